@@ -1,0 +1,36 @@
+import type { Readable, Writable } from 'node:stream';
+
+/** Where a command reads and writes: the process's streams, or test doubles. */
+export interface Io {
+  readonly stdin: Readable;
+  readonly stdout: Writable;
+  readonly stderr: Writable & { isTTY?: boolean };
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+}
+
+export function processIo(): Io {
+  return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
+}
+
+/** Write and wait for the stream to drain when its buffer is full (backpressure). */
+export function write(out: Writable, text: string): Promise<void> | undefined {
+  if (out.write(text)) return undefined;
+  return new Promise((resolve, reject) => {
+    const onDrain = () => {
+      out.off('error', onError);
+      resolve();
+    };
+    const onError = (e: Error) => {
+      out.off('drain', onDrain);
+      reject(e);
+    };
+    out.once('drain', onDrain);
+    out.once('error', onError);
+  });
+}
+
+/** A failure of the command itself (bad usage, unreadable file): exit status 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}

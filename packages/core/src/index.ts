@@ -1,0 +1,17 @@
+export { CORE_ERROR_CODES, type CoreErrorCode } from './codes.ts';
+export { equivalent, type Group, Grouper, type GroupFailure, type GroupMember } from './equivalence.ts';
+export type { Identifier, Scheme } from './identifier.ts';
+export {
+  decodeEscapesWhere,
+  findBadEscape,
+  isHexCode,
+  isPcharCode,
+  isSubDelimCode,
+  isUnreservedCode,
+  lowerEscapes,
+  upperEscapes,
+} from './percent.ts';
+export { DEFAULT_PROFILE, isProfile, PROFILES, type Profile } from './profile.ts';
+export { type NormalizeRecord, normalizeRecord } from './record.ts';
+export { createRegistry, MAX_INPUT_LENGTH, Registry } from './registry.ts';
+export { type Err, err, type Ok, ok, type PidError, PidgateError, type Result, shiftError, unwrap } from './result.ts';

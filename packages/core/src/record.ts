@@ -1,0 +1,21 @@
+import type { Profile } from './profile.ts';
+import type { Registry } from './registry.ts';
+
+/**
+ * The one-line report of normalizing one input: what `pidgate normalize` prints
+ * and what the gateway's batch API answers, field for field.
+ */
+export type NormalizeRecord =
+  | { readonly input: string; readonly ok: true; readonly scheme: string; readonly normalized: string }
+  | {
+      readonly input: string;
+      readonly ok: false;
+      readonly error: { readonly code: string; readonly message: string; readonly offset: number | null };
+    };
+
+export function normalizeRecord(registry: Registry, input: string, profile?: Profile): NormalizeRecord {
+  const result = registry.parse(input, profile);
+  if (result.ok) return { input, ok: true, scheme: result.value.scheme, normalized: result.value.normalized };
+  const { code, message, offset } = result.error;
+  return { input, ok: false, error: { code, message, offset } };
+}

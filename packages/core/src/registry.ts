@@ -1,0 +1,48 @@
+import type { Identifier, Scheme } from './identifier.ts';
+import { DEFAULT_PROFILE, type Profile } from './profile.ts';
+import { err, type Result } from './result.ts';
+
+/** Inputs longer than this are refused before any scheme sees them (1 MiB of text). */
+export const MAX_INPUT_LENGTH = 1 << 20;
+
+/** The schemes known to one program, and dispatch between them. */
+export class Registry {
+  readonly schemes: readonly Scheme[];
+
+  constructor(schemes: Iterable<Scheme>) {
+    this.schemes = [...schemes].sort((a, b) => a.priority - b.priority);
+  }
+
+  get(name: string): Scheme | undefined {
+    return this.schemes.find((s) => s.name === name);
+  }
+
+  /** The scheme whose label the string carries, asked in priority order. */
+  detect(input: string): Scheme | undefined {
+    for (const scheme of this.schemes) if (scheme.recognize(input)) return scheme;
+    return undefined;
+  }
+
+  parse(input: string, profile: Profile = DEFAULT_PROFILE): Result<Identifier> {
+    if (input.length === 0) return err('empty-input', 'the input is empty', 0);
+    if (input.length > MAX_INPUT_LENGTH) {
+      return err('input-too-long', `the input is longer than ${MAX_INPUT_LENGTH} characters`, MAX_INPUT_LENGTH);
+    }
+    const scheme = this.detect(input);
+    if (!scheme) {
+      const known = this.schemes.map((s) => s.name).join(', ');
+      return err('unknown-scheme', `not an identifier of a known scheme (${known})`, 0);
+    }
+    return scheme.parse(input, profile);
+  }
+
+  /** The equivalence key of one string, or its error. */
+  normalize(input: string, profile: Profile = DEFAULT_PROFILE): Result<string> {
+    const parsed = this.parse(input, profile);
+    return parsed.ok ? { ok: true, value: parsed.value.normalized } : parsed;
+  }
+}
+
+export function createRegistry(schemes: Iterable<Scheme>): Registry {
+  return new Registry(schemes);
+}

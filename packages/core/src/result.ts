@@ -1,0 +1,47 @@
+/**
+ * Results: parsers never throw, they return one of these.
+ * An error carries a stable `code` named after the spec rule that failed,
+ * a human `message`, and the character `offset` where parsing failed (or null).
+ */
+export interface PidError {
+  readonly code: string;
+  readonly message: string;
+  readonly offset: number | null;
+  /** The part of the identifier that failed, where the scheme names its parts (e.g. PWID's `archival-time`). */
+  readonly part?: string;
+}
+
+export type Ok<T> = { readonly ok: true; readonly value: T };
+export type Err<E = PidError> = { readonly ok: false; readonly error: E };
+export type Result<T, E = PidError> = Ok<T> | Err<E>;
+
+export function ok<T>(value: T): Ok<T> {
+  return { ok: true, value };
+}
+
+export function err(code: string, message: string, offset: number | null = null, part?: string): Err {
+  return { ok: false, error: part === undefined ? { code, message, offset } : { code, message, offset, part } };
+}
+
+/** Shift an error's offset, for a sub-parser that saw only a slice of the input. */
+export function shiftError(e: Err, by: number): Err {
+  const { error } = e;
+  return error.offset === null ? e : { ok: false, error: { ...error, offset: error.offset + by } };
+}
+
+/** Thrown only by the outer layer (`unwrap`), never by a parser. */
+export class PidgateError extends Error {
+  readonly code: string;
+  readonly offset: number | null;
+  constructor(error: PidError) {
+    super(error.message);
+    this.name = 'PidgateError';
+    this.code = error.code;
+    this.offset = error.offset;
+  }
+}
+
+export function unwrap<T>(result: Result<T>): T {
+  if (result.ok) return result.value;
+  throw new PidgateError(result.error);
+}

@@ -1,0 +1,137 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Identifier, Scheme } from '../identifier.ts';
+import { PROFILES, type Profile } from '../profile.ts';
+
+export interface ContractFixtures {
+  /** Valid identifiers of the scheme (per profile where `modern` differs). */
+  readonly valid: readonly string[];
+  readonly validModern?: readonly string[];
+  /** Strings the scheme recognizes but must reject. */
+  readonly invalid: readonly string[];
+  /** Groups of strings that must be equivalent among themselves (source profile). */
+  readonly equivalent?: readonly (readonly string[])[];
+  /** Pairs that must not be equivalent. */
+  readonly distinct?: readonly (readonly [string, string])[];
+  /** Generates strings shaped like the scheme's identifiers, valid or not. */
+  readonly arbitrary?: fc.Arbitrary<string>;
+  readonly numRuns?: number;
+}
+
+function parsed(scheme: Scheme, input: string, profile: Profile): Identifier {
+  const result = scheme.parse(input, profile);
+  if (!result.ok) throw new Error(`${input} should parse in ${profile}: ${result.error.code} ${result.error.message}`);
+  return result.value;
+}
+
+/**
+ * The contract every scheme package runs: parse/format round trip, normalize idempotent,
+ * equivalence reflexive/symmetric/transitive, no throw on random input, linear time.
+ */
+export function schemeContract(scheme: Scheme, fixtures: ContractFixtures): void {
+  const numRuns = fixtures.numRuns ?? 300;
+  const validFor = (profile: Profile) =>
+    profile === 'modern' && fixtures.validModern ? fixtures.validModern : fixtures.valid;
+
+  describe(`${scheme.name}: scheme contract`, () => {
+    it('recognizes its own identifiers', () => {
+      for (const input of [...fixtures.valid, ...fixtures.invalid]) expect(scheme.recognize(input), input).toBe(true);
+    });
+
+    for (const profile of PROFILES) {
+      describe(`profile ${profile}`, () => {
+        it('round-trips parse and format', () => {
+          for (const input of validFor(profile)) {
+            const id = parsed(scheme, input, profile);
+            const again = parsed(scheme, scheme.format(id.components, profile), profile);
+            expect(again.components, input).toEqual(id.components);
+            expect(again.normalized, input).toBe(id.normalized);
+          }
+        });
+
+        it('normalizes idempotently, to a string of the same scheme', () => {
+          for (const input of validFor(profile)) {
+            const id = parsed(scheme, input, profile);
+            expect(id.scheme).toBe(scheme.name);
+            expect(id.input).toBe(input);
+            expect(id.profile).toBe(profile);
+            const again = parsed(scheme, id.normalized, profile);
+            expect(again.normalized, input).toBe(id.normalized);
+          }
+        });
+
+        it('rejects invalid input with a coded error', () => {
+          if (profile === 'modern') return;
+          for (const input of fixtures.invalid) {
+            const result = scheme.parse(input, profile);
+            expect(result.ok, input).toBe(false);
+            if (!result.ok) {
+              expect(scheme.errorCodes, `${input}: ${result.error.code}`).toContain(result.error.code);
+              expect(result.error.message.length).toBeGreaterThan(0);
+              const { offset } = result.error;
+              if (offset !== null)
+                expect(offset >= 0 && offset <= input.length, `${input}: offset ${offset}`).toBe(true);
+            }
+          }
+        });
+      });
+    }
+
+    it('equivalence is reflexive, symmetric and transitive', () => {
+      const all = [...fixtures.valid, ...(fixtures.equivalent ?? []).flat()];
+      const ids = all.map((input) => parsed(scheme, input, 'source'));
+      const eq = (a: Identifier, b: Identifier) => a.normalized === b.normalized;
+      for (const a of ids) {
+        expect(eq(a, a)).toBe(true);
+        for (const b of ids) {
+          expect(eq(a, b)).toBe(eq(b, a));
+          if (!eq(a, b)) continue;
+          for (const c of ids) if (eq(b, c)) expect(eq(a, c), `${a.input} ~ ${b.input} ~ ${c.input}`).toBe(true);
+        }
+      }
+      for (const group of fixtures.equivalent ?? []) {
+        const keys = new Set(group.map((input) => parsed(scheme, input, 'source').normalized));
+        expect([...keys], group.join(' ; ')).toHaveLength(1);
+      }
+      for (const [a, b] of fixtures.distinct ?? []) {
+        expect(parsed(scheme, a, 'source').normalized, `${a} vs ${b}`).not.toBe(parsed(scheme, b, 'source').normalized);
+      }
+    });
+
+    it('never throws, on any string, in any profile', () => {
+      const inputs = fc.oneof(
+        fc.string({ maxLength: 200 }),
+        fc.string({ unit: 'grapheme', maxLength: 100 }),
+        ...(fixtures.arbitrary ? [fixtures.arbitrary] : []),
+        fc
+          .constantFrom(...fixtures.valid)
+          .chain((v) =>
+            fc.tuple(fc.nat(v.length), fc.string({ maxLength: 8 })).map(([i, s]) => v.slice(0, i) + s + v.slice(i)),
+          ),
+      );
+      fc.assert(
+        fc.property(inputs, fc.constantFrom(...PROFILES), (input, profile) => {
+          const result = scheme.parse(input, profile);
+          if (result.ok) {
+            const again = scheme.parse(result.value.normalized, profile);
+            expect(again.ok, `${input} -> ${result.value.normalized}`).toBe(true);
+            if (again.ok) expect(again.value.normalized).toBe(result.value.normalized);
+          } else {
+            expect(scheme.errorCodes).toContain(result.error.code);
+          }
+        }),
+        { numRuns },
+      );
+    });
+
+    it('parses in time linear in the length (1 MB of structural runs returns)', () => {
+      const prefix = fixtures.valid[0] ?? '';
+      for (const filler of ['/', '.', '-', ':', '%', '#', '?', '@', '=', ',', '*', 'a', '(1,2)']) {
+        const input = prefix + filler.repeat(Math.ceil(1_000_000 / filler.length));
+        const started = performance.now();
+        for (const profile of PROFILES) scheme.parse(input, profile);
+        expect(performance.now() - started, `filler ${filler}`).toBeLessThan(5_000);
+      }
+    });
+  });
+}

@@ -1,0 +1,1 @@
+export { type ContractFixtures, schemeContract } from './contract.ts';

@@ -1,0 +1,117 @@
+import { type Err, err, isHexCode, type Result } from '@pidgate/core';
+import { COLON, EQUALS, HASH, HYPHEN, isAlphanum, isPchar, PERCENT, PLUS, QUESTION, SLASH } from './grammar.ts';
+
+/** A URN as written (RFC 8141 §2): the parts, not normalized. */
+export interface UrnComponents {
+  readonly nid: string;
+  readonly nss: string;
+  /** r-component, without its `?+`; null when absent. */
+  readonly rComponent: string | null;
+  /** q-component, without its `?=`; null when absent. */
+  readonly qComponent: string | null;
+  /** f-component, without its `#`; null when absent. */
+  readonly fComponent: string | null;
+}
+
+type Stop = (c: number, i: number) => boolean;
+
+/**
+ * Scan `pchar / "/" [/ "?"]` characters from `start` until `stop` says so.
+ * Returns the end index, or an error at the first character that is not allowed.
+ */
+function scan(s: string, start: number, stop: Stop, allowQuestion: boolean, code: string, what: string): number | Err {
+  let i = start;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (stop(c, i)) break;
+    if (isPchar(c) || c === SLASH || (allowQuestion && c === QUESTION)) continue;
+    if (c === PERCENT) {
+      if (i + 2 >= s.length || !isHexCode(s.charCodeAt(i + 1)) || !isHexCode(s.charCodeAt(i + 2))) {
+        return err('pct-encoded', 'a percent-escape must be "%" followed by two hex digits', i);
+      }
+      i += 2;
+      continue;
+    }
+    return err(code, `character ${JSON.stringify(s[i])} is not allowed in the ${what}`, i);
+  }
+  return i;
+}
+
+const isQuestionOrHash: Stop = (c) => c === QUESTION || c === HASH;
+const atQStartOrHash =
+  (s: string): Stop =>
+  (c, i) =>
+    c === HASH || (c === QUESTION && s.charCodeAt(i + 1) === EQUALS);
+const isHash: Stop = (c) => c === HASH;
+const never: Stop = () => false;
+
+/** Parse an RFC 8141 namestring. Never throws; linear in the input's length. */
+export function parseUrn(s: string): Result<UrnComponents> {
+  if (s.length < 4 || s.slice(0, 4).toLowerCase() !== 'urn:') {
+    return err('urn-label', 'a URN starts with "urn:"', 0);
+  }
+  // NID = (alphanum) 0*30(ldh) (alphanum)
+  const nidStart = 4;
+  let i = nidStart;
+  for (; i < s.length && i - nidStart <= 32; i++) {
+    const c = s.charCodeAt(i);
+    if (c === COLON) break;
+    if (!isAlphanum(c) && c !== HYPHEN)
+      return err('nid-character', 'the NID holds only letters, digits and hyphens', i);
+  }
+  const nidLength = i - nidStart;
+  if (nidLength > 32) return err('nid-length', 'the NID is at most 32 characters long', nidStart + 32);
+  if (i >= s.length || s.charCodeAt(i) !== COLON) {
+    return err('nid-unterminated', 'the NID must be followed by ":" and the NSS', i);
+  }
+  if (nidLength < 2) return err('nid-length', 'the NID is at least 2 characters long', nidStart);
+  if (s.charCodeAt(nidStart) === HYPHEN) return err('nid-hyphen', 'the NID cannot start with a hyphen', nidStart);
+  if (s.charCodeAt(i - 1) === HYPHEN) return err('nid-hyphen', 'the NID cannot end with a hyphen', i - 1);
+  const nid = s.slice(nidStart, i);
+
+  // NSS = pchar *(pchar / "/")
+  const nssStart = i + 1;
+  if (nssStart >= s.length || isQuestionOrHash(s.charCodeAt(nssStart), nssStart)) {
+    return err('nss-empty', 'the NSS is empty', nssStart);
+  }
+  if (s.charCodeAt(nssStart) === SLASH) return err('nss-leading-slash', 'the NSS cannot start with "/"', nssStart);
+  const nssEnd = scan(s, nssStart, isQuestionOrHash, false, 'nss-character', 'NSS');
+  if (typeof nssEnd !== 'number') return nssEnd;
+  const nss = s.slice(nssStart, nssEnd);
+
+  // rq-components = [ "?+" r-component ] [ "?=" q-component ]
+  let rComponent: string | null = null;
+  let qComponent: string | null = null;
+  let fComponent: string | null = null;
+  i = nssEnd;
+  if (s.charCodeAt(i) === QUESTION && s.charCodeAt(i + 1) === PLUS) {
+    const start = i + 2;
+    if (start >= s.length || atQStartOrHash(s)(s.charCodeAt(start), start)) {
+      return err('r-component-empty', 'an r-component follows "?+" and is not empty', start);
+    }
+    const end = scan(s, start, atQStartOrHash(s), true, 'r-component-character', 'r-component');
+    if (typeof end !== 'number') return end;
+    rComponent = s.slice(start, end);
+    i = end;
+  }
+  if (s.charCodeAt(i) === QUESTION && s.charCodeAt(i + 1) === EQUALS) {
+    const start = i + 2;
+    if (start >= s.length || s.charCodeAt(start) === HASH) {
+      return err('q-component-empty', 'a q-component follows "?=" and is not empty', start);
+    }
+    const end = scan(s, start, isHash, true, 'q-component-character', 'q-component');
+    if (typeof end !== 'number') return end;
+    qComponent = s.slice(start, end);
+    i = end;
+  }
+  if (s.charCodeAt(i) === QUESTION) {
+    return err('bare-question-mark', 'a "?" after the NSS must start "?+" (r-component) or "?=" (q-component)', i);
+  }
+  if (s.charCodeAt(i) === HASH) {
+    const start = i + 1;
+    const end = scan(s, start, never, true, 'f-component-character', 'f-component');
+    if (typeof end !== 'number') return end;
+    fComponent = s.slice(start, end);
+  }
+  return { ok: true, value: { nid, nss, rComponent, qComponent, fComponent } };
+}

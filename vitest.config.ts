@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+// Workspace packages export their TypeScript source under the `@pidgate/source` condition,
+// so tests run on the source with no build step.
+const conditions = ['@pidgate/source', 'module', 'node', 'import', 'default'];
+
+export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ['@pidgate/source'] } },
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/src/**/*.test.tsx'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
