@@ -1,0 +1,156 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { jsonLines, runCli } from './testing.ts';
+
+const bin = fileURLToPath(new URL('../bin/pidgate.js', import.meta.url));
+
+describe('pidgate normalize', () => {
+  it('writes one JSON object per input line, in order, and nothing else', async () => {
+    const { code, stdout, stderr } = await runCli(['normalize'], 'URN:EXAMPLE:a123%2cz456?+x\r\nnot-an-id\n\nurn:x:y\n');
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    const lines = jsonLines(stdout) as Record<string, unknown>[];
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toEqual({
+      input: 'URN:EXAMPLE:a123%2cz456?+x',
+      ok: true,
+      scheme: 'urn',
+      normalized: 'urn:example:a123%2Cz456',
+    });
+    expect(lines[1]).toMatchObject({ input: 'not-an-id', ok: false, error: { code: 'unknown-scheme', offset: 0 } });
+    expect(lines[2]).toMatchObject({ input: '', ok: false, error: { code: 'empty-input' } });
+    expect(lines[3]).toMatchObject({ input: 'urn:x:y', ok: false, error: { code: 'nid-length', offset: 4 } });
+    expect(Object.keys(lines[1]?.error as object)).toEqual(['code', 'message', 'offset']);
+  });
+
+  it('keeps a last line without a newline, and reads files in order', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pidgate-cli-'));
+    writeFileSync(join(dir, 'a.txt'), 'urn:example:1\nurn:example:2');
+    writeFileSync(join(dir, 'b.txt'), 'urn:example:3\n');
+    const { code, stdout } = await runCli(['normalize', 'a.txt', 'b.txt'], '', { cwd: dir });
+    expect(code).toBe(0);
+    expect(jsonLines(stdout).map((l) => (l as { input: string }).input)).toEqual([
+      'urn:example:1',
+      'urn:example:2',
+      'urn:example:3',
+    ]);
+  });
+
+  it('exits 2 when it cannot run: a missing file, a bad profile, an unknown option', async () => {
+    expect((await runCli(['normalize', '/nonexistent/file'])).code).toBe(2);
+    const bad = await runCli(['normalize', '--profile', 'newest']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--profile/);
+    expect((await runCli(['normalize', '--frobnicate'])).code).toBe(2);
+  });
+
+  it('streams a large input with flat memory', async () => {
+    const n = 200_000;
+    const input = 'urn:example:a%2c\n'.repeat(n);
+    const { code, stdout } = await runCli(['normalize'], input);
+    expect(code).toBe(0);
+    expect(stdout.split('\n').length - 1).toBe(n);
+  });
+
+  it('draws no progress bar when standard error is not a terminal', async () => {
+    expect((await runCli(['normalize'], 'urn:example:a\n')).stderr).toBe('');
+  });
+});
+
+describe('pidgate compare', () => {
+  it.each([
+    [['urn:example:a123,z456', 'URN:EXAMPLE:a123,z456', 'urn:example:a123,z456?+abc'], 0, true],
+    [['urn:example:a123,z456', 'urn:example:A123,z456'], 1, false],
+  ])('%j exits %i', async (ids, exit, equivalent) => {
+    const { code, stdout } = await runCli(['compare', ...ids]);
+    expect(code).toBe(exit);
+    const [result] = jsonLines(stdout) as { equivalent: boolean; normalized: string[] }[];
+    expect(result?.equivalent).toBe(equivalent);
+    expect(result?.normalized).toHaveLength(ids.length);
+  });
+
+  it('exits 2 with the error when one does not parse', async () => {
+    const { code, stdout } = await runCli(['compare', 'urn:example:a', 'urn:example:']);
+    expect(code).toBe(2);
+    expect(jsonLines(stdout)[0]).toMatchObject({
+      equivalent: false,
+      normalized: ['urn:example:a', null],
+      errors: [{ input: 'urn:example:', error: { code: 'nss-empty' } }],
+    });
+  });
+
+  it('needs two identifiers', async () => {
+    expect((await runCli(['compare', 'urn:example:a'])).code).toBe(2);
+  });
+});
+
+describe('pidgate parse', () => {
+  it('prints the parsed record', async () => {
+    const { code, stdout } = await runCli(['parse', 'URN:EXAMPLE:a?+r#f']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({
+      scheme: 'urn',
+      input: 'URN:EXAMPLE:a?+r#f',
+      profile: 'source',
+      normalized: 'urn:example:a',
+      components: { nid: 'EXAMPLE', nss: 'a', rComponent: 'r', qComponent: null, fComponent: 'f' },
+    });
+  });
+
+  it('exits 2 with the error', async () => {
+    const { code, stdout } = await runCli(['parse', 'urn:example:a?']);
+    expect(code).toBe(2);
+    expect(JSON.parse(stdout)).toMatchObject({ ok: false, error: { code: 'bare-question-mark', offset: 13 } });
+  });
+});
+
+describe('pidgate group', () => {
+  it('writes one line per equivalence class, then the failures', async () => {
+    const input = 'urn:example:a%2c\nbad\nURN:EXAMPLE:a%2C\nurn:example:b\nurn:example:a%2c#f\n';
+    const { code, stdout } = await runCli(['group'], input);
+    expect(code).toBe(0);
+    expect(jsonLines(stdout)).toEqual([
+      {
+        normalized: 'urn:example:a%2C',
+        members: [
+          { line: 1, input: 'urn:example:a%2c' },
+          { line: 3, input: 'URN:EXAMPLE:a%2C' },
+          { line: 5, input: 'urn:example:a%2c#f' },
+        ],
+      },
+      { normalized: 'urn:example:b', members: [{ line: 4, input: 'urn:example:b' }] },
+      { line: 2, input: 'bad', error: expect.objectContaining({ code: 'unknown-scheme', offset: 0 }) },
+    ]);
+  });
+});
+
+describe('pidgate --help', () => {
+  it('lists the commands and each command has its own help', async () => {
+    const { code, stdout } = await runCli(['--help']);
+    expect(code).toBe(0);
+    for (const name of ['normalize', 'compare', 'parse', 'group']) expect(stdout).toContain(`  ${name}`);
+    const sub = await runCli(['normalize', '--help']);
+    expect(sub.stdout).toMatch(/^pidgate normalize/);
+  });
+
+  it('an unknown command exits 2', async () => {
+    expect((await runCli(['frobnicate'])).code).toBe(2);
+  });
+});
+
+describe('the pidgate binary', () => {
+  it('runs from a real process, reading standard input', async () => {
+    const child = promisify(execFile)(process.execPath, [bin, 'normalize']);
+    child.child.stdin?.end('URN:EXAMPLE:a123%2cz456?+x\nnot-an-id\n');
+    const { stdout } = await child;
+    const lines = jsonLines(stdout);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ ok: true, normalized: 'urn:example:a123%2Cz456' });
+    expect(lines[1]).toMatchObject({ ok: false, error: { code: 'unknown-scheme' } });
+  });
+});

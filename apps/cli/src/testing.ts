@@ -1,0 +1,31 @@
+import { PassThrough, Readable } from 'node:stream';
+import type { Io } from './io.ts';
+import { main } from './main.ts';
+
+/** Run the CLI in-process with the given standard input; collect what it writes. */
+export async function runCli(
+  argv: readonly string[],
+  stdin = '',
+  options: { cwd?: string; tty?: boolean } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const stdout = new PassThrough();
+  const stderr = Object.assign(new PassThrough(), { isTTY: options.tty ?? false });
+  let out = '';
+  let errText = '';
+  stdout.on('data', (d) => {
+    out += d;
+  });
+  stderr.on('data', (d) => {
+    errText += d;
+  });
+  const io: Io = { stdin: Readable.from([stdin]), stdout, stderr, env: {}, cwd: options.cwd ?? process.cwd() };
+  const code = await main(argv, io);
+  return { code, stdout: out, stderr: errText };
+}
+
+export function jsonLines(text: string): unknown[] {
+  return text
+    .split('\n')
+    .filter((l) => l.length > 0)
+    .map((l) => JSON.parse(l));
+}
