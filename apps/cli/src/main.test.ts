@@ -11,7 +11,10 @@ const bin = fileURLToPath(new URL('../bin/pidgate.js', import.meta.url));
 
 describe('pidgate normalize', () => {
   it('writes one JSON object per input line, in order, and nothing else', async () => {
-    const { code, stdout, stderr } = await runCli(['normalize'], 'URN:EXAMPLE:a123%2cz456?+x\r\nnot-an-id\n\nurn:x:y\n');
+    const { code, stdout, stderr } = await runCli(
+      ['normalize'],
+      'URN:EXAMPLE:a123%2cz456?+x\r\nnot-an-id\n\nurn:x:y\n',
+    );
     expect(code).toBe(0);
     expect(stderr).toBe('');
     const lines = jsonLines(stdout) as Record<string, unknown>[];

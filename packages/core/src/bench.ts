@@ -4,7 +4,12 @@ export interface BenchResult {
   readonly opsPerSecond: number;
 }
 
-export function measure(name: string, inputs: readonly string[], fn: (input: string) => unknown, rounds = 7): BenchResult {
+export function measure(
+  name: string,
+  inputs: readonly string[],
+  fn: (input: string) => unknown,
+  rounds = 7,
+): BenchResult {
   const n = inputs.length;
   let sink = 0;
   // Warm up so the JIT has compiled the hot path.
@@ -23,6 +28,9 @@ export function measure(name: string, inputs: readonly string[], fn: (input: str
 /** Print one result with its target, and whether the target is met. */
 export function report(result: BenchResult, target?: number): void {
   const rate = `${(result.opsPerSecond / 1e6).toFixed(2)} M/s`;
-  const verdict = target === undefined ? '' : `  (target ${(target / 1e6).toFixed(2)} M/s: ${result.opsPerSecond >= target ? 'met' : 'NOT met'})`;
+  const verdict =
+    target === undefined
+      ? ''
+      : `  (target ${(target / 1e6).toFixed(2)} M/s: ${result.opsPerSecond >= target ? 'met' : 'NOT met'})`;
   console.log(`${result.name.padEnd(48)} ${rate.padStart(10)}${verdict}`);
 }

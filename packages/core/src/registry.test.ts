@@ -58,7 +58,12 @@ describe('Registry', () => {
 
   it('normalizes and reports like the CLI', () => {
     expect(registry.normalize('U:ABC')).toEqual({ ok: true, value: 'u:abc' });
-    expect(normalizeRecord(registry, 'U:ABC')).toEqual({ input: 'U:ABC', ok: true, scheme: 'generic', normalized: 'u:abc' });
+    expect(normalizeRecord(registry, 'U:ABC')).toEqual({
+      input: 'U:ABC',
+      ok: true,
+      scheme: 'generic',
+      normalized: 'u:abc',
+    });
     expect(normalizeRecord(registry, 'nope')).toEqual({
       input: 'nope',
       ok: false,

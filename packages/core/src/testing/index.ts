@@ -1,1 +1,2 @@
 export { type ContractFixtures, schemeContract } from './contract.ts';
+export { readmeExamples } from './readme.ts';

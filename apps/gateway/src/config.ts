@@ -1,0 +1,221 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The small NAAN registry shipped with the gateway, so a fresh clone resolves well-known ARKs. */
+export const DEFAULT_NAAN_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../data/naan-registry.json');
+
+const httpUrl = z
+  .string()
+  .url()
+  .refine((s) => /^https?:\/\//i.test(s), 'must be an http or https URL');
+
+const hostPort = z
+  .string()
+  .regex(/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/, 'must be "host" or "host:port"');
+
+/** A URN delegation: identifiers whose `NID[:NSS-prefix]` matches `prefix` go to `url`. */
+const delegation = z.object({
+  /** `nbn` (a whole NID) or `nbn:de` (a NID and the start of the NSS, up to a `:` or `-`). */
+  prefix: z
+    .string()
+    .min(1)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,31}(:[^\s]*)?$/, 'must be "NID" or "NID:NSS-prefix"'),
+  /** A template: `${urn}` (the URN as written), `${nid}`, `${nss}`; the result must be http(s). */
+  url: z
+    .string()
+    .regex(/^https?:\/\//i, 'must be an http or https URL template')
+    .refine((s) => s.includes('${'), 'must contain a placeholder such as ${urn}'),
+});
+
+export const DEFAULT_DELEGATIONS: z.infer<typeof delegation>[] = [
+  { prefix: 'nbn:de', url: 'https://nbn-resolving.org/${urn}' },
+  { prefix: 'nbn:at', url: 'https://resolver.obvsg.at/${urn}' },
+  { prefix: 'nbn:ch', url: 'https://nbn-resolving.org/${urn}' },
+  { prefix: 'nbn:fi', url: 'https://urn.fi/${urn}' },
+  { prefix: 'nbn:se', url: 'https://urn.kb.se/resolve?urn=${urn}' },
+  { prefix: 'nbn:nl', url: 'https://persistent-identifier.nl/${urn}' },
+  { prefix: 'nbn:no', url: 'https://urn.nb.no/${urn}' },
+  { prefix: 'nbn:it', url: 'https://nbn.depositolegale.it/${urn}' },
+];
+
+/** The whole configuration; every key has a default so `{}` is a working gateway. */
+export const ConfigSchema = z
+  .object({
+    port: z.coerce.number().int().min(0).max(65535).default(8080),
+    host: z.string().min(1).default('0.0.0.0'),
+    /** This resolver's public base URL (`https://resolver.example.org/`); by default the request's origin. */
+    baseUrl: httpUrl.nullable().default(null),
+    /** The profile identifiers are parsed with. */
+    profile: z.enum(['source', 'modern']).default('source'),
+    /** The largest JSON request body, in bytes (413 above). */
+    bodyLimit: z.coerce.number().int().min(1).default(1 << 20),
+    /** The largest text/plain body streamed to /api/v1/normalize, in bytes; 0 means no limit. */
+    streamLimit: z.coerce.number().int().min(0).default(0),
+    /** The most identifiers in one JSON batch. */
+    batchLimit: z.coerce.number().int().min(1).default(10_000),
+    /** `json`: one JSON line per request on standard output; `off`: nothing. */
+    log: z.enum(['json', 'off']).default('json'),
+    naan: z
+      .object({
+        /** A natab file or a NAAN registry (JSON export or ANVL); by default the small embedded registry. */
+        file: z.string().min(1).default(DEFAULT_NAAN_FILE),
+      })
+      .prefault({}),
+    maptr: z
+      .object({
+        enabled: z.boolean().default(true),
+        /** The DNS server asked, `host:port`; by default the system's first resolver. */
+        server: hostPort.nullable().default(null),
+        suffix: z.string().min(1).default('ark.arpa'),
+        timeoutMs: z.coerce.number().int().min(1).max(60_000).default(2000),
+        maxDepth: z.coerce.number().int().min(1).max(32).default(8),
+        /** How long an answer (found or not found) is cached. */
+        cacheTtlSeconds: z.coerce.number().int().min(0).default(3600),
+        cacheSize: z.coerce.number().int().min(0).default(10_000),
+        /** The scheme of the URL built from a Name Mapping Authority Hostport. */
+        urlScheme: z.enum(['http', 'https']).default('http'),
+      })
+      .prefault({}),
+    /** A resolver asked last for ARKs (e.g. `https://n2t.net/`): the identifier is appended. Off by default. */
+    fallback: z
+      .object({ url: httpUrl.nullable().default(null) })
+      .prefault({}),
+    urn: z.object({ delegations: z.array(delegation).default(DEFAULT_DELEGATIONS) }).prefault({}),
+    pwid: z
+      .object({
+        /** A JSON archive registry replacing the built-in one. */
+        archives: z.string().min(1).nullable().default(null),
+      })
+      .prefault({}),
+    admin: z
+      .object({
+        /** Bearer token for POST /api/v1/admin/reload; without one the admin API is off. */
+        token: z.string().min(16, 'must be at least 16 characters').nullable().default(null),
+      })
+      .prefault({}),
+    /** Milliseconds in-flight requests get to finish on SIGTERM before connections are closed. */
+    shutdownGraceMs: z.coerce.number().int().min(0).default(10_000),
+  })
+  .strict();
+
+export type Config = z.infer<typeof ConfigSchema>;
+export type ConfigInput = z.input<typeof ConfigSchema>;
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** A configuration that cannot be used: the message lists every problem, one per line. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Environment variable → configuration key path, and how to read the value. */
+const ENV_KEYS: readonly [string, readonly string[], 'string' | 'boolean' | 'null-string'][] = [
+  ['PORT', ['port'], 'string'],
+  ['PIDGATE_HOST', ['host'], 'string'],
+  ['PIDGATE_BASE_URL', ['baseUrl'], 'null-string'],
+  ['PIDGATE_PROFILE', ['profile'], 'string'],
+  ['PIDGATE_BODY_LIMIT', ['bodyLimit'], 'string'],
+  ['PIDGATE_STREAM_LIMIT', ['streamLimit'], 'string'],
+  ['PIDGATE_BATCH_LIMIT', ['batchLimit'], 'string'],
+  ['PIDGATE_LOG', ['log'], 'string'],
+  ['PIDGATE_NAAN_FILE', ['naan', 'file'], 'string'],
+  ['PIDGATE_MAPTR_ENABLED', ['maptr', 'enabled'], 'boolean'],
+  ['PIDGATE_MAPTR_SERVER', ['maptr', 'server'], 'null-string'],
+  ['PIDGATE_MAPTR_SUFFIX', ['maptr', 'suffix'], 'string'],
+  ['PIDGATE_MAPTR_TIMEOUT_MS', ['maptr', 'timeoutMs'], 'string'],
+  ['PIDGATE_MAPTR_CACHE_TTL', ['maptr', 'cacheTtlSeconds'], 'string'],
+  ['PIDGATE_FALLBACK_URL', ['fallback', 'url'], 'null-string'],
+  ['PIDGATE_PWID_ARCHIVES', ['pwid', 'archives'], 'null-string'],
+  ['PIDGATE_ADMIN_TOKEN', ['admin', 'token'], 'null-string'],
+  ['PIDGATE_SHUTDOWN_GRACE_MS', ['shutdownGraceMs'], 'string'],
+];
+
+/** The environment variables `loadConfig` reads (for the README and `pidgate serve --help`). */
+export const ENV_VARIABLES: readonly string[] = ['PIDGATE_CONFIG', ...ENV_KEYS.map(([name]) => name)];
+
+function envValue(raw: string, kind: 'string' | 'boolean' | 'null-string'): unknown {
+  if (kind === 'boolean') {
+    const v = raw.trim().toLowerCase();
+    if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+    if (['0', 'false', 'no', 'off'].includes(v)) return false;
+    return raw;
+  }
+  if (kind === 'null-string' && raw === '') return null;
+  return raw;
+}
+
+function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  let node = target;
+  for (const key of path.slice(0, -1)) {
+    const next = node[key];
+    if (typeof next === 'object' && next !== null && !Array.isArray(next)) node = next as Record<string, unknown>;
+    else {
+      const created: Record<string, unknown> = {};
+      node[key] = created;
+      node = created;
+    }
+  }
+  node[path[path.length - 1] as string] = value;
+}
+
+/** Render zod issues as `key.path: message` lines. */
+export function formatIssues(error: z.ZodError, source: string): string {
+  const lines = error.issues.map((issue) => {
+    const path = issue.path.length > 0 ? issue.path.join('.') : '(top level)';
+    return `  ${path}: ${issue.message}`;
+  });
+  return `invalid configuration (${source}):\n${lines.join('\n')}`;
+}
+
+function readConfigFile(file: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ConfigError(`cannot read configuration file ${file}: ${(e as NodeJS.ErrnoException).code ?? e}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new ConfigError(`configuration file ${file} is not JSON: ${(e as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ConfigError(`configuration file ${file} must hold a JSON object`);
+  }
+  const base = dirname(resolve(file));
+  const object = value as Record<string, unknown>;
+  // Paths inside the file are relative to the file.
+  for (const [section, key] of [
+    ['naan', 'file'],
+    ['pwid', 'archives'],
+  ] as const) {
+    const part = object[section];
+    if (typeof part === 'object' && part !== null) {
+      const v = (part as Record<string, unknown>)[key];
+      if (typeof v === 'string' && v.length > 0) (part as Record<string, unknown>)[key] = resolve(base, v);
+    }
+  }
+  return object;
+}
+
+/**
+ * Build the configuration: defaults, then the JSON file (`file`, or `PIDGATE_CONFIG`), then environment
+ * variables. Throws `ConfigError` with one readable line per problem. The caller passes the environment:
+ * this module never reads `process.env` itself.
+ */
+export function loadConfig(env: Env = {}, file?: string | null, overrides: ConfigInput = {}): Config {
+  const path = file ?? env['PIDGATE_CONFIG'] ?? null;
+  const input: Record<string, unknown> = path ? readConfigFile(path) : {};
+  for (const [name, keyPath, kind] of ENV_KEYS) {
+    const raw = env[name];
+    if (raw !== undefined) setPath(input, keyPath, envValue(raw, kind));
+  }
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value !== undefined) input[key] = value;
+  }
+  const parsed = ConfigSchema.safeParse(input);
+  if (!parsed.success) throw new ConfigError(formatIssues(parsed.error, path ?? 'environment'));
+  return parsed.value;
+}

@@ -1,0 +1,74 @@
+/** Latency histogram bucket bounds, in seconds. */
+const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
+
+function escapeLabel(v: string): string {
+  return v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+}
+
+/**
+ * Prometheus metrics kept in plain numbers (no per-request allocation beyond a map lookup):
+ * requests by scheme and outcome, a latency histogram, cache hits and misses.
+ */
+export class Metrics {
+  readonly #requests = new Map<string, number>();
+  readonly #buckets = new Float64Array(BUCKETS.length);
+  #count = 0;
+  #sum = 0;
+  readonly #cache = new Map<string, number>();
+  readonly #started = Date.now();
+
+  /** Count one request; `seconds` is its latency. Labels are from a closed set (scheme names, outcomes). */
+  observe(scheme: string, outcome: string, seconds: number): void {
+    const key = `${scheme}\u0000${outcome}`;
+    this.#requests.set(key, (this.#requests.get(key) ?? 0) + 1);
+    this.#count++;
+    this.#sum += seconds;
+    for (let i = 0; i < BUCKETS.length; i++) {
+      if (seconds <= (BUCKETS[i] as number)) {
+        this.#buckets[i] = (this.#buckets[i] as number) + 1;
+        break;
+      }
+    }
+  }
+
+  cache(name: string, hit: boolean): void {
+    const key = `${name}\u0000${hit ? 'hit' : 'miss'}`;
+    this.#cache.set(key, (this.#cache.get(key) ?? 0) + 1);
+  }
+
+  /** The number of requests counted with these labels (for tests and the service page). */
+  requests(scheme: string, outcome: string): number {
+    return this.#requests.get(`${scheme}\u0000${outcome}`) ?? 0;
+  }
+
+  /** The Prometheus text exposition format (version 0.0.4). */
+  render(): string {
+    const out: string[] = [];
+    out.push('# HELP pidgate_requests_total Requests answered, by identifier scheme and outcome.');
+    out.push('# TYPE pidgate_requests_total counter');
+    for (const [key, n] of this.#requests) {
+      const [scheme, outcome] = key.split('\u0000') as [string, string];
+      out.push(`pidgate_requests_total{scheme="${escapeLabel(scheme)}",outcome="${escapeLabel(outcome)}"} ${n}`);
+    }
+    out.push('# HELP pidgate_request_duration_seconds Time to answer a request.');
+    out.push('# TYPE pidgate_request_duration_seconds histogram');
+    let cumulative = 0;
+    for (let i = 0; i < BUCKETS.length; i++) {
+      cumulative += this.#buckets[i] as number;
+      out.push(`pidgate_request_duration_seconds_bucket{le="${BUCKETS[i]}"} ${cumulative}`);
+    }
+    out.push(`pidgate_request_duration_seconds_bucket{le="+Inf"} ${this.#count}`);
+    out.push(`pidgate_request_duration_seconds_sum ${this.#sum}`);
+    out.push(`pidgate_request_duration_seconds_count ${this.#count}`);
+    out.push('# HELP pidgate_cache_requests_total Cache lookups, by cache and result (hit or miss).');
+    out.push('# TYPE pidgate_cache_requests_total counter');
+    for (const [key, n] of this.#cache) {
+      const [cache, result] = key.split('\u0000') as [string, string];
+      out.push(`pidgate_cache_requests_total{cache="${escapeLabel(cache)}",result="${result}"} ${n}`);
+    }
+    out.push('# HELP pidgate_uptime_seconds Seconds since the gateway started.');
+    out.push('# TYPE pidgate_uptime_seconds gauge');
+    out.push(`pidgate_uptime_seconds ${(Date.now() - this.#started) / 1000}`);
+    return `${out.join('\n')}\n`;
+  }
+}

@@ -1,0 +1,3 @@
+import { readmeExamples } from './testing/index.ts';
+
+readmeExamples(new URL('../README.md', import.meta.url));

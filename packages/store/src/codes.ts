@@ -1,0 +1,35 @@
+/**
+ * Every error code the store returns. Expected failures come back as `Result`s with one of these;
+ * the store never throws for anything a caller passes.
+ */
+export const STORE_ERROR_CODES = [
+  'not-found', // no binding, PDI version, shoulder, NAAN or token under that key
+  'tombstoned', // the identifier was deleted: it is never bound again
+  'conflict', // the precondition failed (ifAbsent / ifVersion), or the thing already exists
+  'invalid-key', // an identifier key is empty, too long or holds control characters or spaces
+  'invalid-binding', // the binding input failed the `BindingInput` schema
+  'invalid-actor', // the actor (token id or 'cli') is empty or too long
+  'invalid-cursor', // a paging cursor was not made by this store for this listing
+  'invalid-limit', // a page size, batch size or candidate list is out of range
+  'invalid-count', // reserveMint: n is not a positive integer within range
+  'invalid-format', // a PDI format token is malformed
+  'invalid-version', // a PDI version is not a positive integer
+  'invalid-date', // a date is not YYYY-MM-DD or a timestamp bound is not ISO 8601
+  'invalid-series', // a serial-number series name is malformed
+  'invalid-naan', // a NAAN is malformed
+  'invalid-template', // a NOID template is malformed
+  'invalid-seed', // a minter seed is malformed
+  'unknown-naan', // a shoulder names a NAAN this institution does not serve
+  'mint-exhausted', // a bounded NOID template has no n counter values left
+  'invalid-token', // a presented bearer token is malformed or unknown
+  'token-revoked', // a presented bearer token was revoked
+  'invalid-token-name', // a token name is empty or too long
+  'invalid-scope', // a token scope is empty, too long or holds spaces
+  'invalid-url', // openStore: DATABASE_URL is not a postgres:// URL
+  'invalid-schema', // openStore: the PostgreSQL schema name is not a plain identifier
+  'schema-too-new', // the database was migrated by a newer pidgate
+  'storage-error', // the database failed (unreachable, locked past the busy timeout, disk full, ...)
+  'store-closed', // the store was closed
+] as const;
+
+export type StoreErrorCode = (typeof STORE_ERROR_CODES)[number];

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { ERC_ELEMENT_NAME } from './grammar.ts';
+
+/**
+ * The NLM permanence levels quoted in the ARK spec §5.2 (draft-kunze-ark-09, from [NLMPerm]).
+ * Offered as the documented values of a commitment's `what` element; not enforced.
+ */
+export const PERMANENCE_LEVELS = [
+  'Not Guaranteed',
+  'Permanent: Dynamic Content',
+  'Permanent: Stable Content',
+  'Permanent: Unchanging Content',
+] as const;
+export type PermanenceLevel = (typeof PERMANENCE_LEVELS)[number];
+
+/** What each permanence level promises, verbatim from ARK §5.2. */
+export const PERMANENCE_DESCRIPTIONS: Readonly<Record<PermanenceLevel, string>> = {
+  'Not Guaranteed':
+    'No commitment has been made to retain this resource. It could become unavailable at any time. Its identifier could be changed.',
+  'Permanent: Dynamic Content':
+    'A commitment has been made to keep this resource permanently available. Its identifier will always provide access to the resource. Its content could be revised or replaced.',
+  'Permanent: Stable Content':
+    'A commitment has been made to keep this resource permanently available. Its identifier will always provide access to the resource. Its content is subject only to minor corrections or additions.',
+  'Permanent: Unchanging Content':
+    'A commitment has been made to keep this resource permanently available. Its identifier will always provide access to the resource. Its content will not change.',
+};
+
+/** The redirect statuses a binding may answer with. */
+export const REDIRECT_STATUSES = [301, 302, 303, 307, 308] as const;
+export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
+
+/** The longest target URL accepted (browsers and proxies cope with 8 KiB). */
+export const MAX_TARGET_LENGTH = 8192;
+/** The longest ERC element value, and the most elements in one record. */
+export const MAX_ERC_VALUE_LENGTH = 65_536;
+export const MAX_ERC_ELEMENTS = 256;
+
+const ercValue = z.string().max(MAX_ERC_VALUE_LENGTH);
+
+/**
+ * An ERC record (ARK §7): element name → value, or several values for a repeated element.
+ * The kernel elements are `who`, `what`, `when`, `where`.
+ */
+export const ErcRecord = z
+  .record(z.string().regex(ERC_ELEMENT_NAME, 'an ERC element name'), z.union([ercValue, z.array(ercValue).max(64)]))
+  .refine((r) => Object.keys(r).length <= MAX_ERC_ELEMENTS, `at most ${MAX_ERC_ELEMENTS} elements`);
+export type ErcRecord = z.infer<typeof ErcRecord>;
+
+/** An http(s) URL, absolute, with a host. */
+export const TargetUrl = z
+  .string()
+  .min(1)
+  .max(MAX_TARGET_LENGTH)
+  .refine((s) => {
+    if (!URL.canParse(s)) return false;
+    const url = new URL(s);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  }, 'an absolute http: or https: URL');
+
+/**
+ * What a caller gives to bind an identifier: the target and redirect status, the ERC record
+ * (what `?` shows) and the commitment (`support`, what `??` adds; put a `PERMANENCE_LEVELS`
+ * value in its `what`).
+ */
+export const BindingInput = z.strictObject({
+  target: TargetUrl,
+  status: z.literal([...REDIRECT_STATUSES]).default(302),
+  erc: ErcRecord.default({}),
+  support: ErcRecord.nullable().default(null),
+});
+/** The input as a caller writes it (status, erc and support may be left out). */
+export type BindingInput = z.input<typeof BindingInput>;
+/** The input after validation, every field present. */
+export type BindingData = z.output<typeof BindingInput>;

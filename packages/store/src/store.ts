@@ -1,0 +1,239 @@
+import type { PidError, Result } from '@pidgate/core';
+import type { BindingInput, ErcRecord, RedirectStatus } from './schema.ts';
+
+/** Who made a change: a token id, or `'cli'`. */
+export type Actor = string;
+
+/** One identifier's binding, live or tombstoned. */
+export interface Binding {
+  /** The normalized identifier. */
+  readonly key: string;
+  readonly target: string;
+  readonly status: RedirectStatus;
+  /** The ERC record: what `?` shows. */
+  readonly erc: ErcRecord;
+  /** The commitment: what `??` adds (null when none was given). */
+  readonly support: ErcRecord | null;
+  /** ISO 8601 timestamps. */
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  /** 1 when created, +1 at every change (usable as an ETag). */
+  readonly version: number;
+  /** True once deleted: the gateway answers 410 Gone, and the key is never bound again. */
+  readonly tombstoned: boolean;
+  readonly deletedAt: string | null;
+}
+
+export type ChangeAction = 'create' | 'update' | 'delete';
+
+/** One change to a binding, as recorded. */
+export interface HistoryEntry {
+  readonly id: number;
+  readonly key: string;
+  readonly at: string;
+  readonly actor: Actor;
+  readonly action: ChangeAction;
+  readonly before: Binding | null;
+  readonly after: Binding;
+}
+
+export interface PutOptions {
+  /** Fail with `conflict` when the key is already bound. */
+  readonly ifAbsent?: boolean;
+  /** Fail with `conflict` unless the binding's current version is this one. */
+  readonly ifVersion?: number;
+}
+
+export type PutAction = 'created' | 'updated' | 'unchanged';
+export interface PutOutcome {
+  readonly action: PutAction;
+  readonly binding: Binding;
+}
+
+export interface ListOptions {
+  /** Only keys that start with this string (plain string prefix). */
+  readonly prefix?: string;
+  /** The `next` of the previous page. */
+  readonly cursor?: string;
+  /** Page size, 1..1000 (default 100). */
+  readonly limit?: number;
+  /** Include tombstones (default false). */
+  readonly includeTombstoned?: boolean;
+}
+
+export interface Page<T> {
+  readonly items: T[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  readonly next: string | null;
+}
+
+/** One binding to import: its key plus a `BindingInput`. */
+export type ImportItem = BindingInput & { readonly key: string };
+
+export interface ImportOptions {
+  /** Items per transaction (1..100000, default 1000). */
+  readonly batchSize?: number;
+  /** Recorded in the history of every change (default `'import'`). */
+  readonly actor?: Actor;
+  /** What to do with a key that is already bound (default `replace`). */
+  readonly onExisting?: 'replace' | 'skip' | 'fail';
+  /** Called for every item once its batch has committed (or failed), in input order. */
+  readonly onResult?: (result: ImportItemResult) => void;
+}
+
+export type ImportItemResult =
+  | { readonly index: number; readonly key: string; readonly ok: true; readonly action: PutAction | 'skipped' }
+  | { readonly index: number; readonly key: string; readonly ok: false; readonly error: PidError };
+
+export interface ImportSummary {
+  readonly total: number;
+  readonly created: number;
+  readonly updated: number;
+  readonly unchanged: number;
+  readonly skipped: number;
+  readonly failed: number;
+  /** The first 1000 failures (all of them are passed to `onResult`). */
+  readonly failures: ImportItemResult[];
+}
+
+/** One immutable PDI binding: a resource in one format at one version. */
+export interface PdiVersion {
+  /** The PDI resource identifier without format and version, e.g. `urn:pdi://ap.org.us/1997/11/27/12`. */
+  readonly resourceKey: string;
+  readonly format: string;
+  readonly version: number;
+  readonly target: string;
+  readonly erc: ErcRecord;
+  readonly createdAt: string;
+  readonly actor: Actor;
+}
+
+export interface PdiPutOptions {
+  readonly erc?: ErcRecord;
+}
+
+export interface PdiListOptions {
+  /** Resource keys that start with this string. */
+  readonly prefix?: string;
+  /** Resource keys >= from (a series' date range is a key range: `urn:pdi://s/1997/11/01/`). */
+  readonly from?: string;
+  /** Resource keys < to. */
+  readonly to?: string;
+  /** Made at or after this ISO 8601 instant. */
+  readonly createdFrom?: string;
+  /** Made before this ISO 8601 instant. */
+  readonly createdTo?: string;
+  readonly cursor?: string;
+  readonly limit?: number;
+}
+
+export interface Naan {
+  readonly naan: string;
+  readonly name: string;
+  readonly createdAt: string;
+}
+
+export interface ShoulderInput {
+  /** The normalized identifier prefix the shoulder mints under, e.g. `ark:/99999/x6`. */
+  readonly key: string;
+  readonly naan: string;
+  /** NOID template, e.g. `x6.reeddk`. */
+  readonly template: string;
+  readonly seed: string;
+}
+
+export interface Shoulder extends ShoulderInput {
+  /** Counter values handed out so far (the next reservation starts here). */
+  readonly minted: number;
+  /** How many identifiers the template can make; null when unbounded (`z` mode). */
+  readonly capacity: number | null;
+  readonly createdAt: string;
+}
+
+export interface Reservation {
+  /** The first reserved counter value (0-based); the reservation is first..first+count-1. */
+  readonly first: number;
+  readonly count: number;
+}
+
+export interface TokenInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly scopes: string[];
+  readonly createdAt: string;
+  readonly revokedAt: string | null;
+}
+
+export interface CreatedToken extends TokenInfo {
+  /** The secret: shown once, stored only as its SHA-256. */
+  readonly token: string;
+}
+
+export interface VerifiedToken {
+  readonly id: string;
+  readonly name: string;
+  readonly scopes: string[];
+}
+
+export interface MigrationReport {
+  /** Versions applied by this call. */
+  readonly applied: number[];
+  /** The schema version now. */
+  readonly version: number;
+}
+
+/** The storage layer: one interface, SQLite or PostgreSQL behind it. Nothing here throws. */
+export interface Store {
+  readonly backend: 'sqlite' | 'postgres';
+
+  /** Apply pending schema migrations (also run by `openStore`). */
+  migrate(): Promise<Result<MigrationReport>>;
+  close(): Promise<void>;
+
+  /** The binding (a tombstone too: check `tombstoned`), or `not-found`. */
+  getBinding(key: string): Promise<Result<Binding>>;
+  /** Create or replace a binding; `tombstoned` if the key was deleted. */
+  putBinding(key: string, input: BindingInput, actor: Actor, options?: PutOptions): Promise<Result<PutOutcome>>;
+  /** Tombstone the key; `not-found` or `tombstoned` if there is nothing live to delete. */
+  deleteBinding(key: string, actor: Actor): Promise<Result<Binding>>;
+  /** Every change to the key, oldest first (empty when never bound). */
+  history(key: string): Promise<Result<HistoryEntry[]>>;
+  /** The binding (or tombstone) of the longest candidate that is bound, in one query; `not-found` if none. */
+  longestBound(candidates: readonly string[]): Promise<Result<Binding>>;
+  listBindings(options?: ListOptions): Promise<Result<Page<Binding>>>;
+  /** Every binding and tombstone in key order, streamed page by page in constant memory. */
+  exportBindings(options?: { readonly pageSize?: number }): AsyncIterable<Result<Binding>>;
+  importBindings(
+    items: Iterable<ImportItem> | AsyncIterable<ImportItem>,
+    options?: ImportOptions,
+  ): Promise<Result<ImportSummary>>;
+
+  /** Bind the next version of a resource in a format (1, 2, ...), atomically. */
+  putPdiVersion(
+    resourceKey: string,
+    format: string,
+    target: string,
+    actor: Actor,
+    options?: PdiPutOptions,
+  ): Promise<Result<PdiVersion>>;
+  /** A version; the highest when `version` is omitted; the latest made in any format when `format` is omitted. */
+  getPdi(resourceKey: string, format?: string, version?: number): Promise<Result<PdiVersion>>;
+  listPdi(options?: PdiListOptions): Promise<Result<Page<PdiVersion>>>;
+  /** The next daily serial number (1, 2, ...) of a series on a date (YYYY-MM-DD), atomically. */
+  nextSerial(series: string, date: string): Promise<Result<number>>;
+
+  addNaan(naan: string, name?: string): Promise<Result<Naan>>;
+  listNaans(): Promise<Result<Naan[]>>;
+  addShoulder(input: ShoulderInput): Promise<Result<Shoulder>>;
+  getShoulder(key: string): Promise<Result<Shoulder>>;
+  listShoulders(naan?: string): Promise<Result<Shoulder[]>>;
+  /** Reserve the next n counter values of a shoulder's minter, atomically; never the same value twice. */
+  reserveMint(shoulderKey: string, n: number): Promise<Result<Reservation>>;
+
+  createToken(name: string, scopes: readonly string[]): Promise<Result<CreatedToken>>;
+  listTokens(): Promise<Result<TokenInfo[]>>;
+  /** Revoke a token (idempotent); `not-found` if no such id. */
+  revokeToken(id: string): Promise<Result<TokenInfo>>;
+  /** The live token's id, name and scopes; `invalid-token` or `token-revoked` otherwise. */
+  verifyToken(presented: string): Promise<Result<VerifiedToken>>;
+}
