@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: URN delegation URLs are templates with ${urn}-style placeholders.
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,9 +12,7 @@ const httpUrl = z
   .url()
   .refine((s) => /^https?:\/\//i.test(s), 'must be an http or https URL');
 
-const hostPort = z
-  .string()
-  .regex(/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/, 'must be "host" or "host:port"');
+const hostPort = z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/, 'must be "host" or "host:port"');
 
 /** A URN delegation: identifiers whose `NID[:NSS-prefix]` matches `prefix` go to `url`. */
 const delegation = z.object({
@@ -50,7 +49,11 @@ export const ConfigSchema = z
     /** The profile identifiers are parsed with. */
     profile: z.enum(['source', 'modern']).default('source'),
     /** The largest JSON request body, in bytes (413 above). */
-    bodyLimit: z.coerce.number().int().min(1).default(1 << 20),
+    bodyLimit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(1 << 20),
     /** The largest text/plain body streamed to /api/v1/normalize, in bytes; 0 means no limit. */
     streamLimit: z.coerce.number().int().min(0).default(0),
     /** The most identifiers in one JSON batch. */
@@ -79,9 +82,7 @@ export const ConfigSchema = z
       })
       .prefault({}),
     /** A resolver asked last for ARKs (e.g. `https://n2t.net/`): the identifier is appended. Off by default. */
-    fallback: z
-      .object({ url: httpUrl.nullable().default(null) })
-      .prefault({}),
+    fallback: z.object({ url: httpUrl.nullable().default(null) }).prefault({}),
     urn: z.object({ delegations: z.array(delegation).default(DEFAULT_DELEGATIONS) }).prefault({}),
     pwid: z
       .object({
@@ -217,5 +218,5 @@ export function loadConfig(env: Env = {}, file?: string | null, overrides: Confi
   }
   const parsed = ConfigSchema.safeParse(input);
   if (!parsed.success) throw new ConfigError(formatIssues(parsed.error, path ?? 'environment'));
-  return parsed.value;
+  return parsed.data;
 }

@@ -1,1 +1,16 @@
-export {};
+export { createApp } from './app.ts';
+export {
+  type Config,
+  ConfigError,
+  type ConfigInput,
+  ConfigSchema,
+  DEFAULT_NAAN_FILE,
+  ENV_VARIABLES,
+  loadConfig,
+} from './config.ts';
+export { type AppDeps, createDeps, type DepsOptions } from './deps.ts';
+export type { GatewayEnv } from './env.ts';
+export { Metrics } from './metrics.ts';
+export { type Problem, problem } from './problem.ts';
+export { type Outcome, type Resolver, resolvers } from './resolvers/index.ts';
+export { type RunningServer, type StartOptions, startServer } from './server.ts';

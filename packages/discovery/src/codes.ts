@@ -17,7 +17,6 @@ export const DISCOVERY_ERROR_CODES = [
   'registry-template', // `${content}`, `${value}`, `${pid}`, `${suffix}` are the template variables
   'registry-where', // an ANVL `where:` is a URL (with an optional status code first)
   'registry-duplicate', // a `what` appears once
-  'registry-erc-missing', // ANVL parsing needs @pidgate/erc's parseAnvl
   // loading a table file
   'naan-table-read',
   'naan-table-format',

@@ -1,1 +1,40 @@
-export {};
+export { DISCOVERY_ERROR_CODES, type DiscoveryErrorCode } from './codes.ts';
+export {
+  type MaptrAction,
+  type MaptrError,
+  type MaptrOptions,
+  type MaptrOutcome,
+  type MaptrRecord,
+  type MaptrResult,
+  type MaptrTraceStep,
+  maptrLookup,
+} from './maptr.ts';
+export { decodeNaptr, decodeNaptrAt, encodeNaptr, NAPTR_TYPE, type NaptrRdata, registerNaptr } from './naptr.ts';
+export { formatNatab, type Natab, type NatabEntry, type NatabNmah, parseNatab } from './natab.ts';
+export {
+  type NaanRecord,
+  type NaanRegistry,
+  naanRecordJsonSchema,
+  parseNaanRegistryJson,
+  parseNaanRegistryJsonText,
+  type RejectedRecord,
+} from './registry.ts';
+export { type AnvlLikeRecord, naanRegistryFromAnvl, parseNaanRegistryAnvl, whereToTarget } from './registry-anvl.ts';
+export {
+  createMaptrServer,
+  type MaptrDomainEntry,
+  type MaptrNaanEntry,
+  type MaptrNmah,
+  type MaptrServer,
+  type MaptrServerOptions,
+  maptrEntriesFromNatab,
+} from './server.ts';
+export {
+  detectNaanTableFormat,
+  loadNaanTable,
+  NaanTable,
+  type NaanTableFormat,
+  type NaanTarget,
+  parseNaanTable,
+} from './table.ts';
+export { TEMPLATE_VARIABLES, type TemplateVariable } from './template.ts';

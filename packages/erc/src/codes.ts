@@ -32,7 +32,18 @@ export const ERC_ERROR_CODES = [
 export type ErcErrorCode = (typeof ERC_ERROR_CODES)[number];
 
 /** §7.5: the controlled codes that explain how a required element's value went missing. */
-export const MISSING_VALUE_CODES = ['unac', 'unal', 'unap', 'unas', 'unav', 'unkn', 'etal', 'none', 'null', 'tba'] as const;
+export const MISSING_VALUE_CODES = [
+  'unac',
+  'unal',
+  'unap',
+  'unas',
+  'unav',
+  'unkn',
+  'etal',
+  'none',
+  'null',
+  'tba',
+] as const;
 
 export type MissingValueCode = (typeof MISSING_VALUE_CODES)[number];
 

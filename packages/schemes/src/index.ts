@@ -1,3 +1,4 @@
+import { arkScheme } from '@pidgate/ark';
 import { createRegistry, type Registry, type Scheme } from '@pidgate/core';
 import { urnScheme } from '@pidgate/urn';
 
@@ -5,7 +6,7 @@ import { urnScheme } from '@pidgate/urn';
  * Every scheme pidgate knows, in one list. Dispatch order comes from each scheme's priority:
  * ARK, PWID and PDI are asked before the generic URN rule.
  */
-export const schemes: readonly Scheme[] = [urnScheme as Scheme];
+export const schemes: readonly Scheme[] = [arkScheme as Scheme, urnScheme as Scheme];
 
 /** The registry the CLI and the gateway use. */
 export const registry: Registry = createRegistry(schemes);

@@ -28,6 +28,7 @@ export const STORE_ERROR_CODES = [
   'invalid-url', // openStore: DATABASE_URL is not a postgres:// URL
   'invalid-schema', // openStore: the PostgreSQL schema name is not a plain identifier
   'schema-too-new', // the database was migrated by a newer pidgate
+  'import-source-error', // importBindings: the caller's iterable threw
   'storage-error', // the database failed (unreachable, locked past the busy timeout, disk full, ...)
   'store-closed', // the store was closed
 ] as const;

@@ -31,8 +31,14 @@ export const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** An ISO 8601 timestamp as `Date.prototype.toISOString` writes it (and shorter forms Date accepts). */
 export const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
+/** A DATABASE_URL for PostgreSQL. */
+export const POSTGRES_URL = /^postgres(ql)?:\/\//;
+
 /** A PostgreSQL schema name we create and quote: lower case letters, digits and `_`. */
 export const PG_SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** A bearer token as `createToken` makes it: 32 random bytes in base64url without padding. */
 export const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** base64url without padding (opaque cursors). */
+export const BASE64URL = /^[A-Za-z0-9_-]*$/;

@@ -4,6 +4,14 @@ import { demoCommand } from './demo.ts';
 import { groupCommand } from './group.ts';
 import { normalizeCommand } from './normalize.ts';
 import { parseCommand } from './parse.ts';
+import { serveCommand } from './serve.ts';
 
 /** Every subcommand, in the order `pidgate --help` lists them. */
-export const commands: readonly Command[] = [normalizeCommand, compareCommand, parseCommand, groupCommand, demoCommand];
+export const commands: readonly Command[] = [
+  normalizeCommand,
+  compareCommand,
+  parseCommand,
+  groupCommand,
+  demoCommand,
+  serveCommand,
+];

@@ -1,0 +1,27 @@
+// One server for the benchmark, in its own process: `gateway` (the real app, logging on, to /dev/null)
+// or `bare` (a bare Hono handler answering a fixed 302). Sends its port to the parent over IPC.
+import { createServer } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { arkScheme } from '@pidgate/ark';
+import { createRegistry, type Scheme } from '@pidgate/core';
+import { pdiScheme } from '@pidgate/pdi';
+import { pwidScheme } from '@pidgate/pwid';
+import { urnScheme } from '@pidgate/urn';
+import { Hono } from 'hono';
+import { createDeps, loadConfig, startServer } from '../src/index.ts';
+
+const mode = process.argv[2];
+let port: number;
+if (mode === 'bare') {
+  const app = new Hono();
+  app.get('*', (c) => c.redirect('http://www.nlm.nih.gov/ark:/12025/654xz321', 302));
+  const server = createServer(getRequestListener(app.fetch));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  port = (server.address() as { port: number }).port;
+} else {
+  const config = loadConfig({}, null, { port: 0, host: '127.0.0.1', maptr: { enabled: false } });
+  const registry = createRegistry([arkScheme, pwidScheme, pdiScheme, urnScheme] as Scheme[]);
+  const running = await startServer({ config, deps: await createDeps(config, { registry }) });
+  port = running.port;
+}
+process.send?.({ port });

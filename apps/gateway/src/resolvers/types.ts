@@ -1,0 +1,109 @@
+import type { Identifier, Result } from '@pidgate/core';
+import type { ArchiveRegistry } from '@pidgate/pwid';
+import type { Config } from '../config.ts';
+import type { Metrics } from '../metrics.ts';
+import type { NaanDetails } from '../naan.ts';
+
+/** What resolving one identifier gave. `how` names the source that answered (or failed). */
+export type Outcome =
+  | {
+      readonly kind: 'redirect';
+      /** An absolute http(s) URL, already percent-encoded for a header. */
+      readonly target: string;
+      readonly status: 301 | 302 | 303 | 307 | 308;
+      readonly how: string;
+      /** Extra `Link` header values (Memento: original, timegate, timemap). */
+      readonly links?: readonly string[];
+      /** Steps taken to find the target (NAAN table, DNS names asked, fallback). */
+      readonly trace?: readonly string[];
+    }
+  | {
+      readonly kind: 'restricted';
+      readonly how: string;
+      readonly explanation: string;
+      /** Where to apply for access (an http(s) URL), or null when the archive names none. */
+      readonly accessUrl: string | null;
+      readonly archive: string;
+      readonly trace?: readonly string[];
+    }
+  | {
+      /** Nothing bound, nothing found: 404. */
+      readonly kind: 'not-found';
+      readonly how: string;
+      readonly code: string;
+      readonly detail: string;
+      readonly trace?: readonly string[];
+    }
+  | {
+      /** Discovery failed upstream: 502 (bad answer) or 504 (no answer in time). */
+      readonly kind: 'failed';
+      readonly status: 502 | 504;
+      readonly how: string;
+      readonly code: string;
+      readonly detail: string;
+      readonly trace?: readonly string[];
+    };
+
+/** Who, what, when and where (an ERC's four elements, ARK §7). `(:unav)`-style codes where unknown. */
+export interface Story {
+  readonly who: string;
+  readonly what: string;
+  readonly when: string;
+  readonly where: string;
+}
+
+/** What a resolver can tell about an identifier for `?` (the expression), `??` (the commitment) and `?info`. */
+export interface Description {
+  readonly erc: Story;
+  readonly support: Story;
+  /** Anything else worth showing in `?info` (the NAAN record, the archive, the delegation). */
+  readonly extra?: Readonly<Record<string, unknown>>;
+}
+
+/** A NAAN table entry found for an ARK (from a natab file or a NAAN registry). */
+export interface NaanHit {
+  readonly url: string;
+  readonly status: number;
+  readonly source: string;
+  /** `NAAN` or `NAAN/shoulder`: the record that matched. */
+  readonly record: string;
+}
+
+export interface NaanLookup {
+  lookup(naan: string, nameWithQualifier: string): NaanHit | null;
+  /** The registry or natab record named by a hit's `record` (`NAAN` or `NAAN/shoulder`), for `??` and `?info`. */
+  details(record: string): NaanDetails | null;
+}
+
+export interface MaptrAnswer {
+  readonly nmahs: readonly string[];
+  readonly trace: readonly string[];
+  readonly cached: boolean;
+}
+
+export interface MaptrDiscoverer {
+  discover(naan: string): Promise<Result<MaptrAnswer>>;
+}
+
+/** The services resolvers use; built once at start (see deps.ts). */
+export interface ResolverServices {
+  readonly config: Config;
+  readonly metrics: Metrics;
+  readonly naan: NaanLookup;
+  readonly maptr: MaptrDiscoverer | null;
+  /** The PWID archive registry. */
+  readonly archives: ArchiveRegistry;
+}
+
+/**
+ * One scheme's resolution behaviour. The router knows nothing of schemes: it parses through the
+ * registry and hands the identifier to the resolver registered under the identifier's scheme name.
+ */
+export interface Resolver<C extends object = object> {
+  readonly scheme: string;
+  resolve(id: Identifier<C>, services: ResolverServices): Outcome | Promise<Outcome>;
+  describe(id: Identifier<C>, outcome: Outcome, services: ResolverServices): Description;
+}
+
+export const UNAV = '(:unav) unavailable';
+export const UNKN = '(:unkn) unknown';

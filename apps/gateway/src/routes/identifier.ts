@@ -1,0 +1,119 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Identifier } from '@pidgate/core';
+import { thumpStatus } from '@pidgate/erc';
+import type { Context } from 'hono';
+import type { AppDeps } from '../deps.ts';
+import type { GatewayEnv } from '../env.ts';
+import { metadataRecord } from '../metadata.ts';
+import { METADATA_TYPES, negotiate } from '../negotiate.ts';
+import { parseProblem, problem, problemResponse } from '../problem.ts';
+import { renderHtml, renderThump } from '../render.ts';
+import type { Outcome } from '../resolvers/types.ts';
+import { type Inflection, requestTarget, splitInflection } from '../target.ts';
+import { publicBase } from './service.ts';
+
+const LABELS: Readonly<Record<Outcome['kind'], string>> = {
+  redirect: 'redirect',
+  restricted: 'restricted',
+  'not-found': 'not_found',
+  failed: 'upstream_error',
+};
+
+function outcomeResponse(c: Context<GatewayEnv>, outcome: Outcome, input: string): Response {
+  c.set('outcome', LABELS[outcome.kind]);
+  switch (outcome.kind) {
+    case 'redirect': {
+      const headers: Record<string, string> = { location: outcome.target };
+      if (outcome.links && outcome.links.length > 0) headers['link'] = outcome.links.join(', ');
+      return new Response(null, { status: outcome.status, headers });
+    }
+    case 'restricted':
+      return problemResponse(
+        problem(403, 'restricted-archive', outcome.explanation, {
+          identifier: input,
+          archive: outcome.archive,
+          accessUrl: outcome.accessUrl,
+        }),
+        outcome.accessUrl ? { link: `<${outcome.accessUrl}>; rel="help"` } : {},
+      );
+    case 'not-found':
+      return problemResponse(problem(404, outcome.code, outcome.detail, { identifier: input, how: outcome.how }));
+    case 'failed':
+      return problemResponse(
+        problem(outcome.status, outcome.code, outcome.detail, { identifier: input, how: outcome.how }),
+      );
+  }
+}
+
+/**
+ * `GET /{identifier}` resolves; `GET /{identifier}?`, `??` and `?info` describe. The identifier is the
+ * raw request target after the first `/`; dispatch is by scheme name through the resolver list only.
+ */
+export function identifierRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
+  const { registry, config, resolvers } = deps;
+
+  app.on(['GET', 'HEAD'], '*', async (c) => {
+    const target = requestTarget(c);
+    const { identifier, inflection } = splitInflection(target);
+    if (identifier.endsWith('?')) {
+      c.set('scheme', 'unknown');
+      return problemResponse(
+        problem(400, 'unknown-inflection', 'after an identifier, "?" asks for metadata only as "?", "??" or "?info"', {
+          identifier,
+          offset: identifier.length - 1,
+        }),
+      );
+    }
+    const parsed = registry.parse(identifier, config.profile);
+    if (!parsed.ok) {
+      c.set('scheme', 'unknown');
+      const p = parseProblem(parsed.error, identifier);
+      // A path that names no identifier of any known scheme is not here (404); a malformed one is 400.
+      return problemResponse(parsed.error.code === 'unknown-scheme' ? { ...p, status: 404, title: 'Not Found' } : p);
+    }
+    const id = parsed.value;
+    c.set('scheme', id.scheme);
+    const resolver = resolvers.get(id.scheme);
+    if (!resolver) {
+      return problemResponse(problem(404, 'no-resolver', `this gateway does not resolve ${id.scheme} identifiers`));
+    }
+    const outcome = await resolver.resolve(id, deps);
+    if (inflection === null) return outcomeResponse(c, outcome, identifier);
+    return metadataResponse(c, deps, inflection, id, outcome);
+  });
+
+  app.all('*', (c) => {
+    c.set('scheme', 'none');
+    return problemResponse(problem(405, 'method-not-allowed', `${c.req.method} is not allowed here`), {
+      allow: 'GET, HEAD',
+    });
+  });
+}
+
+function metadataResponse(
+  c: Context<GatewayEnv>,
+  deps: AppDeps,
+  inflection: Inflection,
+  id: Identifier,
+  outcome: Outcome,
+): Response {
+  c.set('outcome', 'metadata');
+  const resolver = deps.resolvers.get(id.scheme);
+  const description = resolver!.describe(id, outcome, deps);
+  const record = metadataRecord(id, inflection, outcome, description);
+  const type = negotiate(c.req.header('accept'), METADATA_TYPES);
+  const vary = { vary: 'Accept' };
+  if (type === null) {
+    return problemResponse(problem(406, 'not-acceptable', `metadata comes as ${METADATA_TYPES.join(', ')}`), vary);
+  }
+  if (type === 'application/json') {
+    return new Response(JSON.stringify(record), { headers: { 'content-type': 'application/json', ...vary } });
+  }
+  if (type === 'text/html') {
+    return new Response(renderHtml(record), { headers: { 'content-type': 'text/html; charset=utf-8', ...vary } });
+  }
+  const url = `${publicBase(c, deps.config)}${record.identifier}${inflection}`;
+  return new Response(renderThump(record, url), {
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'thump-status': thumpStatus(200), ...vary },
+  });
+}

@@ -1,0 +1,151 @@
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { Config } from '../config.ts';
+import type { AppDeps } from '../deps.ts';
+import type { GatewayEnv } from '../env.ts';
+import { negotiate } from '../negotiate.ts';
+import { problem, problemResponse } from '../problem.ts';
+import { escapeHtml } from '../render.ts';
+import { encodeUriText } from '../url.ts';
+
+/** This resolver's base URL, ending in `/`: the configured one, or the request's origin. */
+export function publicBase(c: Context, config: Config): string {
+  if (config.baseUrl) return config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`;
+  const url = c.req.url;
+  const end = url.indexOf('/', url.indexOf('//') + 2);
+  return encodeUriText(`${end === -1 ? url : url.slice(0, end)}/`);
+}
+
+const ServiceInfo = z
+  .object({
+    service: z.string(),
+    version: z.string(),
+    schemes: z.array(z.string()),
+    resolver: z.string(),
+    endpoints: z.record(z.string(), z.string()),
+  })
+  .openapi('ServiceInfo');
+
+const Health = z.object({ status: z.literal('ok'), naanTableLoadedAt: z.string() }).openapi('Health');
+
+const ReloadReport = z.object({ file: z.string(), loadedAt: z.string() }).openapi('ReloadReport');
+
+/** `/` (a description of the service), `/healthz`, `/metrics`, `/.well-known/ark` and the admin reload. */
+export function serviceRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
+  app.use('/healthz', async (c, next) => {
+    c.set('scheme', 'service');
+    await next();
+  });
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      summary: 'What this gateway is and how to use it',
+      responses: {
+        200: { description: 'Service description', content: { 'application/json': { schema: ServiceInfo } } },
+      },
+    }),
+    (c) => {
+      c.set('scheme', 'service');
+      const base = publicBase(c, deps.config);
+      const info = {
+        service: 'pidgate',
+        version: '0.1.0',
+        schemes: deps.registry.schemes.map((s) => s.name),
+        resolver: base,
+        endpoints: {
+          resolve: `${base}{identifier}`,
+          describe: `${base}{identifier}? | ?? | ?info`,
+          parse: `${base}api/v1/parse?id={identifier}`,
+          normalize: `${base}api/v1/normalize`,
+          compare: `${base}api/v1/compare`,
+          resolveBatch: `${base}api/v1/resolve`,
+          health: `${base}healthz`,
+          metrics: `${base}metrics`,
+        },
+      };
+      if (negotiate(c.req.header('accept'), ['application/json', 'text/html']) === 'text/html') {
+        const list = Object.entries(info.endpoints)
+          .map(([k, v]) => `<li><b>${escapeHtml(k)}</b>: <code>${escapeHtml(v)}</code></li>`)
+          .join('');
+        c.header('vary', 'Accept');
+        return c.html(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>pidgate</title></head><body><h1>pidgate</h1><p>A resolver for ${escapeHtml(info.schemes.join(', '))} identifiers. Append <code>?</code>, <code>??</code> or <code>?info</code> to an identifier for its metadata.</p><ul>${list}</ul></body></html>`,
+        ) as never;
+      }
+      c.header('vary', 'Accept');
+      return c.json(info, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/healthz',
+      summary: 'Liveness',
+      responses: { 200: { description: 'The gateway answers', content: { 'application/json': { schema: Health } } } },
+    }),
+    (c) => c.json({ status: 'ok' as const, naanTableLoadedAt: deps.naan.loadedAt }, 200),
+  );
+
+  app.get('/metrics', (c) => {
+    c.set('scheme', 'service');
+    return c.body(deps.metrics.render(), 200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+  });
+
+  // Today's ARK spec: a resolver tells where its ARK endpoint is. Like N2T, answer the base URL.
+  app.get('/.well-known/ark', (c) => {
+    c.set('scheme', 'service');
+    const base = publicBase(c, deps.config);
+    const link = `<${base}ark:>; rel="ark-resolver"`;
+    c.header('vary', 'Accept');
+    c.header('link', link);
+    if (negotiate(c.req.header('accept'), ['text/plain', 'application/json']) === 'application/json') {
+      return c.json({ resolver: base, ark: `${base}ark:`, inflections: ['?', '??', '?info'] });
+    }
+    return c.text(`${base}\n`);
+  });
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/v1/admin/reload',
+      summary: 'Reload the NAAN table (also on SIGHUP); needs the admin bearer token',
+      security: [{ bearer: [] }],
+      responses: {
+        200: { description: 'Reloaded', content: { 'application/json': { schema: ReloadReport } } },
+      },
+    }),
+    async (c) => {
+      c.set('scheme', 'admin');
+      const token = deps.config.admin.token;
+      if (!token) return problemResponse(problem(404, 'admin-disabled', 'no admin token is configured')) as never;
+      const given = c.req.header('authorization') ?? '';
+      if (!timingSafeEqualText(given, `Bearer ${token}`)) {
+        return problemResponse(problem(401, 'unauthorized', 'a valid bearer token is needed'), {
+          'www-authenticate': 'Bearer realm="pidgate"',
+        }) as never;
+      }
+      try {
+        const report = await deps.reload();
+        deps.logger.event('reload', { ...report });
+        return c.json(report, 200);
+      } catch (e) {
+        return problemResponse(
+          problem(
+            503,
+            'reload-failed',
+            `the NAAN table could not be reloaded; the old one stays: ${(e as Error).message}`,
+          ),
+        ) as never;
+      }
+    },
+  );
+}
+
+function timingSafeEqualText(a: string, b: string): boolean {
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < b.length; i++) diff |= (a.charCodeAt(i % Math.max(a.length, 1)) || 0) ^ b.charCodeAt(i);
+  return diff === 0;
+}

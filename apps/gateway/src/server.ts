@@ -1,0 +1,103 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { createApp } from './app.ts';
+import type { Config } from './config.ts';
+import { type AppDeps, createDeps, type DepsOptions } from './deps.ts';
+import { problem, problemResponse } from './problem.ts';
+
+export interface StartOptions {
+  readonly config: Config;
+  /** Prebuilt dependencies (tests); by default built from `config`. */
+  readonly deps?: AppDeps;
+  readonly depsOptions?: DepsOptions;
+  /** Install SIGTERM/SIGINT (graceful shutdown) and SIGHUP (reload the NAAN table) handlers. */
+  readonly signals?: boolean;
+}
+
+export interface RunningServer {
+  readonly server: Server;
+  readonly port: number;
+  /** `http://host:port/` as bound. */
+  readonly url: string;
+  readonly deps: AppDeps;
+  /** Stop accepting connections, let in-flight requests finish (up to `shutdownGraceMs`), then resolve. */
+  close(): Promise<void>;
+  /** Resolves once the server has closed (after `close()` or a signal). */
+  readonly closed: Promise<void>;
+}
+
+/** Start the gateway on `config.host:config.port` (port 0 picks a free one). */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { config } = options;
+  const deps = options.deps ?? (await createDeps(config, options.depsOptions));
+  const app = createApp(deps);
+  const listener = getRequestListener(app.fetch, {
+    // A request line or Host header the URL parser refuses: 400 problem, never a bare error.
+    errorHandler: () =>
+      problemResponse(problem(400, 'invalid-request-target', 'the request target or Host header is not valid')),
+  });
+  let stopping = false;
+  const server = createServer({ keepAliveTimeout: 5000, requestTimeout: 60_000 }, (req, res) => {
+    // While shutting down, tell keep-alive clients this is the last response on the connection.
+    if (stopping) res.setHeader('connection', 'close');
+    void listener(req, res);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}/`;
+
+  let resolveClosed!: () => void;
+  const closed = new Promise<void>((r) => {
+    resolveClosed = r;
+  });
+  let closing: Promise<void> | null = null;
+  const handlers: [NodeJS.Signals, () => void][] = [];
+
+  const close = (): Promise<void> => {
+    closing ??= new Promise<void>((resolve) => {
+      for (const [signal, handler] of handlers) process.off(signal, handler);
+      stopping = true;
+      const force = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
+      force.unref();
+      // Connections that finish their last response become idle: close them as they do.
+      const sweep = setInterval(() => server.closeIdleConnections(), 25);
+      sweep.unref();
+      server.close(() => {
+        clearTimeout(force);
+        clearInterval(sweep);
+        deps.logger.event('stopped');
+        resolveClosed();
+        resolve();
+      });
+      server.closeIdleConnections();
+    });
+    return closing;
+  };
+
+  if (options.signals) {
+    const stop = () => {
+      deps.logger.event('shutdown', { reason: 'signal' });
+      void close();
+    };
+    const reload = () => {
+      deps.reload().then(
+        (report) => deps.logger.event('reload', { ...report }),
+        (e: Error) => deps.logger.event('reload-failed', { message: e.message }),
+      );
+    };
+    handlers.push(['SIGTERM', stop], ['SIGINT', stop], ['SIGHUP', reload]);
+    for (const [signal, handler] of handlers) process.on(signal, handler);
+  }
+
+  deps.logger.event('listening', { url, naanTable: deps.naan.file });
+  return { server, port: address.port, url, deps, close, closed };
+}

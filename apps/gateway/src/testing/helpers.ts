@@ -1,0 +1,46 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { arkScheme } from '@pidgate/ark';
+import { createRegistry, type Registry, type Scheme } from '@pidgate/core';
+import { pdiScheme } from '@pidgate/pdi';
+import { pwidScheme } from '@pidgate/pwid';
+import { urnScheme } from '@pidgate/urn';
+import { createApp } from '../app.ts';
+import { type ConfigInput, loadConfig } from '../config.ts';
+import { type AppDeps, createDeps, type DepsOptions } from '../deps.ts';
+
+/** Every scheme, straight from the scheme packages (the same list @pidgate/schemes registers). */
+export const allSchemes: Registry = createRegistry([arkScheme, pwidScheme, pdiScheme, urnScheme] as Scheme[]);
+
+/** A quiet config for tests: no log, no DNS unless a test asks for its own local server. */
+export function testConfig(input: ConfigInput = {}) {
+  return loadConfig({}, null, { log: 'off', maptr: { enabled: false }, ...input });
+}
+
+export async function testApp(input: ConfigInput = {}, options: DepsOptions = {}) {
+  const deps: AppDeps = await createDeps(testConfig(input), { registry: allSchemes, ...options });
+  return { app: createApp(deps), deps };
+}
+
+/** A temporary directory holding `files`; returns their paths. */
+export function tempFiles(files: Record<string, string>): Record<string, string> {
+  const dir = mkdtempSync(join(tmpdir(), 'pidgate-gateway-'));
+  const paths: Record<string, string> = {};
+  for (const [name, text] of Object.entries(files)) {
+    paths[name] = join(dir, name);
+    writeFileSync(paths[name] as string, text);
+  }
+  return paths;
+}
+
+/** A natab (draft-09 §4.1 / Appendix 13 layout) with the given NAAN → NMAH lines. */
+export function natab(entries: Record<string, string[]>): string {
+  const lines = ['# Name Assigning Authority / Name Mapping Authority Lookup Table', '#'];
+  for (const [naan, nmahs] of Object.entries(entries)) {
+    lines.push(`${naan}: http://example.org/${naan}/naapolicy.html`);
+    for (const h of nmahs) lines.push(`  ${h} TEST`);
+    lines.push('#');
+  }
+  return `${lines.join('\n')}\n`;
+}

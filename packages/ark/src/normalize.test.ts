@@ -1,0 +1,165 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { normalizeArk, normalizeBody } from './normalize.ts';
+import { parseArk } from './parse.ts';
+
+const norm = (s: string, profile: 'source' | 'modern' = 'source') => {
+  const r = normalizeArk(s, profile);
+  if (!r.ok) throw new Error(`${s}: ${r.error.code} at ${r.error.offset}`);
+  return r.value;
+};
+
+describe('§2.7 normalization, source profile', () => {
+  it.each([
+    // Step 1: the label and the two characters after "%" lowercased; the case of other letters kept.
+    ['ARK:/12025/X%7D', 'ark:/12025/X%7d'],
+    ['ark:/12025/%ACT', 'ark:/12025/%acT'], // §2.6 "%acT" rather than "%ACT"
+    ['Ark:12025/AbC', 'ark:/12025/AbC'],
+    // Step 2: the NMAH removed, every hyphen removed.
+    ['http://a.example:8080/some/path/ark:/12025/x', 'ark:/12025/x'],
+    ['ark:/12025/-x-y-', 'ark:/12025/xy'],
+    ['ark:/12025/x%2dy', 'ark:/12025/x%2dy'], // an encoded hyphen conceals its reserved meaning
+    // Step 3: initial and final structural characters removed; runs replaced by their first character.
+    ['ark:/12025//x', 'ark:/12025/x'],
+    ['ark:/12025/.x', 'ark:/12025/x'],
+    ['ark:/12025/x/', 'ark:/12025/x'],
+    ['ark:/12025/x./', 'ark:/12025/x'],
+    ['ark:/12025/x//y', 'ark:/12025/x/y'],
+    ['ark:/12025/x/./y', 'ark:/12025/x/y'], // "/." -> "/"
+    ['ark:/12025/x..y', 'ark:/12025/x.y'],
+    ['ark:/12025/x/-/y', 'ark:/12025/x/y'], // hyphens go first, so "/-/" is a run
+    ['ark:/12025/x.-/y.z', 'ark:/12025/x.y.z'], // "./" -> "." (then y and z are suffixes)
+    // Step 3, last clause: a component with a period on the left and a slash on the right is moved,
+    // with its period, to the end (see README: we move rather than reject).
+    ['ark:/12025/654.20v/s3', 'ark:/12025/654/s3.20v'],
+    ['ark:/12025/x.a/y.b/z', 'ark:/12025/x/y/z.a.b'],
+    ['ark:/12025/x.b.a/y', 'ark:/12025/x/y.a.b'],
+    // Step 4: suffixes sorted in ASCII order, duplicates removed.
+    ['ark:/12025/654.f55.78g.20v', 'ark:/12025/654.20v.78g.f55'],
+    ['ark:/12025/654.b.a.b.a', 'ark:/12025/654.a.b'],
+    ['ark:/12025/654.a.B.%41', 'ark:/12025/654.%41.B.a'],
+    ['ark:/12025/654.ab.a', 'ark:/12025/654.a.ab'],
+    // The inflection is not part of the ARK.
+    ['ark:/12025/x/?', 'ark:/12025/x'],
+    ['ark:/12025/x.?info', 'ark:/12025/x'],
+  ])('%s -> %s', (input, expected) => {
+    expect(norm(input)).toBe(expected);
+  });
+
+  it('gives parseArk the same normalized form', () => {
+    const r = parseArk('http://x.org/ark:/12025/A-b.c.a//d');
+    expect(r.ok && r.value.normalized).toBe(norm('http://x.org/ark:/12025/A-b.c.a//d'));
+    expect(r.ok && r.value.normalized).toBe('ark:/12025/Ab/d.a.c');
+  });
+});
+
+const nameChar = fc.constantFrom(...'abcXYZ019=*+@_$'.split(''), '%2f', '%2F', '%c3');
+const structural = fc.constantFrom('/', '.', '-', '//', './', '-.-');
+const body = fc.array(fc.oneof(nameChar, nameChar, structural), { minLength: 1, maxLength: 30 }).map((a) => a.join(''));
+const arks = fc
+  .tuple(fc.constantFrom('', 'http://n2t.net/', 'https://a.b.c/x/y/'), fc.constantFrom('ark:/', 'ark:', 'ARK:/'), body)
+  .map(([prefix, label, b]) => `${prefix}${label}12025/${b}`);
+
+describe('properties', () => {
+  it('normalization is idempotent in both profiles', () => {
+    fc.assert(
+      fc.property(arks, fc.constantFrom('source', 'modern' as const), (input, profile) => {
+        const r = normalizeArk(input, profile);
+        if (!r.ok) {
+          expect(r.error.code).toBe('name-empty');
+          return;
+        }
+        expect(normalizeArk(r.value, profile)).toEqual(r);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('the fast path for already-normalized bodies agrees with the full §2.7 steps', () => {
+    const clean = fc
+      .array(fc.oneof(nameChar, nameChar, nameChar, fc.constantFrom('/', '.')), { minLength: 1, maxLength: 12 })
+      .map((a) => a.join(''));
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          arks,
+          clean.map((b) => `ark:/12025/${b}`),
+        ),
+        fc.constantFrom('source', 'modern' as const),
+        (input, profile) => {
+          const start = input.indexOf('12025/') + 6;
+          const body = normalizeBody(input, start, input.length, profile === 'modern');
+          const r = normalizeArk(input, profile);
+          if (body === '') expect(!r.ok && r.error.code).toBe('name-empty');
+          else expect(r.ok && r.value).toBe((profile === 'modern' ? 'ark:12025/' : 'ark:/12025/') + body);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('hyphens and the NMAH never change the normalized form', () => {
+    fc.assert(
+      fc.property(arks, fc.nat(40), (input, at) => {
+        const key = (x: string) => {
+          const r = normalizeArk(x);
+          return r.ok ? r.value : r.error.code;
+        };
+        const r = key(input);
+        const label = input.toLowerCase().indexOf('ark:');
+        const i = Math.max(label + 11, Math.min(at + label, input.length));
+        // A hyphen anywhere in the Name and Qualifier, except inside a %-escape.
+        if (input[i - 1] === '%' || input[i - 2] === '%') return;
+        const hyphened = input.slice(0, i) + '-' + input.slice(i);
+        expect(key(hyphened)).toBe(r);
+        expect(key(`http://other.example/${input.slice(label)}`)).toBe(r);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('source: the order of suffixes does not matter', () => {
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[a-z0-9]{1,4}$/), { minLength: 1, maxLength: 6 }), (suffixes) => {
+        const a = norm(`ark:/12025/x.${suffixes.join('.')}`);
+        const b = norm(`ark:/12025/x.${[...suffixes].reverse().join('.')}`);
+        expect(a).toBe(b);
+        expect(a).toBe(`ark:/12025/x.${[...new Set(suffixes)].sort().join('.')}`);
+      }),
+    );
+  });
+});
+
+describe('linear time: any string of any length gets a result', () => {
+  it.each([
+    ['/', '/'],
+    ['.', '.'],
+    ['-', '-'],
+    ['/.-', '/.-'],
+    ['a.', 'a.'],
+    ['.a', '.a'],
+    ['a/', 'a/'],
+    ['%2', '%2'],
+  ])('1 MB of %s after an ARK returns', (_, filler) => {
+    const input = 'http://example.org/ark:/12025/x' + filler.repeat(Math.ceil(1_000_000 / filler.length));
+    const started = performance.now();
+    for (const profile of ['source', 'modern'] as const) {
+      const r = parseArk(input, profile);
+      expect(typeof r.ok).toBe('boolean');
+    }
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('1 MB of every structural run alone returns an error', () => {
+    for (const filler of ['/', '.', '-', '/-.']) {
+      const r = parseArk('ark:/12025/' + filler.repeat(350_000));
+      expect(!r.ok && r.error.code).toBe('name-empty');
+    }
+  });
+
+  it('1 MB of distinct suffixes sorts them', () => {
+    const parts = Array.from({ length: 100_000 }, (_, i) => (99_999 - i).toString(36));
+    const r = normalizeArk(`ark:/12025/x.${parts.join('.')}`);
+    expect(r.ok && r.value.slice(0, 23)).toBe('ark:/12025/x.0.1.10.100');
+  });
+});

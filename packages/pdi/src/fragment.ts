@@ -1,0 +1,269 @@
+import { type Err, err, type Result } from '@pidgate/core';
+import type { PdiFragment, PdiPosition } from './components.ts';
+import {
+  COMMA,
+  compareDigits,
+  EQUALS,
+  HYPHEN,
+  is,
+  isAlpha,
+  isDigits,
+  isEscapeAt,
+  isPositionChar,
+  LPAREN,
+  normalizeEscapes,
+  PERCENT,
+  RESERVED,
+  RPAREN,
+  stripZeros,
+} from './grammar.ts';
+import { BUILT_IN_SCHEMES, fragmentSchemesOf, mediaTypeOf } from './media-type.ts';
+
+/** One position and the index just after it. */
+interface Scanned {
+  readonly position: PdiPosition;
+  readonly end: number;
+}
+
+/** The end of a run of position characters and %-escapes starting at `i`. */
+function scanItem(s: string, i: number): number | Err {
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (isPositionChar(c)) continue;
+    if (c !== PERCENT) break;
+    if (!isEscapeAt(s, i, s.length)) return err('pct-encoded', 'a %-escape is "%" and two hex digits', i);
+    i += 2;
+  }
+  return i;
+}
+
+/** POSITION: one item, or "(" item *( "," item ) ")" (a 2-dim coordinate, an ext-position list). */
+export function scanPosition(s: string, i: number, code: string): Scanned | Err {
+  if (s.charCodeAt(i) !== LPAREN) {
+    const end = scanItem(s, i);
+    if (typeof end !== 'number') return end;
+    if (end === i) return err(code, 'a position is missing here', i);
+    return { position: s.slice(i, end), end };
+  }
+  const items: string[] = [];
+  for (let j = i + 1; ; ) {
+    const end = scanItem(s, j);
+    if (typeof end !== 'number') return end;
+    if (end === j) return err(code, 'an item of a parenthesized position is missing here', j);
+    items.push(s.slice(j, end));
+    const c = s.charCodeAt(end);
+    if (c === RPAREN) return { position: items, end: end + 1 };
+    if (c !== COMMA) return err(code, 'a parenthesized position is items separated by "," and closed by ")"', end);
+    j = end + 1;
+  }
+}
+
+function isAlphaHyphen(s: string): boolean {
+  if (s.length === 0) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!isAlpha(c) && c !== HYPHEN) return false;
+  }
+  return true;
+}
+
+/** A fragment as written, with the offset of each position for error reports. */
+export interface ScannedFragment {
+  readonly fragment: PdiFragment;
+  readonly offsets: readonly number[];
+}
+
+/** FRAGMENT-SPECIFIER after its "#": [ fragment-scheme "=" ] position *( "," position ). Syntax only. */
+export function scanFragment(s: string, start: number): ScannedFragment | Err {
+  let i = start;
+  let scheme: string | null = null;
+  let j = i;
+  while (j < s.length && (isAlpha(s.charCodeAt(j)) || s.charCodeAt(j) === HYPHEN)) j++;
+  if (s.charCodeAt(j) === EQUALS) {
+    if (j === i) return err('fragment-scheme', 'a fragment scheme is letters and hyphens before "="', i);
+    scheme = s.slice(i, j);
+    i = j + 1;
+  }
+  const positions: PdiPosition[] = [];
+  const offsets: number[] = [];
+  for (;;) {
+    const p = scanPosition(s, i, 'position');
+    if ('ok' in p) return p;
+    positions.push(p.position);
+    offsets.push(i);
+    i = p.end;
+    if (i === s.length) return { fragment: { scheme, positions }, offsets };
+    const c = s.charCodeAt(i);
+    if (c === COMMA) {
+      i++;
+      continue;
+    }
+    if (c === EQUALS && typeof p.position === 'string' && isAlphaHyphen(p.position)) {
+      return err('position-scheme-mixed', 'a fragment has one position scheme: schemes are never mixed (§3.4.4)', i);
+    }
+    if (is(c, RESERVED)) {
+      return err('reserved', `"${s[i]}" is reserved: %-encode it inside a position (§1.2.5)`, i);
+    }
+    return err('position', `character ${JSON.stringify(s[i])} cannot appear in a position`, i);
+  }
+}
+
+/** Where the k-th position was written, when known. */
+type At = (k: number) => number | null;
+
+function digitsAt(f: PdiFragment, k: number, code: string, what: string, at: At): string | Err {
+  const p = f.positions[k];
+  if (typeof p === 'string' && isDigits(p)) return stripZeros(p);
+  return err(code, `${what} is a non-negative integer`, at(k));
+}
+
+function coordinateAt(f: PdiFragment, k: number, at: At): readonly [string, string] | Err {
+  const p = f.positions[k];
+  if (typeof p !== 'string' && p !== undefined && p.length === 2 && isDigits(p[0] as string) && isDigits(p[1] as string)) {
+    return [stripZeros(p[0] as string), stripZeros(p[1] as string)];
+  }
+  return err('2-dim-coordinate', 'a coordinate is "(" x "," y ")", two non-negative integers', at(k));
+}
+
+function count(f: PdiFragment, n: readonly number[], scheme: string, at: At): Err | null {
+  if (n.includes(f.positions.length)) return null;
+  const k = Math.min(f.positions.length, Math.max(...n));
+  return err('position-count', `the ${scheme} scheme takes ${n.join(' or ')} positions`, at(k) ?? at(k - 1));
+}
+
+/** start "," end, both integers, start not after end. */
+function interval(f: PdiFragment, scheme: string, code: string, what: string, at: At): Result<string> {
+  const bad = count(f, [2], scheme, at);
+  if (bad) return bad;
+  const start = digitsAt(f, 0, code, what, at);
+  if (typeof start !== 'string') return start;
+  const end = digitsAt(f, 1, code, what, at);
+  if (typeof end !== 'string') return end;
+  if (compareDigits(start, end) > 0) return err('interval-order', 'an interval starts before it ends', at(1));
+  return { ok: true, value: `${scheme}=${start},${end}` };
+}
+
+/** Two corners, upper left then lower right: x1 <= x2 and y1 <= y2. */
+function rectangle(f: PdiFragment, first: number, at: At): Result<string> {
+  const a = coordinateAt(f, first, at);
+  if ('ok' in a) return a;
+  const b = coordinateAt(f, first + 1, at);
+  if ('ok' in b) return b;
+  if (compareDigits(a[0], b[0]) > 0 || compareDigits(a[1], b[1]) > 0) {
+    return err('interval-order', 'the first corner is the upper left, the second the lower right', at(first + 1));
+  }
+  return { ok: true, value: `(${a[0]},${a[1]}),(${b[0]},${b[1]})` };
+}
+
+/** §3.4.2 element-name: compared decoded and case-sensitive, so escapes of plain characters are decoded. */
+function elementName(f: PdiFragment, k: number, at: At): string | Err {
+  const p = f.positions[k];
+  if (typeof p === 'string') return normalizeEscapes(p, isPositionChar);
+  return err('element-name', 'an element name is one item, not a parenthesized list', at(k));
+}
+
+function isAlphaDigits(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (!is(s.charCodeAt(i), 1 | 2)) return false;
+  return s.length > 0;
+}
+
+function canonicalScheme(f: PdiFragment, scheme: string, at: At): Result<string> {
+  switch (scheme) {
+    case 'char': // §3.4.1 half-open [start, end)
+      return interval(f, scheme, 'char-position', 'a character position', at);
+    case 'elt': // §3.4.2 closed [start, end]
+      return interval(f, scheme, 'element-position', 'an element position', at);
+    case 'byte': // octets, end excluded
+      return interval(f, scheme, 'byte-position', 'a byte position', at);
+    case 'sec':
+    case 'msec': // §3.4.4 [start, end)
+      return interval(f, scheme, 'time', 'a time', at);
+    case 'name': {
+      const bad = count(f, [2], scheme, at);
+      if (bad) return bad;
+      const start = elementName(f, 0, at);
+      if (typeof start !== 'string') return start;
+      const end = elementName(f, 1, at);
+      if (typeof end !== 'string') return end;
+      return { ok: true, value: `name=${start},${end}` };
+    }
+    case 'rect': {
+      // §3.4.5 start-coordinate "," end-coordinate [ "," frame ], frame 0 when omitted
+      const bad = count(f, [2, 3], scheme, at);
+      if (bad) return bad;
+      const box = rectangle(f, 0, at);
+      if (!box.ok) return box;
+      const frame = f.positions.length === 3 ? digitsAt(f, 2, 'frame-number', 'a frame number', at) : '0';
+      if (typeof frame !== 'string') return frame;
+      return { ok: true, value: `rect=${box.value},${frame}` };
+    }
+    case 'crop': {
+      // crop=time-scheme,start,end[,(x1,y1),(x2,y2)]
+      const bad = count(f, [3, 5], scheme, at);
+      if (bad) return bad;
+      const unit = f.positions[0];
+      if (typeof unit !== 'string' || !isAlphaHyphen(unit) || isOtherBuiltIn(unit.toLowerCase())) {
+        return err('time-position-scheme', 'a crop starts with its time scheme: "sec", "msec" or an extension', at(0));
+      }
+      const span: PdiFragment = { scheme, positions: f.positions.slice(1, 3) };
+      const times = interval(span, unit.toLowerCase(), 'time', 'a time', (k) => at(k + 1));
+      if (!times.ok) return times;
+      if (f.positions.length === 3) return { ok: true, value: `crop=${times.value.replace('=', ',')}` };
+      const box = rectangle(f, 3, at);
+      if (!box.ok) return box;
+      return { ok: true, value: `crop=${times.value.replace('=', ',')},${box.value}` };
+    }
+    default: {
+      // an extension scheme: ext-position = position-specifier / "(" position-specifier *( "," ... ) ")"
+      for (let k = 0; k < f.positions.length; k++) {
+        const p = f.positions[k] as PdiPosition;
+        const ok = typeof p === 'string' ? isAlphaDigits(p) : p.every(isAlphaDigits);
+        if (!ok) return err('ext-position', 'an extension position is letters and digits, or a list of them', at(k));
+      }
+      return { ok: true, value: `${scheme}=${f.positions.map(positionText).join(',')}` };
+    }
+  }
+}
+
+function isOtherBuiltIn(unit: string): boolean {
+  return BUILT_IN_SCHEMES.has(unit) && unit !== 'sec' && unit !== 'msec';
+}
+
+/** A position as written. */
+export function positionText(p: PdiPosition): string {
+  return typeof p === 'string' ? p : `(${p.join(',')})`;
+}
+
+/**
+ * The canonical fragment (without "#") of a fragment on a resource of format `format`: the scheme
+ * made explicit and lowercased, defaults made explicit (`rect` frame 0), integers without leading
+ * zeros, element names with plain characters unescaped. Checks the scheme against the media type,
+ * the number and kind of positions, and the order of intervals. `base` and `offsets` place errors.
+ */
+export function canonicalFragment(
+  f: PdiFragment,
+  format: string,
+  base: number | null = null,
+  offsets: readonly number[] | null = null,
+): Result<string> {
+  const at: At = (k) => (offsets === null ? null : (offsets[k] ?? null));
+  const schemes = fragmentSchemesOf(mediaTypeOf(format));
+  const scheme = f.scheme === null ? schemes.default : f.scheme.toLowerCase();
+  if (scheme === null) {
+    return err(
+      'fragment-scheme-required',
+      `the format "${format}" has no default fragment scheme: name one, as in "#byte=0,10" (§3.3)`,
+      base,
+    );
+  }
+  if (schemes.allowed !== null && BUILT_IN_SCHEMES.has(scheme) && !schemes.allowed.has(scheme)) {
+    return err('fragment-scheme-media-type', `the ${scheme} scheme is not defined for the format "${format}"`, base);
+  }
+  return canonicalScheme(f, scheme, at);
+}
+
+/** A citation's origin position: integers without leading zeros, items with plain characters unescaped. */
+export function canonicalPosition(p: PdiPosition): string {
+  const item = (x: string) => (isDigits(x) ? stripZeros(x) : normalizeEscapes(x, isPositionChar));
+  return typeof p === 'string' ? item(p) : `(${p.map(item).join(',')})`;
+}

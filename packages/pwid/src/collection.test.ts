@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { parseCollection, pwidsOfLine, resolveCollection, summarizeCollection, unescapeXml } from './collection.ts';
+
+const SOLRWAYBACK = `<?xml version="1.0" encoding="UTF-8"?>
+<collection>
+  <part>urn:pwid:netarkivet.dk:2008-11-29T00:41:42Z:part:http://www.susanlegetoej.dk/images/ddcss/SK113_Master_NF.css</part>
+  <part>urn:pwid:netarkivet.dk:2008-11-29T00:39:47Z:part:http://www.susanlegetoej.dk/shop/css/print.css</part>
+  <part>urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://x.dk/a%3Fb=1&amp;c=2</part><part>URN:PWID:NETARKIVET.DK:2008-11-29T00:41:42Z:PART:http://www.susanlegetoej.dk/images/ddcss/SK113_Master_NF.css</part>
+  <part>urn:pwid:netarkivet.dk:2008-02-30Z:part:http://x</part>
+</collection>`;
+
+describe('collections', () => {
+  it('reads SolrWayback <part> fragments, with their lines', () => {
+    const c = parseCollection(SOLRWAYBACK);
+    expect(c.read).toBe(5);
+    expect(c.entries.map((e) => [e.line, e.normalized])).toEqual([
+      [3, 'urn:pwid:netarkivet.dk:2008-11-29T00:41:42Z:part:http://www.susanlegetoej.dk/images/ddcss/SK113_Master_NF.css'],
+      [4, 'urn:pwid:netarkivet.dk:2008-11-29T00:39:47Z:part:http://www.susanlegetoej.dk/shop/css/print.css'],
+      [5, 'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://x.dk/a%3Fb=1&c=2'],
+    ]);
+    expect(c.entries[0]?.duplicates).toEqual([5]);
+    expect(c.failures).toMatchObject([{ line: 6, error: { code: 'utc-day', part: 'archival-time' } }]);
+    expect(c.groups.map((g) => [g.archiveId, g.entries.length])).toEqual([
+      ['netarkivet.dk', 2],
+      ['archive.org', 1],
+    ]);
+  });
+
+  it('reads one PWID per line, skipping blanks and # comments, and folds duplicates', () => {
+    const text = [
+      '# my corpus',
+      'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk',
+      '',
+      '  pwid:archive.org:2016-01-22_11.20.29:page:http://WWW.DR.DK  ',
+      'urn:pwid:archive.org:2016-01-22T11:20Z:page:http://www.dr.dk\r',
+      'not a pwid',
+    ].join('\n');
+    const c = parseCollection(text);
+    expect(c.entries.map((e) => [e.line, e.duplicates])).toEqual([
+      [2, [4]],
+      [5, []],
+    ]);
+    expect(c.failures.map((f) => [f.line, f.input, f.error.code])).toEqual([[6, 'not a pwid', 'pwid-label']]);
+    expect(summarizeCollection(c)).toEqual({
+      read: 4,
+      valid: 3,
+      invalid: 1,
+      distinct: 2,
+      duplicates: 1,
+      archives: [{ archiveId: 'archive.org', name: 'Internet Archive Wayback Machine', access: 'open', count: 2 }],
+    });
+  });
+
+  it('resolves every distinct PWID, grouped by archive', () => {
+    const out = resolveCollection(parseCollection(SOLRWAYBACK));
+    expect(out.map((o) => (o.resolution.ok ? o.resolution.value.kind : o.resolution.error.code))).toEqual([
+      'restricted',
+      'restricted',
+      'replay',
+    ]);
+  });
+
+  it.each([
+    ['<part>a</part> <part >b</part>', ['a', 'b']],
+    ['<parts>x</parts>', []],
+    ['<part>unclosed', ['unclosed']],
+    ['  <collection>', []],
+  ])('pwidsOfLine(%s)', (line, expected) => {
+    expect(pwidsOfLine(line)).toEqual(expected);
+  });
+
+  it('unescapes XML references', () => {
+    expect(unescapeXml('a&amp;b&lt;&#38;&#x26;&bogus;&')).toBe('a&b<&&&bogus;&');
+  });
+
+  it('is linear in the length of the text (1 MB of one character)', () => {
+    for (const c of ['\n', '<part>', 'a', '&', '<', ' ', '<part>&', '<part>&amp;']) {
+      const started = performance.now();
+      parseCollection(c.repeat(Math.ceil(1_000_000 / c.length)));
+      expect(performance.now() - started, JSON.stringify(c)).toBeLessThan(3_000);
+    }
+  });
+});

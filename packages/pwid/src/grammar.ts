@@ -1,0 +1,63 @@
+/**
+ * Character classes of the PWID ABNF (draft-07) and of RFC 3986 / RFC 5234 / RFC 1034, as lookup
+ * tables: no regular expressions, so nothing can backtrack.
+ */
+const ALPHA = 1; // RFC 5234 ALPHA
+const DIGIT = 2; // RFC 5234 DIGIT
+const UNRESERVED = 4; // RFC 3986 unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"
+const SUB_DELIM = 8; // RFC 3986 sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
+const HEX = 16; // RFC 5234 HEXDIG (case-insensitive)
+const SCHEME = 32; // RFC 3986 scheme continuation: ALPHA / DIGIT / "+" / "-" / "."
+
+const table = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  let bits = 0;
+  if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z')) bits |= ALPHA | UNRESERVED | SCHEME;
+  if (ch >= '0' && ch <= '9') bits |= DIGIT | UNRESERVED | SCHEME | HEX;
+  if ((ch >= 'a' && ch <= 'f') || (ch >= 'A' && ch <= 'F')) bits |= HEX;
+  if ('-._~'.includes(ch)) bits |= UNRESERVED;
+  if ("!$&'()*+,;=".includes(ch)) bits |= SUB_DELIM;
+  if ('+-.'.includes(ch)) bits |= SCHEME;
+  table[c] = bits;
+}
+
+const has = (c: number, bit: number): boolean => c < 128 && ((table[c] as number) & bit) !== 0;
+
+export const isAlpha = (c: number): boolean => has(c, ALPHA);
+export const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+export const isHex = (c: number): boolean => has(c, HEX);
+export const isUnreserved = (c: number): boolean => has(c, UNRESERVED);
+export const isSubDelim = (c: number): boolean => has(c, SUB_DELIM);
+export const isSchemeChar = (c: number): boolean => has(c, SCHEME);
+/** RFC 3986 pchar less pct-encoded: unreserved / sub-delims / ":" / "@". */
+export const isPchar = (c: number): boolean => has(c, UNRESERVED | SUB_DELIM) || c === COLON || c === AT;
+/** A letter, digit or hyphen (RFC 1034 §3.5 `let-dig-hyp`). */
+export const isLdh = (c: number): boolean => has(c, ALPHA | DIGIT) || c === HYPHEN;
+
+export const COLON = 58; // ":"
+export const HYPHEN = 45; // "-"
+export const DOT = 46; // "."
+export const SLASH = 47; // "/"
+export const TILDE = 126; // "~"
+export const PERCENT = 37; // "%"
+export const QUESTION = 63; // "?"
+export const HASH = 35; // "#"
+export const AT = 64; // "@"
+export const LBRACKET = 91; // "["
+export const RBRACKET = 93; // "]"
+export const UNDERSCORE = 95; // "_"
+
+/** precision-spec values of draft-07 (lowercase; the rule is case-insensitive). */
+export const PRECISION_VALUES = ['part', 'page', 'subsite', 'site', 'collection', 'recording', 'snapshot'] as const;
+/** precision-spec values of the IANA registration (2022), the `modern` profile. */
+export const MODERN_PRECISION_VALUES = ['part', 'page'] as const;
+
+/** RFC 1034 §3.5: a label is at most 63 characters; RFC 1035 §2.3.4: a name at most 255 octets (253 written). */
+export const MAX_LABEL_LENGTH = 63;
+export const MAX_DOMAIN_LENGTH = 253;
+
+/** An http(s) URL with a host, for registry patterns (RFC 3986 `scheme "://" authority`); linear: no nested quantifier. */
+export const HTTP_URL = /^https?:\/\/[^/\s]+/i;
+/** A Wayback replay flag (`id_`, `im_`, `js_`, `cs_`, `if_`, `fw_`, `mp_`, `oe_`): two letters and "_". */
+export const WAYBACK_FLAG = /^[a-z]{2}_$/;

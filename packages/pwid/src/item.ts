@@ -1,0 +1,384 @@
+import { type Err, err, type Profile } from '@pidgate/core';
+import {
+  AT,
+  COLON,
+  DOT,
+  HASH,
+  isAlpha,
+  isDigit,
+  isHex,
+  isPchar,
+  isSchemeChar,
+  isSubDelim,
+  isUnreserved,
+  LBRACKET,
+  PERCENT,
+  QUESTION,
+  RBRACKET,
+  SLASH,
+} from './grammar.ts';
+
+/**
+ * draft-07 `uri-string`: an RFC 3986 `URI` in which "[", "]", "?", "#" and "%" are %-encoded.
+ * This module turns a uri-string into the URI it names and back, and validates the URI.
+ */
+const PART = 'archived-item-id';
+const fail = (code: string, message: string, offset: number): Err => err(code, message, offset, PART);
+
+/** The characters the uri-string rule encodes, and their escapes. */
+const ENCODED: Record<string, string> = { '%': '%25', '[': '%5B', ']': '%5D', '?': '%3F', '#': '%23' };
+/** char code -> the two hex digits (as char codes) of its escape, for the five encoded characters. */
+const ENCODED_CODE: (readonly [number, number] | undefined)[] = [];
+for (const [ch, esc] of Object.entries(ENCODED)) ENCODED_CODE[ch.charCodeAt(0)] = [esc.charCodeAt(1), esc.charCodeAt(2)];
+
+function hexValue(c: number): number {
+  return c <= 57 ? c - 48 : (c | 0x20) - 87;
+}
+
+/** The character an escape at `i` stands for when it is one of the five uri-string escapes, else 0. */
+function encodedAt(s: string, i: number): number {
+  const v = hexValue(s.charCodeAt(i + 1)) * 16 + hexValue(s.charCodeAt(i + 2));
+  return v === PERCENT || v === LBRACKET || v === RBRACKET || v === QUESTION || v === HASH ? v : 0;
+}
+
+export interface ItemScan {
+  /** The URI the uri-string names (the five escapes decoded once). */
+  readonly uri: string;
+  readonly schemeEnd: number;
+  /** The host's span in `uri` (start === end when there is no authority). */
+  readonly hostStart: number;
+  readonly hostEnd: number;
+}
+
+/** Map an offset in the decoded URI back to the uri-string it came from. */
+function itemOffset(item: string, uriOffset: number): number {
+  let i = 0;
+  for (let u = 0; u < uriOffset && i < item.length; u++) {
+    i += item.charCodeAt(i) === PERCENT && i + 2 < item.length && encodedAt(item, i) !== 0 ? 3 : 1;
+  }
+  return i;
+}
+
+/**
+ * Decode a uri-string into its URI and validate it against RFC 3986 `URI`.
+ * `source` reads older items too: a URI written as itself (2017 drafts: `archived-item = URI`),
+ * with literal "?", "#", "[", "]" and its own %-escapes. Where both readings apply, draft-07 wins:
+ * `%3F` is "?". `modern` accepts only the draft-07 encoding.
+ */
+export function scanUriString(item: string, base: number, profile: Profile): ItemScan | Err {
+  let out: Uint16Array | null = null; // the decoded URI, built only when there is something to decode
+  let o = 0;
+  for (let i = 0; i < item.length; i++) {
+    const c = item.charCodeAt(i);
+    if (c === PERCENT) {
+      if (i + 2 >= item.length || !isHex(item.charCodeAt(i + 1)) || !isHex(item.charCodeAt(i + 2))) {
+        return fail('pct-encoded', 'a percent-escape is "%" followed by two hex digits', base + i);
+      }
+      const v = encodedAt(item, i);
+      if (v !== 0) {
+        if (out === null) {
+          out = new Uint16Array(item.length);
+          for (let k = 0; k < i; k++) out[k] = item.charCodeAt(k);
+          o = i;
+        }
+        out[o++] = v;
+        i += 2;
+        continue;
+      }
+      if (profile === 'modern') {
+        return fail(
+          'uri-unencoded-percent',
+          'the "%" of a URI escape is itself encoded in a PWID ("%20" is written "%2520")',
+          base + i,
+        );
+      }
+    } else if (profile === 'modern' && (c === QUESTION || c === HASH || c === LBRACKET || c === RBRACKET)) {
+      return fail(
+        'uri-unencoded-character',
+        `${JSON.stringify(item[i])} is %-encoded in a PWID (${ENCODED[item[i] as string]})`,
+        base + i,
+      );
+    }
+    if (out !== null) out[o++] = c;
+  }
+  const uri = out === null ? item : codesToString(out, o);
+  const checked = checkUri(uri);
+  if (typeof checked === 'object' && 'ok' in checked) {
+    const e = checked.error;
+    const at = e.offset === null ? null : base + (uri === item ? e.offset : itemOffset(item, e.offset));
+    return err(e.code, e.message, at, PART);
+  }
+  return checked;
+}
+
+/** Validate an RFC 3986 `URI` (absolute, fragment allowed). Offsets are into `uri`. */
+export function checkUri(uri: string): ItemScan | Err {
+  const n = uri.length;
+  // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+  if (!isAlpha(uri.charCodeAt(0))) return err('uri-scheme', 'the archived URI starts with a scheme (a letter)', 0);
+  let i = 1;
+  while (i < n && isSchemeChar(uri.charCodeAt(i))) i++;
+  if (uri.charCodeAt(i) !== COLON) {
+    return err('uri-scheme', 'the scheme of the archived URI is letters, digits, "+", "-", "." then ":"', i);
+  }
+  const schemeEnd = i;
+  i++;
+  let hostStart = i;
+  let hostEnd = i;
+  // hier-part = "//" authority path-abempty / path-absolute / path-rootless / path-empty
+  if (uri.charCodeAt(i) === SLASH && uri.charCodeAt(i + 1) === SLASH) {
+    i += 2;
+    let end = i;
+    let at = -1;
+    for (; end < n; end++) {
+      const c = uri.charCodeAt(end);
+      if (c === SLASH || c === QUESTION || c === HASH) break;
+      if (c === AT && at < 0) at = end;
+    }
+    // userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
+    if (at >= 0) {
+      const bad = scanChars(uri, i, at, isUserinfoChar);
+      if (bad >= 0) return charError(uri, bad, 'userinfo');
+      i = at + 1;
+    }
+    hostStart = i;
+    if (uri.charCodeAt(i) === LBRACKET) {
+      // IP-literal = "[" ( IPv6address / IPvFuture ) "]"
+      const close = uri.indexOf(']', i);
+      if (close < 0 || close >= end) return err('uri-host', 'an IP-literal host is closed by "]"', i);
+      if (!isIpLiteral(uri, i + 1, close)) {
+        return err('uri-host', 'the IP-literal host is not an IPv6 address nor an IPvFuture', i + 1);
+      }
+      i = close + 1;
+      hostEnd = i;
+      if (i < end && uri.charCodeAt(i) !== COLON) return err('uri-host', 'an IP-literal host ends at "]"', i);
+    } else {
+      // reg-name = *( unreserved / pct-encoded / sub-delims ); IPv4address is a reg-name too
+      let h = i;
+      while (h < end && uri.charCodeAt(h) !== COLON) h++;
+      const bad = scanChars(uri, i, h, isRegNameChar);
+      if (bad >= 0) return charError(uri, bad, 'host');
+      i = h;
+      hostEnd = h;
+    }
+    // port = *DIGIT
+    if (i < end) {
+      for (let p = i + 1; p < end; p++) {
+        if (!isDigit(uri.charCodeAt(p))) return err('uri-port', 'the port is digits', p);
+      }
+    }
+    i = end;
+  }
+  // path: *( pchar / "/" )
+  let j = i;
+  for (; j < n; j++) {
+    const c = uri.charCodeAt(j);
+    if (c === QUESTION || c === HASH) break;
+    if (isPchar(c) || c === SLASH) continue;
+    if (c === PERCENT && isEscape(uri, j)) {
+      j += 2;
+      continue;
+    }
+    return charError(uri, j, 'path');
+  }
+  // query = *( pchar / "/" / "?" ), fragment = *( pchar / "/" / "?" )
+  let inFragment = false;
+  if (j < n) {
+    inFragment = uri.charCodeAt(j) === HASH;
+    for (j++; j < n; j++) {
+      const c = uri.charCodeAt(j);
+      if (isPchar(c) || c === SLASH || c === QUESTION) continue;
+      if (c === PERCENT && isEscape(uri, j)) {
+        j += 2;
+        continue;
+      }
+      if (c === HASH && !inFragment) {
+        inFragment = true;
+        continue;
+      }
+      return charError(uri, j, inFragment ? 'fragment' : 'query');
+    }
+  }
+  return { uri, schemeEnd, hostStart, hostEnd };
+}
+
+function isEscape(s: string, i: number): boolean {
+  return i + 2 < s.length && isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2));
+}
+
+function charError(uri: string, i: number, where: string): Err {
+  const c = uri.charCodeAt(i);
+  if (c === PERCENT) return err('pct-encoded', 'a percent-escape is "%" followed by two hex digits', i);
+  return err('uri-character', `${JSON.stringify(uri[i])} is not allowed in the ${where} of the archived URI`, i);
+}
+
+const isUserinfoChar = (c: number): boolean => isUnreserved(c) || isSubDelim(c) || c === COLON;
+const isRegNameChar = (c: number): boolean => isUnreserved(c) || isSubDelim(c);
+
+/** The index of the first character in [from, to) that is neither `ok` nor a valid escape, or -1. */
+function scanChars(s: string, from: number, to: number, ok: (c: number) => boolean): number {
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (ok(c)) continue;
+    if (c === PERCENT && i + 2 < to && isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2))) {
+      i += 2;
+      continue;
+    }
+    return i;
+  }
+  return -1;
+}
+
+/** IPv6address / IPvFuture (RFC 3986 §3.2.2) between `from` and `to`. */
+function isIpLiteral(s: string, from: number, to: number): boolean {
+  const c = s.charCodeAt(from);
+  if (c === 118 || c === 86) {
+    // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
+    let i = from + 1;
+    while (i < to && isHex(s.charCodeAt(i))) i++;
+    if (i === from + 1 || s.charCodeAt(i) !== DOT || i + 1 >= to) return false;
+    for (i++; i < to; i++) if (!isUserinfoChar(s.charCodeAt(i))) return false;
+    return true;
+  }
+  return isIpv6(s, from, to);
+}
+
+/** IPv6address (RFC 3986 §3.2.2, RFC 4291 §2.2): 8 groups, one "::" standing for one or more, optional IPv4 tail. */
+export function isIpv6(s: string, from: number, to: number): boolean {
+  let groups = 0;
+  let compressed = false;
+  let i = from;
+  if (s.charCodeAt(i) === COLON) {
+    if (s.charCodeAt(i + 1) !== COLON) return false;
+    compressed = true;
+    i += 2;
+    if (i === to) return true;
+  }
+  while (i < to) {
+    const start = i;
+    while (i < to && i - start < 5 && isHex(s.charCodeAt(i))) i++;
+    const len = i - start;
+    if (s.charCodeAt(i) === DOT) {
+      // ls32 may be an IPv4address: it counts as two groups and ends the address
+      if (!isIpv4(s, start, to)) return false;
+      groups += 2;
+      i = to;
+      break;
+    }
+    if (len === 0 || len > 4) return false;
+    groups++;
+    if (i === to) break;
+    if (s.charCodeAt(i) !== COLON) return false;
+    i++;
+    if (s.charCodeAt(i) === COLON) {
+      if (compressed) return false;
+      compressed = true;
+      i++;
+      if (i === to) break;
+    } else if (i === to) return false;
+  }
+  return compressed ? groups <= 7 : groups === 8;
+}
+
+/** IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet (no leading zeros). */
+function isIpv4(s: string, from: number, to: number): boolean {
+  let i = from;
+  for (let octet = 0; octet < 4; octet++) {
+    if (octet > 0) {
+      if (s.charCodeAt(i) !== DOT) return false;
+      i++;
+    }
+    const start = i;
+    let v = 0;
+    while (i < to && i - start < 3 && isDigit(s.charCodeAt(i))) v = v * 10 + s.charCodeAt(i++) - 48;
+    const len = i - start;
+    if (len === 0 || v > 255 || (len > 1 && s.charCodeAt(start) === 48)) return false;
+  }
+  return i === to;
+}
+
+/** Encode a URI as a draft-07 uri-string: "%", "[", "]", "?", "#" become escapes. */
+export function encodeUriString(uri: string): string {
+  let first = -1;
+  for (let i = 0; i < uri.length; i++) {
+    if (ENCODED_CODE[uri.charCodeAt(i)] !== undefined) {
+      first = i;
+      break;
+    }
+  }
+  if (first < 0) return uri;
+  const out = new Uint16Array(first + (uri.length - first) * 3);
+  for (let k = 0; k < first; k++) out[k] = uri.charCodeAt(k);
+  let o = first;
+  for (let i = first; i < uri.length; i++) {
+    const c = uri.charCodeAt(i);
+    const hex = ENCODED_CODE[c];
+    if (hex === undefined) {
+      out[o++] = c;
+    } else {
+      out[o++] = PERCENT;
+      out[o++] = hex[0] as number;
+      out[o++] = hex[1] as number;
+    }
+  }
+  return codesToString(out, o);
+}
+
+/** A string of the first `length` UTF-16 code units of `buf`, converted in chunks (linear, no deep ropes). */
+export function codesToString(buf: Uint16Array, length: number): string {
+  let s = '';
+  for (let i = 0; i < length; i += 8192) {
+    s += String.fromCharCode.apply(null, buf.subarray(i, Math.min(i + 8192, length)) as unknown as number[]);
+  }
+  return s;
+}
+
+function upperHexEscapes(s: string): string {
+  let first = -1;
+  for (let i = s.indexOf('%'); i !== -1; i = s.indexOf('%', i + 3)) {
+    if (isLowerHex(s.charCodeAt(i + 1)) || isLowerHex(s.charCodeAt(i + 2))) {
+      first = i;
+      break;
+    }
+  }
+  if (first < 0) return s;
+  const out = new Uint16Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+  for (let i = first; i !== -1; i = s.indexOf('%', i + 3)) {
+    if (isLowerHex(out[i + 1] as number)) out[i + 1] = (out[i + 1] as number) - 32;
+    if (isLowerHex(out[i + 2] as number)) out[i + 2] = (out[i + 2] as number) - 32;
+  }
+  return codesToString(out, s.length);
+}
+
+const isLowerHex = (c: number): boolean => c >= 97 && c <= 102;
+
+function hasUpper(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 65 && c <= 90) return true;
+  }
+  return false;
+}
+
+/**
+ * RFC 3986 §6.2.2 case normalization of the URI: scheme and host lowercased, %-escape hex uppercased;
+ * userinfo, port, path, query and fragment kept as they are.
+ */
+export function normalizeUri(scan: ItemScan): string {
+  const { uri, schemeEnd, hostStart, hostEnd } = scan;
+  let out = uri;
+  if (hasUpper(uri, 0, schemeEnd) || hasUpper(uri, hostStart, hostEnd)) {
+    out =
+      uri.slice(0, schemeEnd).toLowerCase() +
+      uri.slice(schemeEnd, hostStart) +
+      uri.slice(hostStart, hostEnd).toLowerCase() +
+      uri.slice(hostEnd);
+  }
+  return upperHexEscapes(out);
+}
+
+/** The normalized uri-string of an item: its URI case-normalized, then encoded by the draft-07 rule. */
+export function normalizeUriString(scan: ItemScan): string {
+  return encodeUriString(normalizeUri(scan));
+}

@@ -1,0 +1,214 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { archivalTimeArb, uriArb } from './arbitrary.test-helpers.ts';
+import { RESOLUTION_ERROR_CODES } from './codes.ts';
+import { buildPwid } from './format.ts';
+import { normalizePwid } from './normalize.ts';
+import { parsePwid } from './parse.ts';
+import { ArchiveRegistry, builtinArchives, loadArchiveRegistry } from './registry.ts';
+import { pwidAlternatives, pwidFromReplayUrl, resolvePwid } from './resolve.ts';
+
+const registry = ArchiveRegistry.builtin();
+const parts = (s: string) => {
+  const r = parsePwid(s, 'modern');
+  if (!r.ok) {
+    const src = parsePwid(s);
+    if (!src.ok) throw new Error(`${s}: ${src.error.code}`);
+    return src.value;
+  }
+  return r.value;
+};
+const resolve = (s: string) => resolvePwid(parts(s), registry);
+
+describe('PWID -> replay URL', () => {
+  // draft-07 / draft-00 "Resolution": the example resolves to https://web.archive.org/web/20160122112029/http://www.dr.dk
+  it('resolves the spec example', () => {
+    const r = resolve('urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk');
+    expect(r.ok && r.value).toMatchObject({
+      kind: 'replay',
+      url: 'https://web.archive.org/web/20160122112029/http://www.dr.dk',
+      original: 'http://www.dr.dk',
+      timegate: 'https://web.archive.org/web/http://www.dr.dk',
+      timemap: 'https://web.archive.org/web/timemap/link/http://www.dr.dk',
+      acceptDatetime: 'Fri, 22 Jan 2016 11:20:29 GMT',
+    });
+  });
+
+  it.each([
+    ['urn:pwid:archive.org:2016-01-22Z:page:http://www.dr.dk', 'https://web.archive.org/web/20160122/http://www.dr.dk'],
+    ['urn:pwid:archive.org:2016-01-22T11:20Z:page:http://www.dr.dk', 'https://web.archive.org/web/201601221120/http://www.dr.dk'],
+    ['urn:pwid:archive.org:2016-01-22T11Z:page:http://www.dr.dk', 'https://web.archive.org/web/2016012211/http://www.dr.dk'],
+    ['urn:pwid:archive.org:2016-01-22T11:20:29Z:part:http://www.dr.dk/a.png', 'https://web.archive.org/web/20160122112029id_/http://www.dr.dk/a.png'],
+    ['urn:pwid:web.archive.org:2016-01-22T11:20:29Z:page:HTTP://WWW.DR.DK/a%3Fb=%2520', 'https://web.archive.org/web/20160122112029/http://www.dr.dk/a?b=%20'],
+    ['urn:pwid:archive.today:2016-01-22T11:20:29Z:part:http://www.dr.dk', 'https://archive.is/20160122112029/http://www.dr.dk'],
+  ])('%s -> %s (never zero-padded; raw mode for part)', (pwid, url) => {
+    const r = resolve(pwid);
+    expect(r.ok && r.value.kind === 'replay' && r.value.url).toBe(url);
+  });
+
+  it.each(builtinArchives.filter((a) => a.access === 'open').map((a) => a.id))('open archive %s resolves and converts back', (id) => {
+    const pwid = `urn:pwid:${id}:2016-01-22T11:20:29Z:page:http://www.dr.dk/a:b`;
+    const r = resolve(pwid);
+    expect(r.ok && r.value.kind).toBe('replay');
+    if (!r.ok || r.value.kind !== 'replay') return;
+    expect(r.value.url).toContain('/20160122112029');
+    expect(pwidFromReplayUrl(r.value.url, 'page', registry)).toEqual({ ok: true, value: pwid });
+  });
+
+  it('gives restricted archives an explanation and where to apply, never a link', () => {
+    const r = resolve('urn:pwid:netarkivet.dk:2008-11-29T00:41:42Z:part:http://www.susanlegetoej.dk/images/ddcss/SK113_Master_NF.css');
+    expect(r.ok && r.value).toMatchObject({ kind: 'restricted', accessUrl: 'https://netarkivet.dk/' });
+    expect(r.ok && r.value.kind === 'restricted' && r.value.explanation).toContain('restricted access');
+    expect(JSON.stringify(r)).not.toContain('/20081129');
+  });
+
+  it.each([
+    ['urn:pwid:example.org:2016-01-22Z:page:http://x', 'unknown-archive', 9],
+    ['urn:pwid:~nope:2016-01-22Z:page:http://x', 'unknown-archive', 9],
+    ['urn:pwid:archive.org:2016-01-22Z:collection:~coll1', 'registered-item', 44],
+  ])('%s -> %s', (pwid, code, offset) => {
+    const r = resolve(pwid);
+    expect(r.ok ? null : [r.error.code, r.error.offset]).toEqual([code, offset]);
+  });
+
+  it('lists the Memento endpoints of the other open archives', () => {
+    const alt = pwidAlternatives(parts('urn:pwid:archive.org:2016-01-22Z:page:http://www.dr.dk'), registry);
+    expect(alt.map((a) => a.archive.id)).not.toContain('archive.org');
+    expect(alt.map((a) => a.archive.id)).not.toContain('netarkivet.dk');
+    expect(alt.find((a) => a.archive.id === 'arquivo.pt')?.timemap).toBe('https://arquivo.pt/wayback/timemap/link/http://www.dr.dk');
+  });
+});
+
+describe('replay URL -> PWID', () => {
+  it.each([
+    // draft-07 "Assignment": 20160122112029 represents the archival time 2016-01-22T11:20:29Z
+    ['https://web.archive.org/web/20160122112029/http://www.dr.dk', 'page', 'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk'],
+    // draft-00 references: the Wayback URL and the pwid: written beside it name the same capture
+    ['https://web.archive.org/web/20161020222635/https:/www.doi.org/', 'site', 'urn:pwid:archive.org:2016-10-20T22:26:35Z:site:https://www.doi.org/'],
+    ['https://web.archive.org/web/20170529113150/http://resaw.eu/', 'site', 'urn:pwid:archive.org:2017-05-29T11:31:50Z:site:http://resaw.eu/'],
+    ['http://WEB.ARCHIVE.ORG/web/20160122112029id_/http://www.dr.dk/a.png', undefined, 'urn:pwid:archive.org:2016-01-22T11:20:29Z:part:http://www.dr.dk/a.png'],
+    ['https://web.archive.org/web/20160122112029im_/http://www.dr.dk/a.png', undefined, 'urn:pwid:archive.org:2016-01-22T11:20:29Z:part:http://www.dr.dk/a.png'],
+    ['https://web.archive.org/web/20160122112029if_/http://www.dr.dk/', undefined, 'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk/'],
+    ['https://web.archive.org/web/20160122/www.dr.dk', 'page', 'urn:pwid:archive.org:2016-01-22Z:page:http://www.dr.dk'],
+    ['https://web.archive.org/web/201601221120/http://x/a?b=%20c#f', 'page', 'urn:pwid:archive.org:2016-01-22T11:20Z:page:http://x/a%3Fb=%2520c%23f'],
+    ['https://web.archive.org/web/20160122112029/http://x/a b/æ', 'page', 'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://x/a%2520b/%25C3%25A6'],
+    ['https://wayback.archive-it.org/all/20160122112029/http://www.dr.dk', 'page', 'urn:pwid:archive-it.org:2016-01-22T11:20:29Z:page:http://www.dr.dk'],
+    ['https://archive.ph/20160122112029/http://www.dr.dk', 'page', 'urn:pwid:archive.today:2016-01-22T11:20:29Z:page:http://www.dr.dk'],
+    ['https://arquivo.pt/wayback/20160122112029/http://www.dr.dk', 'snapshot', 'urn:pwid:arquivo.pt:2016-01-22T11:20:29Z:snapshot:http://www.dr.dk'],
+  ])('%s (%s) -> %s', (url, precision, pwid) => {
+    expect(pwidFromReplayUrl(url, precision, registry)).toEqual({ ok: true, value: pwid });
+  });
+
+  it.each([
+    ['https://example.org/web/20160122112029/http://www.dr.dk', 'page', 'replay-url'],
+    ['https://web.archive.org/web/2016/http://www.dr.dk', 'page', 'replay-timestamp'],
+    ['https://web.archive.org/web/20160122112029/', 'page', 'replay-url'],
+    ['https://web.archive.org/web/20160122112029/http://x', 'pa-ge', 'precision-spec'],
+    ['https://web.archive.org/web/20161332/http://x', 'page', 'utc-month'],
+    ['https://web.archive.org/web/2016012211/http://x', 'page', 'utc-minute'],
+  ])('%s -> %s', (url, precision, code) => {
+    const r = pwidFromReplayUrl(url, precision, registry);
+    expect(r.ok ? null : r.error.code).toBe(code);
+  });
+
+  it('reads an hour-only timestamp in the modern profile', () => {
+    expect(pwidFromReplayUrl('https://web.archive.org/web/2016012211/http://x', 'page', registry, 'modern')).toEqual({
+      ok: true,
+      value: 'urn:pwid:archive.org:2016-01-22T11Z:page:http://x',
+    });
+  });
+
+  it('from-url after to-url is the identity for open archives (no fraction of a second: Wayback has none)', () => {
+    const open = builtinArchives.filter((a) => a.access === 'open').map((a) => a.id);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...open),
+        archivalTimeArb.map((t) => ({ ...t, fraction: null })),
+        fc.constantFrom('part', 'page', 'site', 'snapshot'),
+        uriArb,
+        (archiveId, time, precision, uri) => {
+          const made = normalizePwid(buildPwid({ archiveId, time, precision, uri }));
+          expect(made.ok).toBe(true);
+          if (!made.ok) return;
+          const r = resolvePwid(parts(made.value), registry);
+          if (!r.ok || r.value.kind !== 'replay') throw new Error(`${made.value} did not resolve`);
+          expect(pwidFromReplayUrl(r.value.url, precision, registry)).toEqual({ ok: true, value: made.value });
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+});
+
+describe('registry', () => {
+  it('finds archives by id and alias, in any case', () => {
+    expect(registry.get('ARCHIVE.ORG')?.id).toBe('archive.org');
+    expect(registry.get('web.archive.org')?.id).toBe('archive.org');
+    expect(registry.get('archive.ph')?.id).toBe('archive.today');
+    expect(registry.get('example.org')).toBeUndefined();
+    expect(builtinArchives.map((a) => a.id)).toEqual([
+      'archive.org',
+      'archive-it.org',
+      'arquivo.pt',
+      'webarchive.org.uk',
+      'nationalarchives.gov.uk',
+      'swap.stanford.edu',
+      'archive.today',
+      'vefsafn.is',
+      'webarchive.loc.gov',
+      'bibalex.org',
+      'netarkivet.dk',
+    ]);
+  });
+
+  it('loads a registry file that adds and overrides archives', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pwid-registry-'));
+    const path = join(dir, 'archives.json');
+    writeFileSync(
+      path,
+      JSON.stringify({
+        archives: [
+          { id: '~DKWA', name: 'Danish web archive (registered id)', access: 'restricted', accessUrl: 'https://www.kb.dk/' },
+          { id: 'archive.org', name: 'IA via a mirror', replay: 'https://mirror.example/{timestamp}{flags}/{uri}', rawMode: 'id_' },
+        ],
+      }),
+    );
+    const r = loadArchiveRegistry(path);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.get('~dkwa')?.access).toBe('restricted');
+    expect(r.value.get('archive.org')?.name).toBe('IA via a mirror');
+    expect(r.value.get('web.archive.org')).toBeUndefined(); // the override's aliases replace the old ones
+    expect(r.value.get('arquivo.pt')?.id).toBe('arquivo.pt');
+    const res = resolvePwid(parts('urn:pwid:archive.org:2016-01-22Z:part:http://x'), r.value);
+    expect(res.ok && res.value.kind === 'replay' && res.value.url).toBe('https://mirror.example/20160122id_/http://x');
+  });
+
+  it.each([
+    [{ archives: [{ id: 'a_b', name: 'x' }] }, 'registry-schema'],
+    [{ archives: [{ id: 'a.org', name: 'x', replay: 'https://a.org/{uri}' }] }, 'registry-schema'],
+    [{ archives: [{ id: 'a.org', name: 'x', replay: 'https://a.org/{uri}/{timestamp}' }] }, 'registry-schema'],
+    [{ archives: [{ id: 'a.org', name: 'x', access: 'closed' }] }, 'registry-schema'],
+    [{ archives: [{ id: 'a.org', name: 'x', colour: 'red' }] }, 'registry-schema'],
+    [{ archives: [], builtin: false }, null],
+  ])('validates %j', (data, code) => {
+    const r = loadArchiveRegistry(data);
+    expect(r.ok ? null : r.error.code).toBe(code);
+  });
+
+  it('reports unreadable and non-JSON files', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pwid-registry-'));
+    writeFileSync(join(dir, 'bad.json'), '{ archives: ');
+    const bad = loadArchiveRegistry(join(dir, 'bad.json'));
+    expect(bad.ok ? null : bad.error.code).toBe('registry-json');
+    const missing = loadArchiveRegistry(join(dir, 'missing.json'));
+    expect(missing.ok ? null : missing.error.code).toBe('registry-file');
+  });
+
+  it('lists its error codes once', () => {
+    expect(new Set(RESOLUTION_ERROR_CODES).size).toBe(RESOLUTION_ERROR_CODES.length);
+  });
+});

@@ -1,0 +1,262 @@
+import { err, type Profile, type Result } from '@pidgate/core';
+import { isAlpha, isDigit, isHex, isPchar, isSchemeChar } from './grammar.ts';
+import { checkUri, encodeUriString, normalizeUri } from './item.ts';
+import { normalizeScan } from './normalize.ts';
+import { type PwidComponents, scanPwid } from './parse.ts';
+import { type Archive, ArchiveRegistry } from './registry.ts';
+import { acceptDatetime, waybackTimestamp } from './time.ts';
+
+/** Where a PWID leads: a replay URL, or (restricted archives) how to get access. */
+export type PwidResolution =
+  | {
+      readonly kind: 'replay';
+      readonly url: string;
+      /** The archived URI (case-normalized). */
+      readonly original: string;
+      /** Memento TimeGate and TimeMap (RFC 7089) of the archive, for the nearest or other captures. */
+      readonly timegate: string | null;
+      readonly timemap: string | null;
+      /** The `Accept-Datetime` header to send to the TimeGate. */
+      readonly acceptDatetime: string;
+      readonly archive: Archive;
+    }
+  | {
+      readonly kind: 'restricted';
+      readonly archive: Archive;
+      readonly explanation: string;
+      readonly accessUrl: string | null;
+    };
+
+/** Fill a registry pattern; `{uri}` is put in as itself, as Wayback expects. */
+export function fillPattern(pattern: string, values: { timestamp?: string; flags?: string; uri: string }): string {
+  return pattern
+    .split('{timestamp}')
+    .join(values.timestamp ?? '')
+    .split('{flags}')
+    .join(values.flags ?? '')
+    .split('{uri}')
+    .join(values.uri);
+}
+
+const DEFAULT_REGISTRY = ArchiveRegistry.builtin();
+
+/**
+ * Resolve a PWID to its archive's replay URL: the Wayback timestamp made of the digits present,
+ * the archive's raw mode (`id_`) for `part` precision. Restricted archives give an explanation instead.
+ */
+export function resolvePwid(
+  pwid: PwidComponents,
+  registry: ArchiveRegistry = DEFAULT_REGISTRY,
+): Result<PwidResolution> {
+  const archive = registry.get(pwid.archiveId);
+  if (!archive) {
+    return err(
+      'unknown-archive',
+      `the archive ${pwid.archiveId} is not in the registry`,
+      pwid.label.length + 1,
+      'archive-id',
+    );
+  }
+  const what = pwid.uri ?? pwid.item;
+  if (archive.access === 'restricted') {
+    const apply = archive.accessUrl ? ` Read how to apply for access at ${archive.accessUrl}.` : '';
+    return {
+      ok: true,
+      value: {
+        kind: 'restricted',
+        archive,
+        explanation:
+          `${archive.name} has restricted access: its capture of ${what} at ${pwid.archivalTime} ` +
+          `(precision ${pwid.precision.toLowerCase()}) can be seen only by those the archive grants access to.${apply}`,
+        accessUrl: archive.accessUrl,
+      },
+    };
+  }
+  const itemOffset = pwid.label.length + pwid.archiveId.length + pwid.archivalTime.length + pwid.precision.length + 4;
+  if (pwid.uri === null) {
+    return err(
+      'registered-item',
+      `${pwid.item} is a registered item id: ask ${archive.name} for it`,
+      itemOffset,
+      'archived-item-id',
+    );
+  }
+  if (archive.replay === null) return err('no-replay', `${archive.name} has no public replay`, null, 'archive-id');
+  const scan = checkUri(pwid.uri);
+  const original = 'ok' in scan ? pwid.uri : normalizeUri(scan);
+  const raw = pwid.precision.toLowerCase() === 'part' && archive.rawMode !== null;
+  const timestamp = waybackTimestamp(pwid.time);
+  return {
+    ok: true,
+    value: {
+      kind: 'replay',
+      url: fillPattern(archive.replay, { timestamp, flags: raw ? (archive.rawMode as string) : '', uri: original }),
+      original,
+      timegate: archive.timegate === null ? null : fillPattern(archive.timegate, { uri: original }),
+      timemap: archive.timemap === null ? null : fillPattern(archive.timemap, { uri: original }),
+      acceptDatetime: acceptDatetime(pwid.time),
+      archive,
+    },
+  };
+}
+
+/** Memento TimeGates and TimeMaps of the other open archives, to look for the same URI elsewhere. */
+export function pwidAlternatives(
+  pwid: PwidComponents,
+  registry: ArchiveRegistry = DEFAULT_REGISTRY,
+): { archive: Archive; timegate: string | null; timemap: string | null }[] {
+  if (pwid.uri === null) return [];
+  const own = registry.get(pwid.archiveId);
+  return registry.archives
+    .filter((a) => a !== own && a.access === 'open' && (a.timegate !== null || a.timemap !== null))
+    .map((archive) => ({
+      archive,
+      timegate: archive.timegate === null ? null : fillPattern(archive.timegate, { uri: pwid.uri as string }),
+      timemap: archive.timemap === null ? null : fillPattern(archive.timemap, { uri: pwid.uri as string }),
+    }));
+}
+
+/** Wayback flags that serve one resource as archived: such a URL is a `part`. */
+const PART_FLAGS = new Set(['id_', 'im_', 'js_', 'cs_', 'oe_']);
+
+interface ReplayMatch {
+  readonly archive: Archive;
+  readonly digits: string;
+  readonly flags: string;
+  readonly rest: string;
+}
+
+/** The length of a leading `http://` or `https://` (any case), or 0. */
+function httpSchemeLength(s: string): number {
+  const lower = (i: number) => s.charCodeAt(i) | 0x20;
+  if (lower(0) !== 104 || lower(1) !== 116 || lower(2) !== 116 || lower(3) !== 112) return 0;
+  const i = lower(4) === 115 ? 5 : 4;
+  return s.charCodeAt(i) === 58 && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) === 47 ? i + 3 : 0;
+}
+const stripScheme = (s: string): string => s.slice(httpSchemeLength(s));
+
+/** Match `url` against an archive's replay pattern: prefix, 1*DIGIT timestamp, flag, separator, URI. */
+function matchReplay(url: string, archive: Archive): ReplayMatch | null {
+  if (archive.replay === null) return null;
+  const pattern = archive.replay;
+  const t = pattern.indexOf('{timestamp}');
+  const u = pattern.indexOf('{uri}');
+  if (t < 0 || u < 0 || u + 5 !== pattern.length) return null;
+  const prefix = stripScheme(pattern.slice(0, t)).toLowerCase();
+  let between = pattern.slice(t + 11, u);
+  const hasFlags = between.startsWith('{flags}');
+  if (hasFlags) between = between.slice(7);
+  const bare = stripScheme(url);
+  // the replay host may be any name of the archive (archive.ph, archive.is, ...)
+  const slash = prefix.indexOf('/');
+  const host = slash < 0 ? prefix : prefix.slice(0, slash);
+  const path = slash < 0 ? '' : prefix.slice(slash);
+  const names = [archive.id, ...archive.aliases];
+  const hosts = names.includes(host) ? names : [host];
+  const lowerBare = bare.slice(0, prefix.length + 64).toLowerCase();
+  let i = -1;
+  for (const h of hosts) {
+    if (lowerBare.startsWith(h + path) && h + path !== '') {
+      i = h.length + path.length;
+      break;
+    }
+  }
+  if (i < 0) return null;
+  const start = i;
+  while (i < bare.length && i - start < 14 && isDigit(bare.charCodeAt(i))) i++;
+  if (i === start) return null;
+  const digits = bare.slice(start, i);
+  let flags = '';
+  if (hasFlags && isAlpha(bare.charCodeAt(i)) && isAlpha(bare.charCodeAt(i + 1)) && bare.charCodeAt(i + 2) === 95) {
+    flags = bare.slice(i, i + 3).toLowerCase();
+    i += 3;
+  }
+  if (!bare.startsWith(between, i)) return null;
+  return { archive, digits, flags, rest: bare.slice(i + between.length) };
+}
+
+/** The archival-time of a Wayback timestamp: 8 (day), 10 (hour), 12 (minute) or 14 (second) digits. */
+function timeOfDigits(d: string): string | null {
+  const date = `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`;
+  switch (d.length) {
+    case 8:
+      return `${date}Z`;
+    case 10:
+      return `${date}T${d.slice(8, 10)}Z`;
+    case 12:
+      return `${date}T${d.slice(8, 10)}:${d.slice(10, 12)}Z`;
+    case 14:
+      return `${date}T${d.slice(8, 10)}:${d.slice(10, 12)}:${d.slice(12, 14)}Z`;
+    default:
+      return null;
+  }
+}
+
+/** Is `s.slice(0, end)` "http" or "https" (any case)? */
+function isHttpScheme(s: string, end: number): boolean {
+  return (end === 4 || end === 5) && httpSchemeLength(`${s.slice(0, end)}://`) === end + 3;
+}
+
+/**
+ * The URI after a replay URL's timestamp, made an RFC 3986 URI: Wayback's `http:/host` gets its second
+ * "/" back, a scheme-less `www.dr.dk` becomes `http://www.dr.dk`, and characters a URI cannot hold
+ * (spaces, non-ASCII) are %-encoded as UTF-8.
+ */
+export function originalFromReplay(rest: string): string {
+  let s = rest;
+  let i = 0;
+  while (i < s.length && isSchemeChar(s.charCodeAt(i))) i++;
+  const hasScheme = i > 0 && isAlpha(s.charCodeAt(0)) && s.charCodeAt(i) === 58;
+  if (!hasScheme) s = `http://${s}`;
+  else if (isHttpScheme(s, i) && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) !== 47) {
+    s = `${s.slice(0, i + 1)}/${s.slice(i + 1)}`;
+  }
+  let out = '';
+  for (let j = 0; j < s.length; j++) {
+    const c = s.charCodeAt(j);
+    if (c === 37) {
+      out += j + 2 < s.length && isHex(s.charCodeAt(j + 1)) && isHex(s.charCodeAt(j + 2)) ? '%' : '%25';
+    } else if (c < 128 && (isPchar(c) || '/?#[]'.includes(s[j] as string))) {
+      out += s[j];
+    } else {
+      const cp = s.codePointAt(j) as number;
+      // a lone surrogate has no UTF-8 form: it stands for U+FFFD
+      out += cp >= 0xd800 && cp <= 0xdfff ? '%EF%BF%BD' : encodeURIComponent(String.fromCodePoint(cp));
+      if (cp > 0xffff) j++;
+    }
+  }
+  return out;
+}
+
+/**
+ * The PWID of a replay URL: `https://web.archive.org/web/20160122112029/http://www.dr.dk` with `page`
+ * gives `urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk`. Without a precision, a raw
+ * flag (`id_`, `im_`, `js_`, `cs_`, `oe_`) means `part` and anything else `page`. Returns the normalized PWID.
+ */
+export function pwidFromReplayUrl(
+  url: string,
+  precision?: string | null,
+  registry: ArchiveRegistry = DEFAULT_REGISTRY,
+  profile: Profile = 'source',
+): Result<string> {
+  let match: ReplayMatch | null = null;
+  for (const archive of registry.archives) {
+    match = matchReplay(url.trim(), archive);
+    if (match) break;
+  }
+  if (!match) return err('replay-url', 'not a replay URL of an archive in the registry', 0);
+  const time = timeOfDigits(match.digits);
+  if (time === null) {
+    return err('replay-timestamp', `a ${match.digits.length}-digit timestamp has no archival-time form`, null);
+  }
+  if (match.rest.length === 0) return err('replay-url', 'the replay URL names no archived URI', url.length);
+  const p = precision ?? (PART_FLAGS.has(match.flags) ? 'part' : 'page');
+  for (let k = 0; k < p.length; k++) {
+    if (!isAlpha(p.charCodeAt(k))) return err('precision-spec', `${JSON.stringify(p)} is not a precision-spec`, null);
+  }
+  if (p.length === 0) return err('precision-spec', 'the precision-spec is empty', null);
+  const pwid = `urn:pwid:${match.archive.id}:${time}:${p}:${encodeUriString(originalFromReplay(match.rest))}`;
+  const scan = scanPwid(pwid, profile);
+  if (!scan.ok) return { ok: false, error: { ...scan.error, offset: null } };
+  return { ok: true, value: normalizeScan(scan.value) };
+}

@@ -1,0 +1,69 @@
+import type { Result } from '@pidgate/core';
+import type { BatchEntry, EntryOutcome, OnExisting } from './batch.ts';
+import type { PdiFilter } from './pdi.ts';
+import type { TokenRow } from './rows.ts';
+import type { ErcRecord } from './schema.ts';
+import type {
+  Binding,
+  HistoryEntry,
+  MigrationReport,
+  Naan,
+  PdiVersion,
+  Reservation,
+  Shoulder,
+  ShoulderInput,
+  TokenInfo,
+} from './store.ts';
+
+/** A keyset page query over bindings: keys after `after` (or from `lower`), below `upper`. */
+export interface BindingRange {
+  readonly lower: string;
+  readonly after: string | null;
+  readonly upper: string | null;
+  readonly includeTombstoned: boolean;
+  readonly limit: number;
+}
+
+/**
+ * What each database implements: plain SQL on arguments already validated by `GuardedStore`.
+ * Methods may throw on database failure; `GuardedStore` turns that into `storage-error`.
+ */
+export interface Backend {
+  readonly name: 'sqlite' | 'postgres';
+  migrate(): Promise<Result<MigrationReport>>;
+  close(): Promise<void>;
+
+  getBinding(key: string): Promise<Binding | null>;
+  /** Read the batch's rows under a write lock, plan with `planBatch`, write, commit. */
+  writeBatch(entries: BatchEntry[], onExisting: OnExisting, actor: string, now: string): Promise<EntryOutcome[]>;
+  deleteBinding(key: string, actor: string, now: string): Promise<Result<Binding>>;
+  history(key: string): Promise<HistoryEntry[]>;
+  longestBound(candidates: string[]): Promise<Binding | null>;
+  listBindings(range: BindingRange): Promise<Binding[]>;
+
+  putPdiVersion(
+    resourceKey: string,
+    format: string,
+    target: string,
+    erc: ErcRecord,
+    actor: string,
+    now: string,
+  ): Promise<PdiVersion>;
+  getPdi(resourceKey: string, format: string | undefined, version: number | undefined): Promise<PdiVersion | null>;
+  listPdi(filter: PdiFilter, after: [string, string, number] | null): Promise<PdiVersion[]>;
+  nextSerial(name: string): Promise<number>;
+
+  /** null when the NAAN is already there. */
+  addNaan(naan: string, name: string, now: string): Promise<Naan | null>;
+  listNaans(): Promise<Naan[]>;
+  addShoulder(input: ShoulderInput & { capacity: number | null }, now: string): Promise<Result<Shoulder>>;
+  getShoulder(key: string): Promise<Shoulder | null>;
+  listShoulders(naan: string | undefined): Promise<Shoulder[]>;
+  reserveMint(key: string, n: number): Promise<Result<Reservation>>;
+
+  insertToken(row: TokenRow): Promise<void>;
+  listTokens(): Promise<TokenInfo[]>;
+  /** null when no such id. */
+  revokeToken(id: string, now: string): Promise<TokenInfo | null>;
+  tokenByHash(hash: string): Promise<TokenRow | null>;
+}

@@ -1,0 +1,23 @@
+import type { Result } from '@pidgate/core';
+import type { Binding, ListOptions, Page } from './store.ts';
+
+/**
+ * Every binding and tombstone, fetched a keyset page at a time: constant memory, and no read
+ * transaction or connection held between pages (other calls may run while a caller consumes it).
+ */
+export async function* exportPages(
+  list: (options: ListOptions) => Promise<Result<Page<Binding>>>,
+  pageSize = 1000,
+): AsyncGenerator<Result<Binding>> {
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await list({ cursor, limit: pageSize, includeTombstoned: true });
+    if (!page.ok) {
+      yield page;
+      return;
+    }
+    for (const binding of page.value.items) yield { ok: true, value: binding };
+    if (page.value.next === null) return;
+    cursor = page.value.next;
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * Versioned schema migrations, one list per dialect, applied in order and recorded in
+ * `schema_migrations`. Never edit a released migration: add the next version.
+ */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+export const SQLITE_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'bindings, history, pdi, counters, naans, shoulders, tokens',
+    sql: `
+CREATE TABLE bindings (
+  key TEXT PRIMARY KEY,
+  target TEXT NOT NULL,
+  status INTEGER NOT NULL,
+  erc TEXT NOT NULL,
+  support TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  tombstoned INTEGER NOT NULL DEFAULT 0,
+  deleted_at TEXT
+) WITHOUT ROWID;
+CREATE TABLE binding_history (
+  id INTEGER PRIMARY KEY,
+  key TEXT NOT NULL,
+  at TEXT NOT NULL,
+  actor TEXT NOT NULL,
+  action TEXT NOT NULL,
+  before TEXT,
+  after TEXT NOT NULL
+);
+CREATE INDEX binding_history_key ON binding_history (key, id);
+CREATE TABLE pdi_versions (
+  seq INTEGER PRIMARY KEY,
+  resource_key TEXT NOT NULL,
+  format TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  target TEXT NOT NULL,
+  erc TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  actor TEXT NOT NULL,
+  UNIQUE (resource_key, format, version)
+);
+CREATE INDEX pdi_versions_created ON pdi_versions (created_at);
+CREATE TABLE counters (
+  scope TEXT NOT NULL,
+  name TEXT NOT NULL,
+  value INTEGER NOT NULL,
+  PRIMARY KEY (scope, name)
+) WITHOUT ROWID;
+CREATE TABLE naans (
+  naan TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE shoulders (
+  key TEXT PRIMARY KEY,
+  naan TEXT NOT NULL REFERENCES naans (naan),
+  template TEXT NOT NULL,
+  seed TEXT NOT NULL,
+  capacity INTEGER,
+  minted INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE tokens (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  hash TEXT NOT NULL UNIQUE,
+  scopes TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  revoked_at TEXT
+);
+`,
+  },
+];
+
+/** Keys are `COLLATE "C"` so they sort by code point (bytes of UTF-8), as in SQLite. */
+export const POSTGRES_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'bindings, history, pdi, counters, naans, shoulders, tokens',
+    sql: `
+CREATE TABLE bindings (
+  key text COLLATE "C" PRIMARY KEY,
+  target text NOT NULL,
+  status smallint NOT NULL,
+  erc jsonb NOT NULL,
+  support jsonb,
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL,
+  version bigint NOT NULL,
+  tombstoned boolean NOT NULL DEFAULT false,
+  deleted_at timestamptz
+);
+CREATE TABLE binding_history (
+  id bigserial PRIMARY KEY,
+  key text COLLATE "C" NOT NULL,
+  at timestamptz NOT NULL,
+  actor text NOT NULL,
+  action text NOT NULL,
+  before jsonb,
+  after jsonb NOT NULL
+);
+CREATE INDEX binding_history_key ON binding_history (key, id);
+CREATE TABLE pdi_versions (
+  seq bigserial PRIMARY KEY,
+  resource_key text COLLATE "C" NOT NULL,
+  format text COLLATE "C" NOT NULL,
+  version bigint NOT NULL,
+  target text NOT NULL,
+  erc jsonb NOT NULL,
+  created_at timestamptz NOT NULL,
+  actor text NOT NULL,
+  UNIQUE (resource_key, format, version)
+);
+CREATE INDEX pdi_versions_created ON pdi_versions (created_at);
+CREATE TABLE counters (
+  scope text COLLATE "C" NOT NULL,
+  name text COLLATE "C" NOT NULL,
+  value bigint NOT NULL,
+  PRIMARY KEY (scope, name)
+);
+CREATE TABLE naans (
+  naan text COLLATE "C" PRIMARY KEY,
+  name text NOT NULL,
+  created_at timestamptz NOT NULL
+);
+CREATE TABLE shoulders (
+  key text COLLATE "C" PRIMARY KEY,
+  naan text COLLATE "C" NOT NULL REFERENCES naans (naan),
+  template text NOT NULL,
+  seed text NOT NULL,
+  capacity bigint,
+  minted bigint NOT NULL DEFAULT 0,
+  created_at timestamptz NOT NULL
+);
+CREATE TABLE tokens (
+  id text COLLATE "C" PRIMARY KEY,
+  name text NOT NULL,
+  hash text NOT NULL UNIQUE,
+  scopes jsonb NOT NULL,
+  created_at timestamptz NOT NULL,
+  revoked_at timestamptz
+);
+`,
+  },
+];
+
+export const LATEST_VERSION = SQLITE_MIGRATIONS.length;

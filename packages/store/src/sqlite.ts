@@ -1,0 +1,362 @@
+import { err, ok, type Result } from '@pidgate/core';
+import Database from 'better-sqlite3';
+import type { Backend, BindingRange } from './backend.ts';
+import { type BatchEntry, type EntryOutcome, type OnExisting, planBatch } from './batch.ts';
+import { planDelete } from './binding.ts';
+import { LATEST_VERSION, SQLITE_MIGRATIONS } from './migrations.ts';
+import type { PdiFilter } from './pdi.ts';
+import {
+  type BindingRow,
+  type HistoryRowDb,
+  type NaanRow,
+  type PdiRow,
+  type ShoulderRow,
+  type TokenRow,
+  toBinding,
+  toHistory,
+  toNaan,
+  toPdi,
+  toShoulder,
+  toTokenInfo,
+} from './rows.ts';
+import type { ErcRecord } from './schema.ts';
+import type { Binding, MigrationReport, PdiVersion, Reservation, Shoulder, ShoulderInput } from './store.ts';
+
+export interface SqliteOptions {
+  readonly file: string;
+  /**
+   * `normal` (default): in WAL mode a commit survives a crash or kill -9 of the process, but not a
+   * power loss or OS crash. `full`: fsync at every commit, which survives power loss too.
+   */
+  readonly synchronous?: 'normal' | 'full';
+  /** How long a writer waits for another connection's write lock (default 5000 ms). */
+  readonly busyTimeoutMs?: number;
+}
+
+const BINDING_COLUMNS = 'key, target, status, erc, support, created_at, updated_at, version, tombstoned, deleted_at';
+
+/** The embedded backend: one better-sqlite3 connection to a WAL-mode file. */
+export class SqliteBackend implements Backend {
+  readonly name = 'sqlite' as const;
+  readonly #db: Database.Database;
+  readonly #statements = new Map<string, Database.Statement>();
+
+  private constructor(db: Database.Database) {
+    this.#db = db;
+  }
+
+  /** Open (creating it if needed) and migrate. Throws on failure; `openStore` catches. */
+  static open(options: SqliteOptions): SqliteBackend {
+    const db = new Database(options.file);
+    try {
+      db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`);
+      const mode = db.pragma('journal_mode = WAL', { simple: true });
+      if (String(mode).toLowerCase() !== 'wal') throw new Error(`could not switch ${options.file} to WAL (${mode})`);
+      db.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
+      db.pragma('foreign_keys = ON');
+      // 64 MiB of page cache: random-key inserts into a large file stay in memory.
+      db.pragma('cache_size = -65536');
+      return new SqliteBackend(db);
+    } catch (e) {
+      db.close();
+      throw e;
+    }
+  }
+
+  #stmt(sql: string): Database.Statement {
+    let s = this.#statements.get(sql);
+    if (!s) {
+      s = this.#db.prepare(sql);
+      this.#statements.set(sql, s);
+    }
+    return s;
+  }
+
+  /** A write transaction that takes the write lock at BEGIN, so two connections never deadlock. */
+  #write<T>(fn: () => T): T {
+    return this.#db.transaction(fn).immediate();
+  }
+
+  async migrate(): Promise<Result<MigrationReport>> {
+    return this.#write(() => {
+      this.#db.exec(
+        'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+      );
+      const row = this.#db.prepare('SELECT coalesce(max(version), 0) AS v FROM schema_migrations').get() as {
+        v: number;
+      };
+      if (row.v > LATEST_VERSION) {
+        return err('schema-too-new', `the database is at schema ${row.v}; this pidgate knows ${LATEST_VERSION}`);
+      }
+      const applied: number[] = [];
+      for (const m of SQLITE_MIGRATIONS) {
+        if (m.version <= row.v) continue;
+        this.#db.exec(m.sql);
+        this.#db
+          .prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
+          .run(m.version, m.name, new Date().toISOString());
+        applied.push(m.version);
+      }
+      return ok({ applied, version: Math.max(row.v, LATEST_VERSION) });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#statements.clear();
+    this.#db.close();
+  }
+
+  #get(key: string): Binding | null {
+    const row = this.#stmt(`SELECT ${BINDING_COLUMNS} FROM bindings WHERE key = ?`).get(key) as BindingRow | undefined;
+    return row ? toBinding(row) : null;
+  }
+
+  async getBinding(key: string): Promise<Binding | null> {
+    return this.#get(key);
+  }
+
+  #saveBinding(b: Binding, insert: boolean): void {
+    const values = [
+      b.target,
+      b.status,
+      JSON.stringify(b.erc),
+      b.support === null ? null : JSON.stringify(b.support),
+      b.updatedAt,
+      b.version,
+      b.tombstoned ? 1 : 0,
+      b.deletedAt,
+    ];
+    if (insert) {
+      this.#stmt(`INSERT INTO bindings (${BINDING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+        b.key,
+        b.target,
+        b.status,
+        values[2],
+        values[3],
+        b.createdAt,
+        b.updatedAt,
+        b.version,
+        values[6],
+        b.deletedAt,
+      );
+    } else {
+      this.#stmt(
+        'UPDATE bindings SET target = ?, status = ?, erc = ?, support = ?, updated_at = ?, version = ?, tombstoned = ?, deleted_at = ? WHERE key = ?',
+      ).run(...values, b.key);
+    }
+  }
+
+  #addHistory(key: string, at: string, actor: string, action: string, before: Binding | null, after: Binding): void {
+    this.#stmt('INSERT INTO binding_history (key, at, actor, action, before, after) VALUES (?, ?, ?, ?, ?, ?)').run(
+      key,
+      at,
+      actor,
+      action,
+      before === null ? null : JSON.stringify(before),
+      JSON.stringify(after),
+    );
+  }
+
+  async writeBatch(entries: BatchEntry[], onExisting: OnExisting, actor: string, now: string): Promise<EntryOutcome[]> {
+    return this.#write(() => {
+      const current = new Map<string, Binding>();
+      for (const { key } of entries) {
+        if (current.has(key)) continue;
+        const b = this.#get(key);
+        if (b) current.set(key, b);
+      }
+      const plan = planBatch(entries, current, onExisting, actor, now);
+      for (const b of plan.inserts) this.#saveBinding(b, true);
+      for (const b of plan.updates) this.#saveBinding(b, false);
+      for (const h of plan.history) this.#addHistory(h.key, h.at, h.actor, h.action, h.before, h.after);
+      return plan.outcomes;
+    });
+  }
+
+  async deleteBinding(key: string, actor: string, now: string): Promise<Result<Binding>> {
+    return this.#write(() => {
+      const before = this.#get(key);
+      const after = planDelete(key, before, now);
+      if (!after.ok || !before) return after;
+      this.#saveBinding(after.value, false);
+      this.#addHistory(key, now, actor, 'delete', before, after.value);
+      return after;
+    });
+  }
+
+  async history(key: string) {
+    const rows = this.#stmt(
+      'SELECT id, key, at, actor, action, before, after FROM binding_history WHERE key = ? ORDER BY id',
+    ).all(key) as HistoryRowDb[];
+    return rows.map(toHistory);
+  }
+
+  async longestBound(candidates: string[]): Promise<Binding | null> {
+    const row = this.#stmt(
+      `SELECT ${BINDING_COLUMNS} FROM bindings WHERE key IN (SELECT value FROM json_each(?)) ORDER BY length(key) DESC, key DESC LIMIT 1`,
+    ).get(JSON.stringify(candidates)) as BindingRow | undefined;
+    return row ? toBinding(row) : null;
+  }
+
+  async listBindings(r: BindingRange): Promise<Binding[]> {
+    const where = [r.after === null ? 'key >= ?' : 'key > ?'];
+    const params: (string | number)[] = [r.after ?? r.lower];
+    if (r.upper !== null) {
+      where.push('key < ?');
+      params.push(r.upper);
+    }
+    if (!r.includeTombstoned) where.push('tombstoned = 0');
+    params.push(r.limit);
+    const sql = `SELECT ${BINDING_COLUMNS} FROM bindings WHERE ${where.join(' AND ')} ORDER BY key LIMIT ?`;
+    return (this.#stmt(sql).all(...params) as BindingRow[]).map(toBinding);
+  }
+
+  async putPdiVersion(resourceKey: string, format: string, target: string, erc: ErcRecord, actor: string, now: string) {
+    return this.#write(() => {
+      // The same per resource-and-format counter as PostgreSQL (keys and formats hold no spaces).
+      const { value } = this.#stmt(
+        `INSERT INTO counters (scope, name, value) VALUES ('pdi', ?, 1)
+         ON CONFLICT (scope, name) DO UPDATE SET value = value + 1 RETURNING value`,
+      ).get(`${resourceKey} ${format}`) as { value: number };
+      const row = this.#stmt(
+        `INSERT INTO pdi_versions (resource_key, format, version, target, erc, created_at, actor)
+         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING resource_key, format, version, target, erc, created_at, actor`,
+      ).get(resourceKey, format, value, target, JSON.stringify(erc), now, actor) as PdiRow;
+      return toPdi(row);
+    });
+  }
+
+  async getPdi(resourceKey: string, format: string | undefined, version: number | undefined) {
+    const cols = 'resource_key, format, version, target, erc, created_at, actor';
+    let row: PdiRow | undefined;
+    if (format === undefined) {
+      row = this.#stmt(`SELECT ${cols} FROM pdi_versions WHERE resource_key = ? ORDER BY seq DESC LIMIT 1`).get(
+        resourceKey,
+      ) as PdiRow | undefined;
+    } else if (version === undefined) {
+      row = this.#stmt(
+        `SELECT ${cols} FROM pdi_versions WHERE resource_key = ? AND format = ? ORDER BY version DESC LIMIT 1`,
+      ).get(resourceKey, format) as PdiRow | undefined;
+    } else {
+      row = this.#stmt(`SELECT ${cols} FROM pdi_versions WHERE resource_key = ? AND format = ? AND version = ?`).get(
+        resourceKey,
+        format,
+        version,
+      ) as PdiRow | undefined;
+    }
+    return row ? toPdi(row) : null;
+  }
+
+  async listPdi(f: PdiFilter, after: [string, string, number] | null): Promise<PdiVersion[]> {
+    const where: string[] = [];
+    const params: (string | number)[] = [];
+    const add = (sql: string, ...values: (string | number)[]) => {
+      where.push(sql);
+      params.push(...values);
+    };
+    if (f.lower !== undefined) add('resource_key >= ?', f.lower);
+    if (f.upper !== undefined && f.upper !== null) add('resource_key < ?', f.upper);
+    if (f.createdFrom !== undefined) add('created_at >= ?', f.createdFrom);
+    if (f.createdTo !== undefined) add('created_at < ?', f.createdTo);
+    if (after) add('(resource_key, format, version) > (?, ?, ?)', ...after);
+    const sql = `SELECT resource_key, format, version, target, erc, created_at, actor FROM pdi_versions
+      ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY resource_key, format, version LIMIT ?`;
+    return (this.#stmt(sql).all(...params, f.limit) as PdiRow[]).map(toPdi);
+  }
+
+  async nextSerial(name: string): Promise<number> {
+    const row = this.#stmt(
+      `INSERT INTO counters (scope, name, value) VALUES ('serial', ?, 1)
+       ON CONFLICT (scope, name) DO UPDATE SET value = value + 1 RETURNING value`,
+    ).get(name) as { value: number };
+    return row.value;
+  }
+
+  async addNaan(naan: string, name: string, now: string) {
+    const row = this.#stmt(
+      'INSERT INTO naans (naan, name, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING naan, name, created_at',
+    ).get(naan, name, now) as NaanRow | undefined;
+    return row ? toNaan(row) : null;
+  }
+
+  async listNaans() {
+    return (this.#stmt('SELECT naan, name, created_at FROM naans ORDER BY naan').all() as NaanRow[]).map(toNaan);
+  }
+
+  async addShoulder(s: ShoulderInput & { capacity: number | null }, now: string): Promise<Result<Shoulder>> {
+    return this.#write(() => {
+      if (!this.#stmt('SELECT 1 FROM naans WHERE naan = ?').get(s.naan)) {
+        return err('unknown-naan', `NAAN ${s.naan} is not served here`);
+      }
+      const row = this.#stmt(
+        `INSERT INTO shoulders (key, naan, template, seed, capacity, minted, created_at) VALUES (?, ?, ?, ?, ?, 0, ?)
+         ON CONFLICT DO NOTHING RETURNING key, naan, template, seed, capacity, minted, created_at`,
+      ).get(s.key, s.naan, s.template, s.seed, s.capacity, now) as ShoulderRow | undefined;
+      return row ? ok(toShoulder(row)) : err('conflict', `shoulder ${s.key} exists`);
+    });
+  }
+
+  async getShoulder(key: string) {
+    const row = this.#stmt(
+      'SELECT key, naan, template, seed, capacity, minted, created_at FROM shoulders WHERE key = ?',
+    ).get(key) as ShoulderRow | undefined;
+    return row ? toShoulder(row) : null;
+  }
+
+  async listShoulders(naan: string | undefined) {
+    const cols = 'key, naan, template, seed, capacity, minted, created_at';
+    const rows = (
+      naan === undefined
+        ? this.#stmt(`SELECT ${cols} FROM shoulders ORDER BY key`).all()
+        : this.#stmt(`SELECT ${cols} FROM shoulders WHERE naan = ? ORDER BY key`).all(naan)
+    ) as ShoulderRow[];
+    return rows.map(toShoulder);
+  }
+
+  async reserveMint(key: string, n: number): Promise<Result<Reservation>> {
+    return this.#write(() => {
+      const row = this.#stmt(
+        `UPDATE shoulders SET minted = minted + @n WHERE key = @key AND (capacity IS NULL OR minted + @n <= capacity)
+         RETURNING minted - @n AS first`,
+      ).get({ n, key }) as { first: number } | undefined;
+      if (row) return ok({ first: row.first, count: n });
+      const s = this.#stmt('SELECT capacity, minted FROM shoulders WHERE key = ?').get(key) as
+        | { capacity: number; minted: number }
+        | undefined;
+      if (!s) return err('not-found', `no shoulder ${key}`);
+      return err('mint-exhausted', `shoulder ${key} has ${s.capacity - s.minted} of ${s.capacity} values left`);
+    });
+  }
+
+  async insertToken(t: TokenRow) {
+    this.#stmt('INSERT INTO tokens (id, name, hash, scopes, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, NULL)').run(
+      t.id,
+      t.name,
+      t.hash,
+      JSON.stringify(t.scopes),
+      t.created_at,
+    );
+  }
+
+  async listTokens() {
+    const rows = this.#stmt(
+      'SELECT id, name, hash, scopes, created_at, revoked_at FROM tokens ORDER BY created_at, id',
+    ).all() as TokenRow[];
+    return rows.map(toTokenInfo);
+  }
+
+  async revokeToken(id: string, now: string) {
+    const row = this.#stmt(
+      'UPDATE tokens SET revoked_at = coalesce(revoked_at, ?) WHERE id = ? RETURNING id, name, hash, scopes, created_at, revoked_at',
+    ).get(now, id) as TokenRow | undefined;
+    return row ? toTokenInfo(row) : null;
+  }
+
+  async tokenByHash(hash: string) {
+    return (
+      (this.#stmt('SELECT id, name, hash, scopes, created_at, revoked_at FROM tokens WHERE hash = ?').get(hash) as
+        | TokenRow
+        | undefined) ?? null
+    );
+  }
+}

@@ -1,0 +1,1 @@
+export { type ContractTarget, storeContract } from './contract.ts';

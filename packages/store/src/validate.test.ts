@@ -1,0 +1,73 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import * as grammar from './grammar.ts';
+import { prefixUpperBound, stableJson } from './validate.ts';
+
+const cmp = (a: string, b: string) => {
+  const x = [...a].map((c) => c.codePointAt(0)!);
+  const y = [...b].map((c) => c.codePointAt(0)!);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+  return x.length - y.length;
+};
+
+describe('prefixUpperBound', () => {
+  it.each([
+    ['ark:/99999/', 'ark:/999990'],
+    ['a', 'b'],
+    ['a\ud7ff', 'a\ue000'],
+    ['a\u{10ffff}', 'b'],
+    ['\u{10ffff}', null],
+  ])('%j → %j', (prefix, bound) => {
+    expect(prefixUpperBound(prefix)).toBe(bound);
+  });
+
+  it('is above every string with the prefix and below every greater string without it', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', minLength: 1 }), fc.string({ unit: 'grapheme' }), (p, rest) => {
+        const bound = prefixUpperBound(p);
+        if (bound === null) return;
+        expect(cmp(p + rest, bound)).toBeLessThan(0);
+        expect(cmp(p, bound)).toBeLessThan(0);
+      }),
+    );
+  });
+});
+
+describe('cursors', () => {
+  it('round-trip and are bound to their listing', () => {
+    const c = encodeCursor('bindings', 'f', ['ark:/99999/x']);
+    expect(decodeCursor(c, 'bindings', 'f', ['string'])).toEqual({ ok: true, value: ['ark:/99999/x'] });
+    expect(decodeCursor(c, 'bindings', 'g', ['string']).ok).toBe(false);
+    expect(decodeCursor(c, 'pdi', 'f', ['string']).ok).toBe(false);
+    expect(decodeCursor(c, 'bindings', 'f', ['number']).ok).toBe(false);
+    expect(decodeCursor(undefined, 'bindings', 'f', ['string'])).toEqual({ ok: true, value: null });
+  });
+
+  it('never throw on garbage', () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        expect(typeof decodeCursor(s, 'bindings', 'f', ['string']).ok).toBe('boolean');
+      }),
+    );
+  });
+});
+
+describe('stableJson', () => {
+  it('ignores key order', () => {
+    expect(stableJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: null } })).toBe(
+      stableJson({ a: { c: null, d: [1, { x: 1, y: 2 }] }, b: 1 }),
+    );
+  });
+});
+
+describe('grammar', () => {
+  it.each(Object.entries(grammar))('%s answers long runs of one character at once', (_, re) => {
+    for (const c of ['a', '0', '.', '-', ' ', ':', 'e', 'd', 'T']) {
+      const start = performance.now();
+      re.test(c.repeat(100_000));
+      re.test(`${c.repeat(100_000)}!`);
+      expect(performance.now() - start).toBeLessThan(100);
+    }
+  });
+});
