@@ -1,0 +1,7 @@
+// Writes the generated parts of docs/: the CLI reference.
+import { writeFileSync } from 'node:fs';
+import { cliReference } from '../src/reference.ts';
+
+const target = new URL('../../../docs/cli.md', import.meta.url);
+writeFileSync(target, cliReference());
+console.log(`wrote ${target.pathname}`);
