@@ -1,8 +1,11 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // Workspace packages export their TypeScript source under the `@pidgate/source` condition,
-// so tests run on the source with no build step.
-const conditions = ['@pidgate/source', 'module', 'node', 'import', 'default'];
+// so tests run on the source with no build step. Only that condition is added: forwarding
+// `import` or `module` to Node would make `require` inside CommonJS packages (node-postgres)
+// load their ESM builds.
+const conditions = ['@pidgate/source', ...defaultServerConditions];
 
 export default defineConfig({
   resolve: { conditions },

@@ -5,11 +5,13 @@ import { HTTPException } from 'hono/http-exception';
 import { formatIssues } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import type { GatewayEnv } from './env.ts';
+import { openapiRoutes } from './openapi.ts';
 import { problem, problemResponse } from './problem.ts';
 import { apiRoutes } from './routes/api.ts';
 import { identifierRoutes } from './routes/identifier.ts';
 import { serviceRoutes } from './routes/service.ts';
 import { requestTarget } from './target.ts';
+import { webRoutes } from './web/routes.tsx';
 
 function outcomeOf(status: number): string {
   if (status >= 300 && status < 400) return 'redirect';
@@ -78,6 +80,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<GatewayEnv> {
 
   serviceRoutes(app, deps);
   apiRoutes(app, deps);
+  openapiRoutes(app, deps);
+  webRoutes(app, deps);
   identifierRoutes(app, deps);
   return app;
 }

@@ -1,6 +1,7 @@
 import { type AnvlElement, type ErcValueInput, formatThump, serializeAnvl } from '@pidgate/erc';
 import type { MetadataRecord } from './metadata.ts';
 import type { Story } from './resolvers/types.ts';
+import { renderMetadataPage } from './web/info.tsx';
 
 /** A Story value as an ERC value: `(:code) text` stays a missing-value code (§7.5), anything else is data. */
 function ercValue(v: string): ErcValueInput {
@@ -73,33 +74,10 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
 }
 
-function rows(title: string, value: object): string {
-  const cells = Object.entries(value)
-    .map(([k, v]) => {
-      const text = typeof v === 'string' ? v : JSON.stringify(v);
-      const cell =
-        typeof v === 'string' && /^https?:\/\//.test(v)
-          ? `<a href="${escapeHtml(v)}">${escapeHtml(v)}</a>`
-          : escapeHtml(text ?? '');
-      return `<tr><th>${escapeHtml(k)}</th><td>${cell}</td></tr>`;
-    })
-    .join('');
-  return `<h2>${escapeHtml(title)}</h2><table>${cells}</table>`;
-}
-
-/** The metadata record as a small HTML page for browsers (everything escaped). */
-export function renderHtml(record: MetadataRecord): string {
-  const parts = [rows('Citation (erc)', record.erc)];
-  if (record.support) parts.push(rows('Commitment (erc-support)', record.support));
-  parts.push(
-    rows('Identifier', {
-      scheme: record.scheme,
-      normalized: record.normalized,
-      ...(record.profile ? { profile: record.profile } : {}),
-    }),
-  );
-  if (record.components) parts.push(rows('Components', record.components));
-  parts.push(rows('Resolution', record.resolution));
-  const title = escapeHtml(record.identifier + record.inflection);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}th{text-align:left;padding-right:1rem;vertical-align:top}td{word-break:break-all}</style></head><body><h1>${title}</h1>${parts.join('')}</body></html>`;
+/**
+ * The metadata record as an HTML page for browsers, in the layout of the gateway's pages (everything
+ * escaped by JSX; no script). `base` is the path of the gateway's root as the browser sees it.
+ */
+export function renderHtml(record: MetadataRecord, base = '/'): string {
+  return renderMetadataPage(record, base);
 }

@@ -17,7 +17,7 @@ import {
   RPAREN,
   stripZeros,
 } from './grammar.ts';
-import { BUILT_IN_SCHEMES, fragmentSchemesOf, mediaTypeOf } from './media-type.ts';
+import { BUILT_IN_SCHEMES, fragmentSchemesOfFormat } from './media-type.ts';
 
 /** One position and the index just after it. */
 interface Scanned {
@@ -108,58 +108,66 @@ export function scanFragment(s: string, start: number): ScannedFragment | Err {
   }
 }
 
-/** Where the k-th position was written, when known. */
-type At = (k: number) => number | null;
+/** Where each position was written (offsets into the input), or null when unknown. */
+type At = readonly number[] | null;
 
-function digitsAt(f: PdiFragment, k: number, code: string, what: string, at: At): string | Err {
-  const p = f.positions[k];
-  if (typeof p === 'string' && isDigits(p)) return stripZeros(p);
-  return err(code, `${what} is a non-negative integer`, at(k));
+/** The offset of the k-th position, when known. */
+function at(offsets: At, k: number): number | null {
+  return offsets === null ? null : (offsets[k] ?? null);
 }
 
-function coordinateAt(f: PdiFragment, k: number, at: At): readonly [string, string] | Err {
+function digitsAt(f: PdiFragment, k: number, code: string, what: string, offs: At): string | Err {
+  const p = f.positions[k];
+  if (typeof p === 'string' && isDigits(p)) return stripZeros(p);
+  return err(code, `${what} is a non-negative integer`, at(offs, k));
+}
+
+function coordinateAt(f: PdiFragment, k: number, offs: At): readonly [string, string] | Err {
   const p = f.positions[k];
   if (typeof p !== 'string' && p !== undefined && p.length === 2 && isDigits(p[0] as string) && isDigits(p[1] as string)) {
     return [stripZeros(p[0] as string), stripZeros(p[1] as string)];
   }
-  return err('2-dim-coordinate', 'a coordinate is "(" x "," y ")", two non-negative integers', at(k));
+  return err('2-dim-coordinate', 'a coordinate is "(" x "," y ")", two non-negative integers', at(offs, k));
 }
 
-function count(f: PdiFragment, n: readonly number[], scheme: string, at: At): Err | null {
-  if (n.includes(f.positions.length)) return null;
-  const k = Math.min(f.positions.length, Math.max(...n));
-  return err('position-count', `the ${scheme} scheme takes ${n.join(' or ')} positions`, at(k) ?? at(k - 1));
+/** The scheme takes `a` positions, or `b`. */
+function count(f: PdiFragment, a: number, b: number, scheme: string, offs: At): Err | null {
+  const n = f.positions.length;
+  if (n === a || n === b) return null;
+  const k = Math.min(n, b);
+  const takes = a === b ? `${a}` : `${a} or ${b}`;
+  return err('position-count', `the ${scheme} scheme takes ${takes} positions`, at(offs, k) ?? at(offs, k - 1));
 }
 
 /** start "," end, both integers, start not after end. */
-function interval(f: PdiFragment, scheme: string, code: string, what: string, at: At): Result<string> {
-  const bad = count(f, [2], scheme, at);
+function interval(f: PdiFragment, scheme: string, code: string, what: string, offs: At): Result<string> {
+  const bad = count(f, 2, 2, scheme, offs);
   if (bad) return bad;
-  const start = digitsAt(f, 0, code, what, at);
+  const start = digitsAt(f, 0, code, what, offs);
   if (typeof start !== 'string') return start;
-  const end = digitsAt(f, 1, code, what, at);
+  const end = digitsAt(f, 1, code, what, offs);
   if (typeof end !== 'string') return end;
-  if (compareDigits(start, end) > 0) return err('interval-order', 'an interval starts before it ends', at(1));
+  if (compareDigits(start, end) > 0) return err('interval-order', 'an interval starts before it ends', at(offs, 1));
   return { ok: true, value: `${scheme}=${start},${end}` };
 }
 
 /** Two corners, upper left then lower right: x1 <= x2 and y1 <= y2. */
-function rectangle(f: PdiFragment, first: number, at: At): Result<string> {
-  const a = coordinateAt(f, first, at);
+function rectangle(f: PdiFragment, first: number, offs: At): Result<string> {
+  const a = coordinateAt(f, first, offs);
   if ('ok' in a) return a;
-  const b = coordinateAt(f, first + 1, at);
+  const b = coordinateAt(f, first + 1, offs);
   if ('ok' in b) return b;
   if (compareDigits(a[0], b[0]) > 0 || compareDigits(a[1], b[1]) > 0) {
-    return err('interval-order', 'the first corner is the upper left, the second the lower right', at(first + 1));
+    return err('interval-order', 'the first corner is the upper left, the second the lower right', at(offs, first + 1));
   }
   return { ok: true, value: `(${a[0]},${a[1]}),(${b[0]},${b[1]})` };
 }
 
 /** §3.4.2 element-name: compared decoded and case-sensitive, so escapes of plain characters are decoded. */
-function elementName(f: PdiFragment, k: number, at: At): string | Err {
+function elementName(f: PdiFragment, k: number, offs: At): string | Err {
   const p = f.positions[k];
   if (typeof p === 'string') return normalizeEscapes(p, isPositionChar);
-  return err('element-name', 'an element name is one item, not a parenthesized list', at(k));
+  return err('element-name', 'an element name is one item, not a parenthesized list', at(offs, k));
 }
 
 function isAlphaDigits(s: string): boolean {
@@ -167,49 +175,49 @@ function isAlphaDigits(s: string): boolean {
   return s.length > 0;
 }
 
-function canonicalScheme(f: PdiFragment, scheme: string, at: At): Result<string> {
+function canonicalScheme(f: PdiFragment, scheme: string, offs: At): Result<string> {
   switch (scheme) {
     case 'char': // §3.4.1 half-open [start, end)
-      return interval(f, scheme, 'char-position', 'a character position', at);
+      return interval(f, scheme, 'char-position', 'a character position', offs);
     case 'elt': // §3.4.2 closed [start, end]
-      return interval(f, scheme, 'element-position', 'an element position', at);
+      return interval(f, scheme, 'element-position', 'an element position', offs);
     case 'byte': // octets, end excluded
-      return interval(f, scheme, 'byte-position', 'a byte position', at);
+      return interval(f, scheme, 'byte-position', 'a byte position', offs);
     case 'sec':
     case 'msec': // §3.4.4 [start, end)
-      return interval(f, scheme, 'time', 'a time', at);
+      return interval(f, scheme, 'time', 'a time', offs);
     case 'name': {
-      const bad = count(f, [2], scheme, at);
+      const bad = count(f, 2, 2, scheme, offs);
       if (bad) return bad;
-      const start = elementName(f, 0, at);
+      const start = elementName(f, 0, offs);
       if (typeof start !== 'string') return start;
-      const end = elementName(f, 1, at);
+      const end = elementName(f, 1, offs);
       if (typeof end !== 'string') return end;
       return { ok: true, value: `name=${start},${end}` };
     }
     case 'rect': {
       // §3.4.5 start-coordinate "," end-coordinate [ "," frame ], frame 0 when omitted
-      const bad = count(f, [2, 3], scheme, at);
+      const bad = count(f, 2, 3, scheme, offs);
       if (bad) return bad;
-      const box = rectangle(f, 0, at);
+      const box = rectangle(f, 0, offs);
       if (!box.ok) return box;
-      const frame = f.positions.length === 3 ? digitsAt(f, 2, 'frame-number', 'a frame number', at) : '0';
+      const frame = f.positions.length === 3 ? digitsAt(f, 2, 'frame-number', 'a frame number', offs) : '0';
       if (typeof frame !== 'string') return frame;
       return { ok: true, value: `rect=${box.value},${frame}` };
     }
     case 'crop': {
       // crop=time-scheme,start,end[,(x1,y1),(x2,y2)]
-      const bad = count(f, [3, 5], scheme, at);
+      const bad = count(f, 3, 5, scheme, offs);
       if (bad) return bad;
       const unit = f.positions[0];
       if (typeof unit !== 'string' || !isAlphaHyphen(unit) || isOtherBuiltIn(unit.toLowerCase())) {
-        return err('time-position-scheme', 'a crop starts with its time scheme: "sec", "msec" or an extension', at(0));
+        return err('time-position-scheme', 'a crop starts with its time scheme: "sec", "msec" or an extension', at(offs, 0));
       }
       const span: PdiFragment = { scheme, positions: f.positions.slice(1, 3) };
-      const times = interval(span, unit.toLowerCase(), 'time', 'a time', (k) => at(k + 1));
+      const times = interval(span, unit.toLowerCase(), 'time', 'a time', offs === null ? null : offs.slice(1));
       if (!times.ok) return times;
       if (f.positions.length === 3) return { ok: true, value: `crop=${times.value.replace('=', ',')}` };
-      const box = rectangle(f, 3, at);
+      const box = rectangle(f, 3, offs);
       if (!box.ok) return box;
       return { ok: true, value: `crop=${times.value.replace('=', ',')},${box.value}` };
     }
@@ -218,7 +226,7 @@ function canonicalScheme(f: PdiFragment, scheme: string, at: At): Result<string>
       for (let k = 0; k < f.positions.length; k++) {
         const p = f.positions[k] as PdiPosition;
         const ok = typeof p === 'string' ? isAlphaDigits(p) : p.every(isAlphaDigits);
-        if (!ok) return err('ext-position', 'an extension position is letters and digits, or a list of them', at(k));
+        if (!ok) return err('ext-position', 'an extension position is letters and digits, or a list of them', at(offs, k));
       }
       return { ok: true, value: `${scheme}=${f.positions.map(positionText).join(',')}` };
     }
@@ -246,8 +254,7 @@ export function canonicalFragment(
   base: number | null = null,
   offsets: readonly number[] | null = null,
 ): Result<string> {
-  const at: At = (k) => (offsets === null ? null : (offsets[k] ?? null));
-  const schemes = fragmentSchemesOf(mediaTypeOf(format));
+  const schemes = fragmentSchemesOfFormat(format);
   const scheme = f.scheme === null ? schemes.default : f.scheme.toLowerCase();
   if (scheme === null) {
     return err(
@@ -259,11 +266,14 @@ export function canonicalFragment(
   if (schemes.allowed !== null && BUILT_IN_SCHEMES.has(scheme) && !schemes.allowed.has(scheme)) {
     return err('fragment-scheme-media-type', `the ${scheme} scheme is not defined for the format "${format}"`, base);
   }
-  return canonicalScheme(f, scheme, at);
+  return canonicalScheme(f, scheme, offsets);
 }
 
 /** A citation's origin position: integers without leading zeros, items with plain characters unescaped. */
 export function canonicalPosition(p: PdiPosition): string {
-  const item = (x: string) => (isDigits(x) ? stripZeros(x) : normalizeEscapes(x, isPositionChar));
-  return typeof p === 'string' ? item(p) : `(${p.map(item).join(',')})`;
+  return typeof p === 'string' ? canonicalItem(p) : `(${p.map(canonicalItem).join(',')})`;
+}
+
+function canonicalItem(x: string): string {
+  return isDigits(x) ? stripZeros(x) : normalizeEscapes(x, isPositionChar);
 }

@@ -147,3 +147,16 @@ export function fragmentSchemesOf(mediaType: string | null): FragmentSchemes {
       return UNKNOWN;
   }
 }
+
+const schemesCache = new Map<string, FragmentSchemes>();
+
+/** `fragmentSchemesOf(mediaTypeOf(format))`, remembered for up to 1024 distinct tokens. */
+export function fragmentSchemesOfFormat(format: string): FragmentSchemes {
+  let schemes = schemesCache.get(format);
+  if (schemes === undefined) {
+    schemes = fragmentSchemesOf(mediaTypeOf(format));
+    if (schemesCache.size >= 1024) schemesCache.clear();
+    schemesCache.set(format, schemes);
+  }
+  return schemes;
+}

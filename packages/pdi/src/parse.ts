@@ -25,17 +25,21 @@ export const MAX_CITATION_DEPTH = 32;
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
+/** The char code at `i`, lowercased if it is an ASCII letter. */
+function lowerAt(s: string, i: number): number {
+  return s.charCodeAt(i) | 32;
+}
+
 /** `urn:pdi:` (8) or `pdi:` (4), any case, at `i`: the form and the index after it, or null. */
 function label(s: string, i: number): { form: 'urn' | 'url'; end: number } | null {
-  const lower = (k: number) => s.charCodeAt(i + k) | 32;
   // u r n : / p d i :
-  if (lower(0) === 117 && lower(1) === 114 && lower(2) === 110 && s.charCodeAt(i + 3) === 58) {
-    if (lower(4) === 112 && lower(5) === 100 && lower(6) === 105 && s.charCodeAt(i + 7) === 58) {
+  if (lowerAt(s, i) === 117 && lowerAt(s, i + 1) === 114 && lowerAt(s, i + 2) === 110 && s.charCodeAt(i + 3) === 58) {
+    if (lowerAt(s, i + 4) === 112 && lowerAt(s, i + 5) === 100 && lowerAt(s, i + 6) === 105 && s.charCodeAt(i + 7) === 58) {
       return { form: 'urn', end: i + 8 };
     }
     return null;
   }
-  if (lower(0) === 112 && lower(1) === 100 && lower(2) === 105 && s.charCodeAt(i + 3) === 58) {
+  if (lowerAt(s, i) === 112 && lowerAt(s, i + 1) === 100 && lowerAt(s, i + 2) === 105 && s.charCodeAt(i + 3) === 58) {
     return { form: 'url', end: i + 4 };
   }
   return null;

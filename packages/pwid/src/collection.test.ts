@@ -14,7 +14,10 @@ describe('collections', () => {
     const c = parseCollection(SOLRWAYBACK);
     expect(c.read).toBe(5);
     expect(c.entries.map((e) => [e.line, e.normalized])).toEqual([
-      [3, 'urn:pwid:netarkivet.dk:2008-11-29T00:41:42Z:part:http://www.susanlegetoej.dk/images/ddcss/SK113_Master_NF.css'],
+      [
+        3,
+        'urn:pwid:netarkivet.dk:2008-11-29T00:41:42Z:part:http://www.susanlegetoej.dk/images/ddcss/SK113_Master_NF.css',
+      ],
       [4, 'urn:pwid:netarkivet.dk:2008-11-29T00:39:47Z:part:http://www.susanlegetoej.dk/shop/css/print.css'],
       [5, 'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://x.dk/a%3Fb=1&c=2'],
     ]);

@@ -8,6 +8,8 @@ const UNRESERVED = 4; // RFC 3986 unreserved = ALPHA / DIGIT / "-" / "." / "_" /
 const SUB_DELIM = 8; // RFC 3986 sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
 const HEX = 16; // RFC 5234 HEXDIG (case-insensitive)
 const SCHEME = 32; // RFC 3986 scheme continuation: ALPHA / DIGIT / "+" / "-" / "."
+const PATH = 64; // RFC 3986 path characters: pchar / "/" (less pct-encoded)
+const QUERY = 128; // RFC 3986 query / fragment characters: pchar / "/" / "?" (less pct-encoded)
 
 const table = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
@@ -19,6 +21,8 @@ for (let c = 0; c < 128; c++) {
   if ('-._~'.includes(ch)) bits |= UNRESERVED;
   if ("!$&'()*+,;=".includes(ch)) bits |= SUB_DELIM;
   if ('+-.'.includes(ch)) bits |= SCHEME;
+  if (bits & (UNRESERVED | SUB_DELIM) || ':@/'.includes(ch)) bits |= PATH | QUERY;
+  if (ch === '?') bits |= QUERY;
   table[c] = bits;
 }
 
@@ -32,6 +36,10 @@ export const isSubDelim = (c: number): boolean => has(c, SUB_DELIM);
 export const isSchemeChar = (c: number): boolean => has(c, SCHEME);
 /** RFC 3986 pchar less pct-encoded: unreserved / sub-delims / ":" / "@". */
 export const isPchar = (c: number): boolean => has(c, UNRESERVED | SUB_DELIM) || c === COLON || c === AT;
+/** RFC 3986 path character: pchar / "/" (less pct-encoded). */
+export const isPathChar = (c: number): boolean => c < 128 && ((table[c] as number) & PATH) !== 0;
+/** RFC 3986 query and fragment character: pchar / "/" / "?" (less pct-encoded). */
+export const isQueryChar = (c: number): boolean => c < 128 && ((table[c] as number) & QUERY) !== 0;
 /** A letter, digit or hyphen (RFC 1034 §3.5 `let-dig-hyp`). */
 export const isLdh = (c: number): boolean => has(c, ALPHA | DIGIT) || c === HYPHEN;
 

@@ -7,7 +7,8 @@ import {
   isAlpha,
   isDigit,
   isHex,
-  isPchar,
+  isPathChar,
+  isQueryChar,
   isSchemeChar,
   isSubDelim,
   isUnreserved,
@@ -29,7 +30,8 @@ const fail = (code: string, message: string, offset: number): Err => err(code, m
 const ENCODED: Record<string, string> = { '%': '%25', '[': '%5B', ']': '%5D', '?': '%3F', '#': '%23' };
 /** char code -> the two hex digits (as char codes) of its escape, for the five encoded characters. */
 const ENCODED_CODE: (readonly [number, number] | undefined)[] = [];
-for (const [ch, esc] of Object.entries(ENCODED)) ENCODED_CODE[ch.charCodeAt(0)] = [esc.charCodeAt(1), esc.charCodeAt(2)];
+for (const [ch, esc] of Object.entries(ENCODED))
+  ENCODED_CODE[ch.charCodeAt(0)] = [esc.charCodeAt(1), esc.charCodeAt(2)];
 
 function hexValue(c: number): number {
   return c <= 57 ? c - 48 : (c | 0x20) - 87;
@@ -68,7 +70,9 @@ function itemOffset(item: string, uriOffset: number): number {
 export function scanUriString(item: string, base: number, profile: Profile): ItemScan | Err {
   let out: Uint16Array | null = null; // the decoded URI, built only when there is something to decode
   let o = 0;
-  for (let i = 0; i < item.length; i++) {
+  // source reads "?", "#", "[", "]" as themselves: with no "%" there is nothing to decode or refuse
+  const from = profile === 'modern' ? 0 : item.indexOf('%');
+  for (let i = from < 0 ? item.length : from; i < item.length; i++) {
     const c = item.charCodeAt(i);
     if (c === PERCENT) {
       if (i + 2 >= item.length || !isHex(item.charCodeAt(i + 1)) || !isHex(item.charCodeAt(i + 2))) {
@@ -173,8 +177,8 @@ export function checkUri(uri: string): ItemScan | Err {
   let j = i;
   for (; j < n; j++) {
     const c = uri.charCodeAt(j);
+    if (isPathChar(c)) continue;
     if (c === QUESTION || c === HASH) break;
-    if (isPchar(c) || c === SLASH) continue;
     if (c === PERCENT && isEscape(uri, j)) {
       j += 2;
       continue;
@@ -187,7 +191,7 @@ export function checkUri(uri: string): ItemScan | Err {
     inFragment = uri.charCodeAt(j) === HASH;
     for (j++; j < n; j++) {
       const c = uri.charCodeAt(j);
-      if (isPchar(c) || c === SLASH || c === QUESTION) continue;
+      if (isQueryChar(c)) continue;
       if (c === PERCENT && isEscape(uri, j)) {
         j += 2;
         continue;
@@ -326,6 +330,11 @@ export function encodeUriString(uri: string): string {
 
 /** A string of the first `length` UTF-16 code units of `buf`, converted in chunks (linear, no deep ropes). */
 export function codesToString(buf: Uint16Array, length: number): string {
+  if (length <= 128) {
+    let short = '';
+    for (let i = 0; i < length; i++) short += String.fromCharCode(buf[i] as number);
+    return short;
+  }
   let s = '';
   for (let i = 0; i < length; i += 8192) {
     s += String.fromCharCode.apply(null, buf.subarray(i, Math.min(i + 8192, length)) as unknown as number[]);

@@ -3,6 +3,15 @@ import { checkUri, normalizeUriString } from './item.ts';
 import { type PwidComponents, type PwidScan, scanPwid } from './parse.ts';
 import { formatArchivalTime } from './time.ts';
 
+/** ASCII lowercase, without allocating when there is nothing to change. */
+function lower(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 65 && c <= 90) return s.toLowerCase();
+  }
+  return s;
+}
+
 /**
  * The canonical draft-07 string of a scanned PWID: `urn:pwid:`, the archive-id, precision and registered
  * ids lowercased; the archival-time in its draft-07 form with exactly the fields written ("T", ":" and "Z");
@@ -11,8 +20,8 @@ import { formatArchivalTime } from './time.ts';
 export function normalizeScan(scan: PwidScan): string {
   const c = scan.components;
   const time = scan.timeCanonical ? c.archivalTime : formatArchivalTime(c.time);
-  const item = scan.itemScan === null ? c.item.toLowerCase() : normalizeUriString(scan.itemScan);
-  return `urn:pwid:${c.archiveId.toLowerCase()}:${time}:${c.precision.toLowerCase()}:${item}`;
+  const item = scan.itemScan === null ? lower(c.item) : normalizeUriString(scan.itemScan);
+  return `urn:pwid:${lower(c.archiveId)}:${time}:${lower(c.precision)}:${item}`;
 }
 
 /** The normalized string of a parsed PWID's parts. */

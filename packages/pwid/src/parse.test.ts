@@ -56,22 +56,49 @@ describe('draft-07 examples', () => {
 describe('older forms (source profile)', () => {
   // draft-00 (002) references: "pwid:archive.org:2016-10-20_22.26.35:site:https://www.doi.org/" and two more
   it.each([
-    ['pwid:archive.org:2016-10-20_22.26.35:site:https://www.doi.org/', 'urn:pwid:archive.org:2016-10-20T22:26:35Z:site:https://www.doi.org/'],
-    ['pwid:archive.org:2017-05-29_11.31.50Z:site:http://resaw.eu/', 'urn:pwid:archive.org:2017-05-29T11:31:50Z:site:http://resaw.eu/'],
+    [
+      'pwid:archive.org:2016-10-20_22.26.35:site:https://www.doi.org/',
+      'urn:pwid:archive.org:2016-10-20T22:26:35Z:site:https://www.doi.org/',
+    ],
+    [
+      'pwid:archive.org:2017-05-29_11.31.50Z:site:http://resaw.eu/',
+      'urn:pwid:archive.org:2017-05-29T11:31:50Z:site:http://resaw.eu/',
+    ],
     [
       'pwid:archive.org:2017-04-03_03.37.42Z:page:http://www.w3.org/TR/NOTE-datetime',
       'urn:pwid:archive.org:2017-04-03T03:37:42Z:page:http://www.w3.org/TR/NOTE-datetime',
     ],
     // 2017 drafts: full-pwid-time = time-hour [":"] time-minute [":"] time-second "Z"; "t" and "z" may be lower case
-    ['urn:pwid:archive.org:2016-01-22T112029Z:page:http://www.dr.dk', 'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk'],
-    ['urn:pwid:archive.org:2016-01-22t11:20:29z:page:http://www.dr.dk', 'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk'],
-    ['urn:pwid:archive.org:2016-01-22T11:2029Z:page:http://www.dr.dk', 'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk'],
-    ['urn:pwid:archive.org:2016-01-22T1120Z:page:http://www.dr.dk', 'urn:pwid:archive.org:2016-01-22T11:20Z:page:http://www.dr.dk'],
+    [
+      'urn:pwid:archive.org:2016-01-22T112029Z:page:http://www.dr.dk',
+      'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk',
+    ],
+    [
+      'urn:pwid:archive.org:2016-01-22t11:20:29z:page:http://www.dr.dk',
+      'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk',
+    ],
+    [
+      'urn:pwid:archive.org:2016-01-22T11:2029Z:page:http://www.dr.dk',
+      'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk',
+    ],
+    [
+      'urn:pwid:archive.org:2016-01-22T1120Z:page:http://www.dr.dk',
+      'urn:pwid:archive.org:2016-01-22T11:20Z:page:http://www.dr.dk',
+    ],
     // 2017 drafts: coverage-spec "other"; values are not case sensitive
-    ['urn:pwid:archive.org:2016-01-22T11:20:29Z:other:http://www.dr.dk', 'urn:pwid:archive.org:2016-01-22T11:20:29Z:other:http://www.dr.dk'],
-    ['urn:pwid:archive.org:2016-01-22T11:20:29Z:PaGe:http://www.dr.dk', 'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk'],
+    [
+      'urn:pwid:archive.org:2016-01-22T11:20:29Z:other:http://www.dr.dk',
+      'urn:pwid:archive.org:2016-01-22T11:20:29Z:other:http://www.dr.dk',
+    ],
+    [
+      'urn:pwid:archive.org:2016-01-22T11:20:29Z:PaGe:http://www.dr.dk',
+      'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk',
+    ],
     // 2017 drafts: archived-item = URI, written as itself
-    ['urn:pwid:archive.org:2016-01-22Z:page:http://x.dk/a.php?id=1#top', 'urn:pwid:archive.org:2016-01-22Z:page:http://x.dk/a.php%3Fid=1%23top'],
+    [
+      'urn:pwid:archive.org:2016-01-22Z:page:http://x.dk/a.php?id=1#top',
+      'urn:pwid:archive.org:2016-01-22Z:page:http://x.dk/a.php%3Fid=1%23top',
+    ],
     ['PWID:archive.org:2016-01-22Z:page:http://x.dk/', 'urn:pwid:archive.org:2016-01-22Z:page:http://x.dk/'],
   ])('%s -> %s', (input, expected) => {
     expect(normalize(input)).toBe(expected);
@@ -104,16 +131,27 @@ describe('older forms (source profile)', () => {
 describe('splitting', () => {
   it('reads the item to the end, colons and all', () => {
     const r = parsePwid('urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://host:8080/a:b');
-    expect(r.ok && r.value).toMatchObject({ archivalTime: '2016-01-22T11:20:29Z', precision: 'page', item: 'http://host:8080/a:b' });
+    expect(r.ok && r.value).toMatchObject({
+      archivalTime: '2016-01-22T11:20:29Z',
+      precision: 'page',
+      item: 'http://host:8080/a:b',
+    });
   });
 
   it('reads colons inside the archival-time as part of it', () => {
     const r = parsePwid('urn:pwid:archive.org:2016-01-22T11:20:29.123456789Z:snapshot:mailto:a@b.dk');
-    expect(r.ok && r.value).toMatchObject({ archivalTime: '2016-01-22T11:20:29.123456789Z', precision: 'snapshot', item: 'mailto:a@b.dk' });
+    expect(r.ok && r.value).toMatchObject({
+      archivalTime: '2016-01-22T11:20:29.123456789Z',
+      precision: 'snapshot',
+      item: 'mailto:a@b.dk',
+    });
   });
 
   it('gives format(parse(x)) === x', () => {
-    for (const s of ['URN:PWID:Archive.org:2016-01-22t112029z:PAGE:HTTP://X.dk/%3f', 'pwid:archive.org:2016-10-20_22.26.35:site:https://www.doi.org/']) {
+    for (const s of [
+      'URN:PWID:Archive.org:2016-01-22t112029z:PAGE:HTTP://X.dk/%3f',
+      'pwid:archive.org:2016-10-20_22.26.35:site:https://www.doi.org/',
+    ]) {
       const r = parsePwid(s);
       expect(r.ok && formatPwid(r.value)).toBe(s);
     }
@@ -192,7 +230,11 @@ const ERRORS: [string, string, number, string, ('source' | 'modern')?][] = [
 describe('errors name the code, the offset and the part', () => {
   it.each(ERRORS)('%s -> %s at %i in %s', (input, code, offset, part, profile) => {
     const r = parsePwid(input, profile ?? 'source');
-    expect(r.ok ? 'parsed' : { code: r.error.code, offset: r.error.offset, part: r.error.part }).toEqual({ code, offset, part });
+    expect(r.ok ? 'parsed' : { code: r.error.code, offset: r.error.offset, part: r.error.part }).toEqual({
+      code,
+      offset,
+      part,
+    });
   });
 
   it('produces every error code in the table above, and no other', () => {

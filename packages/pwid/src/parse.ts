@@ -13,7 +13,7 @@ import {
   TILDE,
 } from './grammar.ts';
 import { type ItemScan, scanUriString } from './item.ts';
-import { type ArchivalTime, scanArchivalTime } from './time.ts';
+import { type ArchivalTime, scanArchivalTime, timeScan } from './time.ts';
 
 /** A PWID as written (draft-07 `pwid-NSS` and its label): the parts, not normalized. */
 export interface PwidComponents {
@@ -43,16 +43,30 @@ export interface PwidScan {
 const fail = (code: string, message: string, offset: number, part: string): Err => err(code, message, offset, part);
 
 /** `urn:pwid:` or (`source`) `pwid:`, any case: the index after the label's colon, or an error. */
+export function pwidLabelAt(s: string, i: number): boolean {
+  return (
+    (s.charCodeAt(i) | 0x20) === 112 &&
+    (s.charCodeAt(i + 1) | 0x20) === 119 &&
+    (s.charCodeAt(i + 2) | 0x20) === 105 &&
+    (s.charCodeAt(i + 3) | 0x20) === 100 &&
+    s.charCodeAt(i + 4) === COLON
+  );
+}
+
+/** Does `s` start with `urn:pwid:` (any case)? */
+export function urnPwidLabel(s: string): boolean {
+  return (
+    (s.charCodeAt(0) | 0x20) === 117 &&
+    (s.charCodeAt(1) | 0x20) === 114 &&
+    (s.charCodeAt(2) | 0x20) === 110 &&
+    s.charCodeAt(3) === COLON &&
+    pwidLabelAt(s, 4)
+  );
+}
+
 function scanLabel(s: string, profile: Profile): number | Err {
-  const lower = (i: number) => s.charCodeAt(i) | 0x20;
-  const pwidAt = (i: number) =>
-    lower(i) === 112 &&
-    lower(i + 1) === 119 &&
-    lower(i + 2) === 105 &&
-    lower(i + 3) === 100 &&
-    s.charCodeAt(i + 4) === COLON;
-  if (lower(0) === 117 && lower(1) === 114 && lower(2) === 110 && s.charCodeAt(3) === COLON && pwidAt(4)) return 9;
-  if (pwidAt(0)) {
+  if (urnPwidLabel(s)) return 9;
+  if (pwidLabelAt(s, 0)) {
     if (profile === 'modern')
       return fail('bare-pwid-label', 'the modern profile reads only "urn:pwid:"', 0, 'pwid-NID');
     return 5;
@@ -159,24 +173,29 @@ function scanPrecision(s: string, start: number, profile: Profile): number | Err
 }
 
 /** archived-item-id = uri-string / ( "~" registered-item-id ), to the end of the input. */
-function scanItem(s: string, start: number, profile: Profile): ItemScan | null | Err {
+function scanItem(item: string, base: number, profile: Profile): ItemScan | null | Err {
   const part = 'archived-item-id';
-  if (start >= s.length) return fail('archived-item-id-empty', 'the archived-item-id is empty', start, part);
-  if (s.charCodeAt(start) === TILDE) {
+  if (item.length === 0) return fail('archived-item-id-empty', 'the archived-item-id is empty', base, part);
+  if (item.charCodeAt(0) === TILDE) {
     if (profile === 'modern') {
-      return fail('registered-id-not-allowed', 'the modern profile has no "~" registered item ids', start, part);
+      return fail('registered-id-not-allowed', 'the modern profile has no "~" registered item ids', base, part);
     }
-    if (start + 1 >= s.length) {
-      return fail('registered-item-id', 'a registered item id is "~" and unreserved characters', start + 1, part);
+    if (item.length === 1) {
+      return fail('registered-item-id', 'a registered item id is "~" and unreserved characters', base + 1, part);
     }
-    for (let i = start + 1; i < s.length; i++) {
-      if (!isUnreserved(s.charCodeAt(i))) {
-        return fail('registered-item-id', `${JSON.stringify(s[i])} is not allowed in a registered item id`, i, part);
+    for (let i = 1; i < item.length; i++) {
+      if (!isUnreserved(item.charCodeAt(i))) {
+        return fail(
+          'registered-item-id',
+          `${JSON.stringify(item[i])} is not allowed in a registered item id`,
+          base + i,
+          part,
+        );
       }
     }
     return null;
   }
-  return scanUriString(s.slice(start), start, profile);
+  return scanUriString(item, base, profile);
 }
 
 /** Parse and validate a PWID, keeping what normalization needs. Never throws; linear in the input's length. */
@@ -188,32 +207,34 @@ export function scanPwid(s: string, profile: Profile = 'source'): Result<PwidSca
   const timeStart = archiveEnd + 1;
   const time = scanArchivalTime(s, timeStart, profile);
   if ('ok' in time) return time;
-  if (time.end >= s.length || s.charCodeAt(time.end) !== COLON) {
+  const timeEnd = timeScan.end;
+  const timeCanonical = timeScan.canonical;
+  if (timeEnd >= s.length || s.charCodeAt(timeEnd) !== COLON) {
     const code =
-      time.end >= s.length ? 'archival-time-unterminated' : isDigit(s.charCodeAt(time.end)) ? 'utc-time' : 'time-zone';
+      timeEnd >= s.length ? 'archival-time-unterminated' : isDigit(s.charCodeAt(timeEnd)) ? 'utc-time' : 'time-zone';
     const message =
       code === 'archival-time-unterminated'
         ? 'the archival-time is followed by ":" and the precision-spec'
-        : `${JSON.stringify(s[time.end])} cannot follow the archival-time`;
-    return fail(code, message, time.end, 'archival-time');
+        : `${JSON.stringify(s[timeEnd])} cannot follow the archival-time`;
+    return fail(code, message, timeEnd, 'archival-time');
   }
-  const precisionStart = time.end + 1;
+  const precisionStart = timeEnd + 1;
   const precisionEnd = scanPrecision(s, precisionStart, profile);
   if (typeof precisionEnd !== 'number') return precisionEnd;
   const itemStart = precisionEnd + 1;
-  const itemScan = scanItem(s, itemStart, profile);
-  if (itemScan !== null && 'ok' in itemScan) return itemScan;
   const item = s.slice(itemStart);
+  const itemScan = scanItem(item, itemStart, profile);
+  if (itemScan !== null && 'ok' in itemScan) return itemScan;
   const components: PwidComponents = {
     label: s.slice(0, afterLabel - 1),
     archiveId: s.slice(afterLabel, archiveEnd),
-    archivalTime: s.slice(timeStart, time.end),
-    time: time.time,
+    archivalTime: s.slice(timeStart, timeEnd),
+    time,
     precision: s.slice(precisionStart, precisionEnd),
     item,
     uri: itemScan === null ? null : itemScan.uri,
   };
-  return { ok: true, value: { components, timeCanonical: time.canonical, itemScan } };
+  return { ok: true, value: { components, timeCanonical, itemScan } };
 }
 
 /** Parse a PWID into its parts (as written). `source` (default) is draft-07 plus the older forms; `modern` is IANA 2022. */

@@ -39,27 +39,47 @@ describe('PWID -> replay URL', () => {
 
   it.each([
     ['urn:pwid:archive.org:2016-01-22Z:page:http://www.dr.dk', 'https://web.archive.org/web/20160122/http://www.dr.dk'],
-    ['urn:pwid:archive.org:2016-01-22T11:20Z:page:http://www.dr.dk', 'https://web.archive.org/web/201601221120/http://www.dr.dk'],
-    ['urn:pwid:archive.org:2016-01-22T11Z:page:http://www.dr.dk', 'https://web.archive.org/web/2016012211/http://www.dr.dk'],
-    ['urn:pwid:archive.org:2016-01-22T11:20:29Z:part:http://www.dr.dk/a.png', 'https://web.archive.org/web/20160122112029id_/http://www.dr.dk/a.png'],
-    ['urn:pwid:web.archive.org:2016-01-22T11:20:29Z:page:HTTP://WWW.DR.DK/a%3Fb=%2520', 'https://web.archive.org/web/20160122112029/http://www.dr.dk/a?b=%20'],
-    ['urn:pwid:archive.today:2016-01-22T11:20:29Z:part:http://www.dr.dk', 'https://archive.is/20160122112029/http://www.dr.dk'],
+    [
+      'urn:pwid:archive.org:2016-01-22T11:20Z:page:http://www.dr.dk',
+      'https://web.archive.org/web/201601221120/http://www.dr.dk',
+    ],
+    [
+      'urn:pwid:archive.org:2016-01-22T11Z:page:http://www.dr.dk',
+      'https://web.archive.org/web/2016012211/http://www.dr.dk',
+    ],
+    [
+      'urn:pwid:archive.org:2016-01-22T11:20:29Z:part:http://www.dr.dk/a.png',
+      'https://web.archive.org/web/20160122112029id_/http://www.dr.dk/a.png',
+    ],
+    [
+      'urn:pwid:web.archive.org:2016-01-22T11:20:29Z:page:HTTP://WWW.DR.DK/a%3Fb=%2520',
+      'https://web.archive.org/web/20160122112029/http://www.dr.dk/a?b=%20',
+    ],
+    [
+      'urn:pwid:archive.today:2016-01-22T11:20:29Z:part:http://www.dr.dk',
+      'https://archive.is/20160122112029/http://www.dr.dk',
+    ],
   ])('%s -> %s (never zero-padded; raw mode for part)', (pwid, url) => {
     const r = resolve(pwid);
     expect(r.ok && r.value.kind === 'replay' && r.value.url).toBe(url);
   });
 
-  it.each(builtinArchives.filter((a) => a.access === 'open').map((a) => a.id))('open archive %s resolves and converts back', (id) => {
-    const pwid = `urn:pwid:${id}:2016-01-22T11:20:29Z:page:http://www.dr.dk/a:b`;
-    const r = resolve(pwid);
-    expect(r.ok && r.value.kind).toBe('replay');
-    if (!r.ok || r.value.kind !== 'replay') return;
-    expect(r.value.url).toContain('/20160122112029');
-    expect(pwidFromReplayUrl(r.value.url, 'page', registry)).toEqual({ ok: true, value: pwid });
-  });
+  it.each(builtinArchives.filter((a) => a.access === 'open').map((a) => a.id))(
+    'open archive %s resolves and converts back',
+    (id) => {
+      const pwid = `urn:pwid:${id}:2016-01-22T11:20:29Z:page:http://www.dr.dk/a:b`;
+      const r = resolve(pwid);
+      expect(r.ok && r.value.kind).toBe('replay');
+      if (!r.ok || r.value.kind !== 'replay') return;
+      expect(r.value.url).toContain('/20160122112029');
+      expect(pwidFromReplayUrl(r.value.url, 'page', registry)).toEqual({ ok: true, value: pwid });
+    },
+  );
 
   it('gives restricted archives an explanation and where to apply, never a link', () => {
-    const r = resolve('urn:pwid:netarkivet.dk:2008-11-29T00:41:42Z:part:http://www.susanlegetoej.dk/images/ddcss/SK113_Master_NF.css');
+    const r = resolve(
+      'urn:pwid:netarkivet.dk:2008-11-29T00:41:42Z:part:http://www.susanlegetoej.dk/images/ddcss/SK113_Master_NF.css',
+    );
     expect(r.ok && r.value).toMatchObject({ kind: 'restricted', accessUrl: 'https://netarkivet.dk/' });
     expect(r.ok && r.value.kind === 'restricted' && r.value.explanation).toContain('restricted access');
     expect(JSON.stringify(r)).not.toContain('/20081129');
@@ -78,26 +98,76 @@ describe('PWID -> replay URL', () => {
     const alt = pwidAlternatives(parts('urn:pwid:archive.org:2016-01-22Z:page:http://www.dr.dk'), registry);
     expect(alt.map((a) => a.archive.id)).not.toContain('archive.org');
     expect(alt.map((a) => a.archive.id)).not.toContain('netarkivet.dk');
-    expect(alt.find((a) => a.archive.id === 'arquivo.pt')?.timemap).toBe('https://arquivo.pt/wayback/timemap/link/http://www.dr.dk');
+    expect(alt.find((a) => a.archive.id === 'arquivo.pt')?.timemap).toBe(
+      'https://arquivo.pt/wayback/timemap/link/http://www.dr.dk',
+    );
   });
 });
 
 describe('replay URL -> PWID', () => {
   it.each([
     // draft-07 "Assignment": 20160122112029 represents the archival time 2016-01-22T11:20:29Z
-    ['https://web.archive.org/web/20160122112029/http://www.dr.dk', 'page', 'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk'],
+    [
+      'https://web.archive.org/web/20160122112029/http://www.dr.dk',
+      'page',
+      'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk',
+    ],
     // draft-00 references: the Wayback URL and the pwid: written beside it name the same capture
-    ['https://web.archive.org/web/20161020222635/https:/www.doi.org/', 'site', 'urn:pwid:archive.org:2016-10-20T22:26:35Z:site:https://www.doi.org/'],
-    ['https://web.archive.org/web/20170529113150/http://resaw.eu/', 'site', 'urn:pwid:archive.org:2017-05-29T11:31:50Z:site:http://resaw.eu/'],
-    ['http://WEB.ARCHIVE.ORG/web/20160122112029id_/http://www.dr.dk/a.png', undefined, 'urn:pwid:archive.org:2016-01-22T11:20:29Z:part:http://www.dr.dk/a.png'],
-    ['https://web.archive.org/web/20160122112029im_/http://www.dr.dk/a.png', undefined, 'urn:pwid:archive.org:2016-01-22T11:20:29Z:part:http://www.dr.dk/a.png'],
-    ['https://web.archive.org/web/20160122112029if_/http://www.dr.dk/', undefined, 'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk/'],
-    ['https://web.archive.org/web/20160122/www.dr.dk', 'page', 'urn:pwid:archive.org:2016-01-22Z:page:http://www.dr.dk'],
-    ['https://web.archive.org/web/201601221120/http://x/a?b=%20c#f', 'page', 'urn:pwid:archive.org:2016-01-22T11:20Z:page:http://x/a%3Fb=%2520c%23f'],
-    ['https://web.archive.org/web/20160122112029/http://x/a b/æ', 'page', 'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://x/a%2520b/%25C3%25A6'],
-    ['https://wayback.archive-it.org/all/20160122112029/http://www.dr.dk', 'page', 'urn:pwid:archive-it.org:2016-01-22T11:20:29Z:page:http://www.dr.dk'],
-    ['https://archive.ph/20160122112029/http://www.dr.dk', 'page', 'urn:pwid:archive.today:2016-01-22T11:20:29Z:page:http://www.dr.dk'],
-    ['https://arquivo.pt/wayback/20160122112029/http://www.dr.dk', 'snapshot', 'urn:pwid:arquivo.pt:2016-01-22T11:20:29Z:snapshot:http://www.dr.dk'],
+    [
+      'https://web.archive.org/web/20161020222635/https:/www.doi.org/',
+      'site',
+      'urn:pwid:archive.org:2016-10-20T22:26:35Z:site:https://www.doi.org/',
+    ],
+    [
+      'https://web.archive.org/web/20170529113150/http://resaw.eu/',
+      'site',
+      'urn:pwid:archive.org:2017-05-29T11:31:50Z:site:http://resaw.eu/',
+    ],
+    [
+      'http://WEB.ARCHIVE.ORG/web/20160122112029id_/http://www.dr.dk/a.png',
+      undefined,
+      'urn:pwid:archive.org:2016-01-22T11:20:29Z:part:http://www.dr.dk/a.png',
+    ],
+    [
+      'https://web.archive.org/web/20160122112029im_/http://www.dr.dk/a.png',
+      undefined,
+      'urn:pwid:archive.org:2016-01-22T11:20:29Z:part:http://www.dr.dk/a.png',
+    ],
+    [
+      'https://web.archive.org/web/20160122112029if_/http://www.dr.dk/',
+      undefined,
+      'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk/',
+    ],
+    [
+      'https://web.archive.org/web/20160122/www.dr.dk',
+      'page',
+      'urn:pwid:archive.org:2016-01-22Z:page:http://www.dr.dk',
+    ],
+    [
+      'https://web.archive.org/web/201601221120/http://x/a?b=%20c#f',
+      'page',
+      'urn:pwid:archive.org:2016-01-22T11:20Z:page:http://x/a%3Fb=%2520c%23f',
+    ],
+    [
+      'https://web.archive.org/web/20160122112029/http://x/a b/æ',
+      'page',
+      'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://x/a%2520b/%25C3%25A6',
+    ],
+    [
+      'https://wayback.archive-it.org/all/20160122112029/http://www.dr.dk',
+      'page',
+      'urn:pwid:archive-it.org:2016-01-22T11:20:29Z:page:http://www.dr.dk',
+    ],
+    [
+      'https://archive.ph/20160122112029/http://www.dr.dk',
+      'page',
+      'urn:pwid:archive.today:2016-01-22T11:20:29Z:page:http://www.dr.dk',
+    ],
+    [
+      'https://arquivo.pt/wayback/20160122112029/http://www.dr.dk',
+      'snapshot',
+      'urn:pwid:arquivo.pt:2016-01-22T11:20:29Z:snapshot:http://www.dr.dk',
+    ],
   ])('%s (%s) -> %s', (url, precision, pwid) => {
     expect(pwidFromReplayUrl(url, precision, registry)).toEqual({ ok: true, value: pwid });
   });
@@ -171,8 +241,18 @@ describe('registry', () => {
       path,
       JSON.stringify({
         archives: [
-          { id: '~DKWA', name: 'Danish web archive (registered id)', access: 'restricted', accessUrl: 'https://www.kb.dk/' },
-          { id: 'archive.org', name: 'IA via a mirror', replay: 'https://mirror.example/{timestamp}{flags}/{uri}', rawMode: 'id_' },
+          {
+            id: '~DKWA',
+            name: 'Danish web archive (registered id)',
+            access: 'restricted',
+            accessUrl: 'https://www.kb.dk/',
+          },
+          {
+            id: 'archive.org',
+            name: 'IA via a mirror',
+            replay: 'https://mirror.example/{timestamp}{flags}/{uri}',
+            rawMode: 'id_',
+          },
         ],
       }),
     );

@@ -57,14 +57,26 @@ schemeContract(pwidScheme, {
   ],
   distinct: [
     // the granularity of the archival-time is part of the identity
-    ['urn:pwid:archive.org:2016-01-22T11:20Z:page:http://www.dr.dk', 'urn:pwid:archive.org:2016-01-22T11:20:00Z:page:http://www.dr.dk'],
-    ['urn:pwid:archive.org:2016-01-22T11:20:29.5Z:page:http://x', 'urn:pwid:archive.org:2016-01-22T11:20:29.50Z:page:http://x'],
-    ['urn:pwid:archive.org:2016-01-22Z:page:http://www.dr.dk', 'urn:pwid:archive.org:2016-01-22Z:part:http://www.dr.dk'],
+    [
+      'urn:pwid:archive.org:2016-01-22T11:20Z:page:http://www.dr.dk',
+      'urn:pwid:archive.org:2016-01-22T11:20:00Z:page:http://www.dr.dk',
+    ],
+    [
+      'urn:pwid:archive.org:2016-01-22T11:20:29.5Z:page:http://x',
+      'urn:pwid:archive.org:2016-01-22T11:20:29.50Z:page:http://x',
+    ],
+    [
+      'urn:pwid:archive.org:2016-01-22Z:page:http://www.dr.dk',
+      'urn:pwid:archive.org:2016-01-22Z:part:http://www.dr.dk',
+    ],
     ['urn:pwid:archive.org:2016-01-22Z:page:http://x/A', 'urn:pwid:archive.org:2016-01-22Z:page:http://x/a'],
     ['urn:pwid:archive.org:2016-01-22Z:page:http://x/a%3Fb', 'urn:pwid:archive.org:2016-01-22Z:page:http://x/a%253Fb'],
   ],
   arbitrary: fc
-    .tuple(fc.constantFrom('urn:pwid:', 'URN:PWID:archive.org:', 'pwid:~a:', 'urn:pwid:a.b:2016-01-22'), fc.array(piece, { maxLength: 25 }))
+    .tuple(
+      fc.constantFrom('urn:pwid:', 'URN:PWID:archive.org:', 'pwid:~a:', 'urn:pwid:a.b:2016-01-22'),
+      fc.array(piece, { maxLength: 25 }),
+    )
     .map(([label, pieces]) => label + pieces.join('')),
 });
 

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { parsePwid } from './parse.ts';
-import { acceptDatetime, daysInMonth, formatArchivalTime, isLeapYear, LEAP_SECOND_DAYS, waybackTimestamp } from './time.ts';
+import {
+  acceptDatetime,
+  daysInMonth,
+  formatArchivalTime,
+  isLeapYear,
+  LEAP_SECOND_DAYS,
+  waybackTimestamp,
+} from './time.ts';
 
-const at = (time: string, profile: 'source' | 'modern' = 'source') => parsePwid(`urn:pwid:archive.org:${time}:page:http://x`, profile);
+const at = (time: string, profile: 'source' | 'modern' = 'source') =>
+  parsePwid(`urn:pwid:archive.org:${time}:page:http://x`, profile);
 const code = (time: string, profile: 'source' | 'modern' = 'source') => {
   const r = at(time, profile);
   return r.ok ? 'ok' : r.error.code;
@@ -95,7 +103,10 @@ describe('fractions and granularity', () => {
 
   it('writes the hour-only time of the modern profile', () => {
     const r = at('2016-01-22T11Z', 'modern');
-    expect(r.ok && [waybackTimestamp(r.value.time), formatArchivalTime(r.value.time)]).toEqual(['2016012211', '2016-01-22T11Z']);
+    expect(r.ok && [waybackTimestamp(r.value.time), formatArchivalTime(r.value.time)]).toEqual([
+      '2016012211',
+      '2016-01-22T11Z',
+    ]);
   });
 
   it('gives the Memento Accept-Datetime', () => {

@@ -43,13 +43,12 @@ export function isLeapSecond(year: number, month: number, day: number, hour: num
   return hour === 23 && minute === 59 && leapDays.has(year * 10000 + month * 100 + day);
 }
 
-export interface TimeScan {
-  readonly time: ArchivalTime;
-  /** Index just after the archival-time. */
-  readonly end: number;
-  /** The text as written is already the draft-07 canonical form ("T", ":", "Z" in capitals). */
-  readonly canonical: boolean;
-}
+/**
+ * What the last successful `scanArchivalTime` call saw besides the fields (module state, so a parse
+ * allocates one object less): the index just after the archival-time, and whether the text as written
+ * is already the draft-07 canonical form ("T", ":", "Z" in capitals).
+ */
+export const timeScan = { end: 0, canonical: true };
 
 const PART = 'archival-time';
 const fail = (code: string, message: string, offset: number): Err => err(code, message, offset, PART);
@@ -60,6 +59,32 @@ function twoDigits(s: string, i: number): number {
   return isDigit(a) && isDigit(b) ? (a - 48) * 10 + (b - 48) : -1;
 }
 
+// What the last separatorEnd call saw (module state: no closure per call, no allocation).
+let sepNotCanonical = false;
+let sepLegacy = false;
+
+/**
+ * The index after a time separator at `i`: ":" (draft-07), none (2017 drafts: `[":"]`), or "." (the "_"
+ * form of early tools); -1 when there is no next field.
+ */
+function separatorEnd(s: string, i: number, underscore: boolean): number {
+  const c = s.charCodeAt(i);
+  const next = isDigit(s.charCodeAt(i + 1));
+  sepNotCanonical = false;
+  sepLegacy = false;
+  if (c === COLON && next) return i + 1;
+  if (c === DOT && underscore && next) {
+    sepNotCanonical = true;
+    return i + 1;
+  }
+  if (isDigit(c)) {
+    sepNotCanonical = true;
+    sepLegacy = true;
+    return i;
+  }
+  return -1;
+}
+
 const isZ = (c: number): boolean => c === 90 || c === 122; // "Z" / "z"
 const isT = (c: number): boolean => c === 84 || c === 116; // "T" / "t"
 
@@ -68,7 +93,7 @@ const isT = (c: number): boolean => c === 84 || c === 116; // "T" / "t"
  * `source` also reads the older forms: the 2017 drafts' colon-less times (`T112029Z`) and the
  * `YYYY-MM-DD_hh.mm.ss[Z]` form that early `pwid:` tools wrote. `modern` (IANA) allows hour-only times.
  */
-export function scanArchivalTime(s: string, start: number, profile: Profile): TimeScan | Err {
+export function scanArchivalTime(s: string, start: number, profile: Profile): ArchivalTime | Err {
   const modern = profile === 'modern';
   // utc-date = utc-year "-" utc-month "-" utc-day
   let i = start;
@@ -111,31 +136,20 @@ export function scanArchivalTime(s: string, start: number, profile: Profile): Ti
     if (hour < 0) return fail('utc-time', 'the time starts with a 2-digit hour', i);
     if (hour > 23) return fail('utc-hour', `hour ${s.slice(i, i + 2)} is not 00-23`, i);
     i += 2;
-    // A separator: ":" (draft-07), none (2017 drafts: `[":"]`), "." (the "_" form of early tools).
-    const separator = (): boolean => {
-      const c = s.charCodeAt(i);
-      if (c === COLON && isDigit(s.charCodeAt(i + 1))) {
-        i++;
-        return true;
-      }
-      if (c === DOT && underscore && isDigit(s.charCodeAt(i + 1))) {
-        canonical = false;
-        i++;
-        return true;
-      }
-      if (isDigit(c)) {
-        canonical = false;
-        if (legacy < 0) legacy = i;
-        return true;
-      }
-      return false;
-    };
-    if (separator()) {
+    let k = separatorEnd(s, i, underscore);
+    if (k >= 0) {
+      if (sepNotCanonical) canonical = false;
+      if (sepLegacy && legacy < 0) legacy = i;
+      i = k;
       minute = twoDigits(s, i);
       if (minute < 0) return fail('utc-minute', 'the minute is 2 digits', i);
       if (minute > 59) return fail('utc-minute', `minute ${s.slice(i, i + 2)} is not 00-59`, i);
       i += 2;
-      if (separator()) {
+      k = separatorEnd(s, i, underscore);
+      if (k >= 0) {
+        if (sepNotCanonical) canonical = false;
+        if (sepLegacy && legacy < 0) legacy = i;
+        i = k;
         second = twoDigits(s, i);
         if (second < 0) return fail('utc-second', 'the second is 2 digits', i);
         if (second > 60) return fail('utc-second', `second ${s.slice(i, i + 2)} is not 00-59`, i);
@@ -178,7 +192,9 @@ export function scanArchivalTime(s: string, start: number, profile: Profile): Ti
   if (modern && legacy >= 0) {
     return fail('legacy-time-form', 'the modern profile reads only hh:mm:ss times with "T" and "Z"', legacy);
   }
-  return { time: { year, month, day, hour, minute, second, fraction }, end: i, canonical };
+  timeScan.end = i;
+  timeScan.canonical = canonical;
+  return { year, month, day, hour, minute, second, fraction };
 }
 
 const pad2 = (n: number): string => (n < 10 ? `0${n}` : `${n}`);

@@ -1,6 +1,6 @@
 /**
  * Bulk import into a temporary SQLite file, then random lookups.
- *   npm run bench -w @pidgate/store            (1,000,000 bindings, batches of 10,000)
+ *   npm run bench -w @pidgate/store            (1,000,000 bindings, batches of 50,000)
  *   BENCH_COUNT=100000 BENCH_BATCH=1000 npm run bench -w @pidgate/store
  * Target: one million bindings in 60 s or less.
  */
@@ -11,7 +11,7 @@ import { openStore, SQLITE_FILENAME } from '../src/index.ts';
 import type { ImportItem } from '../src/store.ts';
 
 const COUNT = Number(process.env['BENCH_COUNT'] ?? 1_000_000);
-const BATCH = Number(process.env['BENCH_BATCH'] ?? 10_000);
+const BATCH = Number(process.env['BENCH_BATCH'] ?? 50_000);
 const LOOKUPS = Number(process.env['BENCH_LOOKUPS'] ?? 200_000);
 const DIGITS = '0123456789bcdfghjkmnpqrstvwxz';
 

@@ -1,5 +1,4 @@
 // Must come first: lets node-postgres load under the root vitest config's conditions.
-import './testing/pg-interop.ts';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -4,6 +4,7 @@ import { demoCommand } from './demo.ts';
 import { groupCommand } from './group.ts';
 import { normalizeCommand } from './normalize.ts';
 import { parseCommand } from './parse.ts';
+import { pwidCommand } from './pwid.ts';
 import { serveCommand } from './serve.ts';
 
 /** Every subcommand, in the order `pidgate --help` lists them. */
@@ -12,6 +13,7 @@ export const commands: readonly Command[] = [
   compareCommand,
   parseCommand,
   groupCommand,
+  pwidCommand,
   demoCommand,
   serveCommand,
 ];

@@ -5,8 +5,8 @@ import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../env.ts';
 import { negotiate } from '../negotiate.ts';
 import { problem, problemResponse } from '../problem.ts';
-import { escapeHtml } from '../render.ts';
 import { encodeUriText } from '../url.ts';
+import { homePage } from '../web/routes.tsx';
 
 /** This resolver's base URL, ending in `/`: the configured one, or the request's origin. */
 export function publicBase(c: Context, config: Config): string {
@@ -43,7 +43,10 @@ export function serviceRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       path: '/',
       summary: 'What this gateway is and how to use it',
       responses: {
-        200: { description: 'Service description', content: { 'application/json': { schema: ServiceInfo } } },
+        200: {
+          description: 'Service description (JSON), or the home page for browsers (HTML)',
+          content: { 'application/json': { schema: ServiceInfo }, 'text/html': { schema: z.string() } },
+        },
       },
     }),
     (c) => {
@@ -63,16 +66,13 @@ export function serviceRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
           resolveBatch: `${base}api/v1/resolve`,
           health: `${base}healthz`,
           metrics: `${base}metrics`,
+          openapi: `${base}openapi.json`,
+          reference: `${base}docs/api`,
         },
       };
       if (negotiate(c.req.header('accept'), ['application/json', 'text/html']) === 'text/html') {
-        const list = Object.entries(info.endpoints)
-          .map(([k, v]) => `<li><b>${escapeHtml(k)}</b>: <code>${escapeHtml(v)}</code></li>`)
-          .join('');
         c.header('vary', 'Accept');
-        return c.html(
-          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>pidgate</title></head><body><h1>pidgate</h1><p>A resolver for ${escapeHtml(info.schemes.join(', '))} identifiers. Append <code>?</code>, <code>??</code> or <code>?info</code> to an identifier for its metadata.</p><ul>${list}</ul></body></html>`,
-        ) as never;
+        return c.html(homePage(deps)) as never;
       }
       c.header('vary', 'Accept');
       return c.json(info, 200);

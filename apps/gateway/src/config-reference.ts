@@ -1,0 +1,459 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: URN delegation URLs are templates with ${urn}-style placeholders.
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { ConfigError, ConfigSchema, ENV_VARIABLES, loadConfig } from './config.ts';
+
+/**
+ * The configuration reference (docs/configuration.md), built by walking `ConfigSchema` and probing
+ * `loadConfig` with each of `ENV_VARIABLES`, so a key or variable added to config.ts shows up here by
+ * itself. Only the prose lives in this module: `DESCRIPTIONS`, keyed by path (a description given in the
+ * schema with `.describe()` or `.meta({ description })` wins), and `ENV_DESCRIPTIONS` for variables that
+ * set no key. A test fails when a key or a variable has neither.
+ */
+
+/** What this module reads of a zod 4 schema: its definition (`_zod.def`). */
+interface Node {
+  readonly _zod: { readonly def: Def };
+}
+interface Def {
+  readonly type: string;
+  readonly [key: string]: unknown;
+}
+interface CheckDef {
+  readonly check?: string;
+  readonly [key: string]: unknown;
+}
+
+/** One leaf of the configuration (or a list), as the reference shows it. */
+export interface ConfigKey {
+  /** Dotted path as in the JSON file; `[]` marks the fields of a list's elements (`urn.delegations[].url`). */
+  readonly path: string;
+  /** `string`, `integer`, `boolean`, `"a" \| "b"`, `URL`, `list of objects`, each maybe `or null`. */
+  readonly type: string;
+  /** What values are accepted beyond the type (ranges, lengths, patterns), from the schema's checks. */
+  readonly constraints: readonly string[];
+  /** Whether the key has a default (`defaultValue` is then the value; `null` is a default too). */
+  readonly hasDefault: boolean;
+  readonly defaultValue: unknown;
+  /** The environment variables that set this key. */
+  readonly env: readonly string[];
+  /** From the schema if it has one, else from `DESCRIPTIONS`; null when neither has one. */
+  readonly description: string | null;
+}
+
+/** Descriptions of the configuration keys, by path. The schema's own `.describe()` wins over these. */
+export const DESCRIPTIONS: Readonly<Record<string, string>> = {
+  port: 'TCP port the gateway listens on; 0 picks a free one. `pidgate serve --port` overrides it.',
+  host: 'Address the gateway listens on (`0.0.0.0`: every IPv4 interface). `pidgate serve --host` overrides it.',
+  baseUrl:
+    "This resolver's public base URL (`https://resolver.example.org/`), used by `/`, `/.well-known/ark` and the " +
+    'plain-text (THUMP) metadata answers. `null`: the origin of each request. Set it behind a reverse proxy.',
+  profile:
+    'The profile identifiers are parsed with: `source` follows the source documents, `modern` the newest ' +
+    'published rules. The batch API takes another one per request.',
+  bodyLimit: 'The largest JSON request body under `/api/`, in bytes; a longer one gets 413 `body-too-large`.',
+  streamLimit:
+    'The largest `text/plain` body streamed to `POST /api/v1/normalize`, in bytes; 0 means no limit. ' +
+    'A longer one gets 413 `body-too-large`.',
+  batchLimit:
+    'The most identifiers in one JSON batch (`/api/v1/normalize`, `/api/v1/compare`, `/api/v1/resolve`); ' +
+    'more get 413 `batch-too-large`.',
+  log:
+    '`json`: one JSON line per request, and one per event (listening, reload, shutdown), on standard output; ' +
+    '`off`: nothing.',
+  'naan.file':
+    'The NAAN table ARKs resolve with: a natab file, or the NAAN registry as its JSON export or in ANVL. ' +
+    'By default the small registry shipped with the gateway. Read at start, and again on SIGHUP or ' +
+    '`POST /api/v1/admin/reload`. In a configuration file, a relative path is relative to the file.',
+  'maptr.enabled':
+    'Ask DNS (Maptr: NAPTR records at `NAAN.<suffix>`) for ARKs whose NAAN the NAAN table does not have. ' +
+    'Also off when no DNS server is configured and the system has none.',
+  'maptr.server': 'The DNS server Maptr asks, `host` or `host:port`; `null`: the first DNS server of the system.',
+  'maptr.suffix': 'The domain Maptr looks NAANs up under: the NAAN `12025` is asked as `12025.<suffix>`.',
+  'maptr.timeoutMs':
+    'How long one Maptr discovery may take, in milliseconds; after it the gateway answers 504 (or uses ' +
+    '`fallback.url` when set).',
+  'maptr.maxDepth': 'How many NAPTR redirections one Maptr discovery follows before giving up.',
+  'maptr.cacheTtlSeconds':
+    'How long a Maptr answer (found, or not found) is cached, in seconds; timeouts and server errors are ' +
+    'never cached. 0: no cache.',
+  'maptr.cacheSize': 'The most NAANs kept in the Maptr cache (the oldest entry goes first); 0: no cache.',
+  'maptr.urlScheme':
+    'The scheme of the URL built from a Name Mapping Authority Hostport found by Maptr: ' +
+    '`<urlScheme>://NMAH/ark:/NAAN/...`.',
+  'fallback.url':
+    'A resolver asked last for ARKs (`https://n2t.net/`): the ARK as written is appended to it. ' +
+    '`null`: none, so an unknown NAAN is 404.',
+  'urn.delegations':
+    'Where generic URNs (`urn:NID:...`) are sent: a list of `{prefix, url}`; the longest matching prefix ' +
+    'wins, and a URN no prefix matches is 404 `no-delegation`. A list given here replaces the default one.',
+  'urn.delegations[].prefix':
+    '`NID` (a whole namespace: `nbn`) or `NID:NSS-prefix` (`nbn:de`), compared without regard to case; ' +
+    'an NSS prefix matches only where the URN has a `:` or `-` (or its end) right after it.',
+  'urn.delegations[].url':
+    'A URL template: `${urn}` (the URN as written), `${nid}` and `${nss}` are replaced, percent-encoded ' +
+    'where needed. The result must be an http(s) URL.',
+  'pwid.archives':
+    'A JSON archive registry file for PWID resolution, `{"archives": [...], "builtin": true}`: its archives ' +
+    'are added to the built-in ones (same id: overridden); `"builtin": false` drops the built-in list. ' +
+    '`null`: the built-in registry only. In a configuration file, a relative path is relative to the file.',
+  'admin.token':
+    'The bearer token of `POST /api/v1/admin/reload`; `null`: the admin API is off (404 `admin-disabled`).',
+  shutdownGraceMs:
+    'On SIGTERM or SIGINT, the milliseconds in-flight requests get to finish before the remaining ' +
+    'connections are closed.',
+};
+
+/** Environment variables that set no configuration key. */
+export const ENV_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  PIDGATE_CONFIG: 'The JSON configuration file to read, when `pidgate serve --config` is not given.',
+};
+
+/** Section introductions, by the path of an object in the schema. */
+const SECTIONS: Readonly<Record<string, string>> = {
+  naan: 'The NAAN table: the first place an ARK is looked up.',
+  maptr: 'Maptr, ARK discovery over DNS (draft-kunze-ark-09 §4.2), asked when the NAAN table has no entry.',
+  fallback: 'The resolver of last resort for ARKs.',
+  urn: 'Resolution of generic URNs.',
+  pwid: 'Resolution of PWIDs.',
+  admin: 'The admin API.',
+};
+
+const REPOSITORY = fileURLToPath(new URL('../../../', import.meta.url));
+
+function defOf(node: unknown): Def {
+  return (node as Node)._zod.def;
+}
+
+function describedIn(node: unknown): string | null {
+  const meta = z.globalRegistry.get(node as z.ZodType);
+  return typeof meta?.description === 'string' && meta.description.length > 0 ? meta.description : null;
+}
+
+/** A schema with its wrappers taken off: whether it may be null, its default, a description on the way. */
+interface Unwrapped {
+  readonly node: unknown;
+  readonly nullable: boolean;
+  readonly hasDefault: boolean;
+  readonly defaultValue: unknown;
+  /** `prefault`: the default is the input `{}`, so the inner keys' defaults apply. */
+  readonly prefault: boolean;
+  readonly description: string | null;
+}
+
+function unwrap(node: unknown): Unwrapped {
+  let nullable = false;
+  let hasDefault = false;
+  let defaultValue: unknown;
+  let prefault = false;
+  let description = describedIn(node);
+  let current = node;
+  for (;;) {
+    const def = defOf(current);
+    if (def.type === 'default' || def.type === 'prefault') {
+      if (!hasDefault) {
+        hasDefault = true;
+        defaultValue = def['defaultValue'];
+        prefault = def.type === 'prefault';
+      }
+      current = def['innerType'];
+    } else if (def.type === 'nullable') {
+      nullable = true;
+      current = def['innerType'];
+    } else if (def.type === 'optional' || def.type === 'readonly' || def.type === 'catch') {
+      current = def['innerType'];
+    } else if (def.type === 'pipe') {
+      current = def['out'];
+    } else break;
+    description ??= describedIn(current);
+  }
+  return { node: current, nullable, hasDefault, defaultValue, prefault, description };
+}
+
+function checksOf(def: Def): CheckDef[] {
+  const checks = (def['checks'] as readonly unknown[] | undefined) ?? [];
+  return checks.map((c) => defOf(c) as CheckDef);
+}
+
+/** A check's own message, when it was given one (`'must be "host" or "host:port"'`). */
+function checkMessage(check: CheckDef): string | null {
+  const error = check['error'];
+  if (typeof error !== 'function') return null;
+  try {
+    const message = (error as (issue: object) => unknown)({});
+    return typeof message === 'string' ? message : null;
+  } catch {
+    return null;
+  }
+}
+
+const literal = (v: unknown): string => (typeof v === 'string' ? `"${v}"` : String(v));
+
+/** The type name and the constraints of a leaf schema. */
+function describeType(def: Def): { type: string; constraints: string[] } {
+  const constraints: string[] = [];
+  let type: string = def.type;
+  let min: string | null = null;
+  let max: string | null = null;
+  for (const check of checksOf(def)) {
+    const message = checkMessage(check);
+    switch (check.check) {
+      case 'number_format':
+        type = String(check['format']).includes('int') ? 'integer' : 'number';
+        break;
+      case 'greater_than':
+        min = `${check['inclusive'] ? '≥' : '>'} ${check['value']}`;
+        break;
+      case 'less_than':
+        max = `${check['inclusive'] ? '≤' : '<'} ${check['value']}`;
+        break;
+      case 'min_length':
+        if (Number(check['minimum']) > 1 || message)
+          constraints.push(message ?? `at least ${check['minimum']} characters`);
+        else constraints.push('not empty');
+        break;
+      case 'max_length':
+        constraints.push(message ?? `at most ${check['maximum']} characters`);
+        break;
+      case 'string_format':
+        if (check['format'] === 'url') type = 'URL';
+        else if (check['format'] === 'regex') constraints.push(message ?? `matches \`${String(check['pattern'])}\``);
+        else constraints.push(message ?? `format ${String(check['format'])}`);
+        break;
+      default:
+        if (message) constraints.push(message);
+    }
+  }
+  if (min && max) constraints.unshift(`${min.slice(2)} to ${max.slice(2)}`);
+  else if (min ?? max) constraints.unshift((min ?? max) as string);
+  if (def.type === 'enum') {
+    const entries = Object.values(def['entries'] as Record<string, unknown>);
+    type = entries.map(literal).join(' | ');
+  } else if (def.type === 'literal') {
+    type = (def['values'] as readonly unknown[]).map(literal).join(' | ');
+  } else if (def.type === 'union') {
+    type = (def['options'] as readonly unknown[]).map((o) => describeType(defOf(unwrap(o).node)).type).join(' or ');
+  } else if (def.type === 'record') type = 'object';
+  return { type, constraints };
+}
+
+/** Walk the schema: one entry per leaf (and per list), in the schema's order. */
+function walk(node: unknown, path: string, out: Omit<ConfigKey, 'env'>[], sections: string[]): void {
+  const u = unwrap(node);
+  const def = defOf(u.node);
+  if (def.type === 'object' && !(path.length > 0 && u.nullable)) {
+    if (path.length > 0) sections.push(path);
+    const shape = def['shape'] as Record<string, unknown>;
+    for (const [key, child] of Object.entries(shape)) walk(child, path ? `${path}.${key}` : key, out, sections);
+    return;
+  }
+  const description = u.description ?? DESCRIPTIONS[path] ?? null;
+  const base = { path, hasDefault: u.hasDefault, defaultValue: u.defaultValue, description };
+  if (def.type === 'array') {
+    const element = unwrap(def['element']);
+    const elementDef = defOf(element.node);
+    const isObject = elementDef.type === 'object';
+    const type = isObject ? 'list of objects' : `list of ${describeType(elementDef).type}`;
+    out.push({ ...base, type: u.nullable ? `${type} or null` : type, constraints: [] });
+    if (isObject) {
+      for (const [key, child] of Object.entries(elementDef['shape'] as Record<string, unknown>)) {
+        walk(child, `${path}[].${key}`, out, sections);
+      }
+    }
+    return;
+  }
+  const { type, constraints } = describeType(def);
+  out.push({ ...base, type: u.nullable ? `${type} or null` : type, constraints });
+}
+
+/** Every leaf of a configuration schema (without environment variables), and the paths of its sections. */
+export function schemaKeys(schema: z.ZodType = ConfigSchema): {
+  keys: Omit<ConfigKey, 'env'>[];
+  sections: string[];
+} {
+  const keys: Omit<ConfigKey, 'env'>[] = [];
+  const sections: string[] = [];
+  walk(schema, '', keys, sections);
+  return { keys, sections };
+}
+
+/** `{a: {b: 1}}` → `{"a.b": "1"}` (lists are leaves). */
+function flatten(value: unknown, path: string, out: Map<string, string>): Map<string, string> {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    for (const [k, v] of Object.entries(value)) flatten(v, path ? `${path}.${k}` : k, out);
+  } else out.set(path, JSON.stringify(value));
+  return out;
+}
+
+/** A value no key accepts unchanged and no default equals: it either changes a key or fails on one. */
+const PROBE = '\u0001probe';
+
+/** The key paths `loadConfig` sets from environment variable `name` set to `value`; null when it sets none. */
+function pathsSetBy(name: string, value: string): { paths: string[]; config: unknown } | null {
+  const baseline = flatten(loadConfig({}), '', new Map());
+  try {
+    const config = loadConfig({ [name]: value });
+    const paths = [...flatten(config, '', new Map())].filter(([k, v]) => baseline.get(k) !== v).map(([k]) => k);
+    return paths.length > 0 ? { paths, config } : null;
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    // `invalid configuration (environment):` then one `  key.path: message` line per problem.
+    const paths = e.message
+      .split('\n')
+      .slice(1)
+      .map((line) => /^ {2}([^\s:]+): /.exec(line)?.[1])
+      .filter((p): p is string => p !== undefined && p !== '(top');
+    return paths.length > 0 ? { paths: [...new Set(paths)], config: null } : null;
+  }
+}
+
+/** What each environment variable sets, found by probing `loadConfig`: variable → key paths ([] for none). */
+export function envKeyPaths(): ReadonlyMap<string, readonly string[]> {
+  return new Map(ENV_VARIABLES.map((name) => [name, pathsSetBy(name, PROBE)?.paths ?? []]));
+}
+
+/** How `loadConfig` reads a variable beyond the plain value, found by probing. */
+function envNotes(name: string, path: string): string[] {
+  const notes: string[] = [];
+  const read = (value: string): string | undefined => {
+    try {
+      return flatten(loadConfig({ [name]: value }), '', new Map()).get(path);
+    } catch (e) {
+      if (e instanceof ConfigError) return undefined;
+      throw e;
+    }
+  };
+  if (read('') === 'null') notes.push('empty: `null`');
+  const words = [
+    ['1', '0'],
+    ['true', 'false'],
+    ['yes', 'no'],
+    ['on', 'off'],
+  ];
+  if (words.every(([yes, no]) => read(yes as string) === 'true' && read(no as string) === 'false')) {
+    notes.push(words.map((w) => w.join('/')).join(', '));
+  }
+  return notes;
+}
+
+/** Every configuration key with its type, default, environment variables and description. */
+export function configKeys(): ConfigKey[] {
+  return configTree().keys;
+}
+
+function configTree(): { keys: ConfigKey[]; sections: string[]; env: ReadonlyMap<string, readonly string[]> } {
+  const { keys, sections } = schemaKeys();
+  const env = envKeyPaths();
+  const byPath = new Map<string, string[]>();
+  for (const [name, paths] of env) for (const p of paths) byPath.set(p, [...(byPath.get(p) ?? []), name]);
+  return { keys: keys.map((k) => ({ ...k, env: byPath.get(k.path) ?? [] })), sections, env };
+}
+
+const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const code = (s: string): string => (s.includes('`') ? `\`\` ${s} \`\`` : `\`${s}\``);
+
+/** A default as the reference shows it: JSON, with paths inside the repository made relative to it. */
+function showDefault(key: ConfigKey): { text: string; long: string | null } {
+  if (!key.hasDefault) return { text: 'required', long: null };
+  let value = key.defaultValue;
+  if (typeof value === 'string' && value.startsWith(REPOSITORY)) value = relative(REPOSITORY, value);
+  const json = JSON.stringify(value) ?? 'undefined';
+  if (Array.isArray(value) && json.length > 60) {
+    const lines = value.map((v) => `  ${JSON.stringify(v)}`).join(',\n');
+    return { text: `${value.length} entries, below`, long: `[\n${lines}\n]` };
+  }
+  return { text: code(json), long: null };
+}
+
+/**
+ * The configuration reference in Markdown: docs/configuration.md. Run `npm run docs -w @pidgate/gateway`
+ * after changing config.ts; a test fails while the file and this function disagree.
+ */
+export function configReference(): string {
+  const { keys, sections, env } = configTree();
+  const rootDef = defOf(ConfigSchema);
+  const strict = defOf(rootDef['catchall'] ?? { _zod: { def: { type: 'unknown' } } }).type === 'never';
+
+  const out: string[] = [];
+  out.push('# Configuration reference');
+  out.push('');
+  out.push(
+    '<!-- Generated by `npm run docs -w @pidgate/gateway` from the zod schema in apps/gateway/src/config.ts ' +
+      '(apps/gateway/src/config-reference.ts): do not edit by hand. -->',
+  );
+  out.push('');
+  const required = keys.filter((k) => !k.hasDefault && !k.path.includes('[]'));
+  out.push(
+    '`pidgate serve` builds its configuration in this order, each step overriding the one before: the ' +
+      'defaults below, a JSON file (`pidgate serve --config FILE`, or the file named by `PIDGATE_CONFIG`), ' +
+      'the environment variables below, then the `--port` and `--host` options. ' +
+      (required.length === 0
+        ? 'Every key has a default, so no file is needed. '
+        : `${required.map((k) => code(k.path)).join(', ')} must be given; every other key has a default. `) +
+      'The whole configuration is checked at start: an invalid one stops `pidgate serve` with exit status 2 ' +
+      'and one line per problem (`key.path: message`).',
+  );
+  out.push('');
+  out.push(
+    'In the file, a dotted key is a nested object: `maptr.timeoutMs` is `{"maptr": {"timeoutMs": 2000}}`. ' +
+      (strict ? 'An unknown top-level key is an error.' : 'Unknown top-level keys are ignored.'),
+  );
+
+  const groups: [string, typeof keys][] = [['', keys.filter((k) => !sections.some((s) => k.path.startsWith(`${s}.`)))]];
+  for (const s of sections) {
+    groups.push([
+      s,
+      keys.filter(
+        (k) =>
+          k.path.startsWith(`${s}.`) &&
+          !sections.some((t) => t !== s && t.startsWith(`${s}.`) && k.path.startsWith(`${t}.`)),
+      ),
+    ]);
+  }
+  const longDefaults: [string, string][] = [];
+  for (const [section, list] of groups) {
+    if (list.length === 0) continue;
+    out.push('');
+    out.push(section ? `## \`${section}\`` : '## Top-level keys');
+    out.push('');
+    const intro = section ? (SECTIONS[section] ?? null) : null;
+    if (intro) {
+      out.push(intro);
+      out.push('');
+    }
+    out.push('| key | type | default | environment | description |');
+    out.push('|---|---|---|---|---|');
+    for (const k of list) {
+      const shown = showDefault(k);
+      if (shown.long) longDefaults.push([k.path, shown.long]);
+      const type = [k.type, ...k.constraints].join('; ');
+      const vars = k.env.map((name) => {
+        const notes = envNotes(name, k.path);
+        return notes.length > 0 ? `\`${name}\` (${notes.join('; ')})` : `\`${name}\``;
+      });
+      out.push(
+        `| ${cell(code(k.path))} | ${cell(type)} | ${cell(shown.text)} | ${cell(vars.join(', ') || '—')} | ${cell(k.description ?? '(no description)')} |`,
+      );
+    }
+  }
+  for (const [path, long] of longDefaults) {
+    out.push('');
+    out.push(`The default \`${path}\`:`);
+    out.push('');
+    out.push('```json');
+    out.push(long);
+    out.push('```');
+  }
+
+  out.push('');
+  out.push('## Environment variables');
+  out.push('');
+  out.push('| variable | sets |');
+  out.push('|---|---|');
+  for (const [name, paths] of env) {
+    const what = paths.length > 0 ? paths.map(code).join(', ') : (ENV_DESCRIPTIONS[name] ?? '(no description)');
+    out.push(`| \`${name}\` | ${cell(what)} |`);
+  }
+  return `${out.join('\n')}\n`;
+}

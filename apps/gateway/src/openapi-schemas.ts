@@ -1,0 +1,68 @@
+import { z } from '@hono/zod-openapi';
+
+/**
+ * Schemas of the answers that are not /api/v1 JSON (metadata records, lookup): they describe in
+ * `/openapi.json` what `metadataRecord()` and `resolutionReport()` in `metadata.ts` build.
+ */
+export const StorySchema = z
+  .object({ who: z.string(), what: z.string(), when: z.string(), where: z.string() })
+  .openapi('ErcStory', {
+    description: 'An ERC record (who, what, when, where); a missing value is a code such as "(:unav) unavailable"',
+  });
+
+export const ResolutionSchema = z
+  .object({
+    status: z.number().int().openapi({ description: 'The HTTP status a plain GET of the identifier answers' }),
+    target: z.string().nullable(),
+    how: z.string().openapi({ description: 'Which source resolved it (naan-table, maptr, urn-delegation, …)' }),
+    code: z.string().optional(),
+    detail: z.string().optional(),
+    trace: z.array(z.string()).optional(),
+    accessUrl: z.string().nullable().optional(),
+  })
+  .openapi('Resolution');
+
+export const MetadataRecordSchema = z
+  .object({
+    identifier: z.string(),
+    inflection: z.enum(['?', '??', '?info']),
+    scheme: z.string(),
+    normalized: z.string(),
+    erc: StorySchema,
+    support: StorySchema.optional().openapi({ description: 'The commitment (`??` and `?info`)' }),
+    profile: z.string().optional(),
+    components: z.record(z.string(), z.unknown()).optional(),
+    resolution: ResolutionSchema,
+    about: z.record(z.string(), z.unknown()).optional(),
+  })
+  .openapi('MetadataRecord');
+
+export const LookupQuery = z.object({
+  id: z
+    .string()
+    .max(1 << 20)
+    .optional()
+    .openapi({
+      param: { name: 'id', in: 'query' },
+      description: 'The identifier as written; a trailing ?, ?? or ?info is ignored. Without it: the empty form.',
+      example: 'ark:/12025/654xz321',
+    }),
+  profile: z
+    .enum(['source', 'modern'])
+    .optional()
+    .openapi({ param: { name: 'profile', in: 'query' } }),
+});
+
+export const AssetParams = z.object({
+  file: z.string().openapi({ param: { name: 'file', in: 'path' }, example: 'pidgate.css' }),
+});
+
+export const IdentifierParams = z.object({
+  identifier: z.string().openapi({
+    param: { name: 'identifier', in: 'path' },
+    description:
+      'The identifier exactly as written, slashes included (`ark:/12025/654xz321/s3/f8.05v.tiff`): the whole ' +
+      'request target after the first `/`, nothing decoded. A trailing `?`, `??` or `?info` asks for metadata.',
+    example: 'ark:/12025/654xz321',
+  }),
+});

@@ -1,0 +1,178 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource hono/jsx */
+import type { FC } from 'hono/jsx';
+import { renderPage } from './layout.tsx';
+
+/** How many result rows, errors and groups the page shows at most; the downloads hold everything. */
+export const RENDER_CAP = 500;
+
+export interface HomeProps {
+  readonly base: string;
+  /** Scheme names, as the registry lists them. */
+  readonly schemes: readonly string[];
+  readonly profile: string;
+}
+
+/** The resolve box: a plain GET form to `/lookup` that the page script enhances in place. */
+export const ResolveForm: FC<{ base: string; value?: string; autofocus?: boolean }> = ({ base, value, autofocus }) => (
+  <form id="resolve-form" class="panel" action={`${base}lookup`} method="get">
+    <div class="row">
+      <div class="grow">
+        <label for="resolve-id">Identifier</label>
+        <input
+          type="text"
+          id="resolve-id"
+          name="id"
+          value={value ?? ''}
+          required
+          autocomplete="off"
+          spellcheck={false}
+          autocapitalize="off"
+          aria-describedby="resolve-hint"
+          autofocus={autofocus}
+          placeholder="ark:/12025/654xz321"
+        />
+      </div>
+      <button type="submit">Look up</button>
+    </div>
+    <p class="hint" id="resolve-hint">
+      An ARK, PWID, PDI or URN, as written anywhere (<code>ark:/12025/654xz321</code>,{' '}
+      <code>https://n2t.net/ark:/12025/654xz321</code>, <code>urn:nbn:de:bvb:19-146642</code>). Nothing is followed: you
+      see where it goes first.
+    </p>
+  </form>
+);
+
+const Home: FC<HomeProps> = ({ base, schemes, profile }) => (
+  <>
+    <section aria-labelledby="resolve">
+      <h2 id="resolve">Resolve an identifier</h2>
+      <ResolveForm base={base} />
+      <div id="resolve-result" aria-live="polite" aria-atomic="false" data-base={base} />
+    </section>
+
+    <section aria-labelledby="normalize">
+      <h2 id="normalize">Normalize a list</h2>
+      <form id="normalize-form" class="panel" action={`${base}api/v1/normalize`} method="post">
+        <noscript>
+          <p class="status-bad">
+            Normalizing a list in this page needs JavaScript. Without it, send the list to{' '}
+            <code>POST {base}api/v1/normalize</code> (one identifier per line, <code>text/plain</code>) or use{' '}
+            <code>pidgate normalize</code>.
+          </p>
+        </noscript>
+        <label for="normalize-text">Identifiers, one per line</label>
+        <textarea
+          id="normalize-text"
+          name="identifiers"
+          rows={10}
+          spellcheck={false}
+          autocapitalize="off"
+          aria-describedby="normalize-hint"
+        />
+        <p class="hint" id="normalize-hint">
+          Paste a list, or choose a text file below (it is sent as it is read, so large files work). Each line gets its
+          normalized form or the reason it is not an identifier; equivalent identifiers are grouped.
+        </p>
+        <div class="row">
+          <div>
+            <label for="normalize-file">Or a file</label>
+            <input type="file" id="normalize-file" accept=".txt,.csv,.tsv,.lst,text/plain" />
+          </div>
+          <div>
+            <label for="normalize-profile">Profile</label>
+            <select id="normalize-profile" name="profile">
+              <option value="source" selected={profile === 'source'}>
+                source (as the specifications define)
+              </option>
+              <option value="modern" selected={profile === 'modern'}>
+                modern (today's ARK practice)
+              </option>
+            </select>
+          </div>
+          <button type="submit" id="normalize-run" disabled>
+            Normalize
+          </button>
+          <button type="button" class="secondary" id="normalize-stop" hidden>
+            Stop
+          </button>
+        </div>
+      </form>
+
+      <div id="normalize-result" hidden>
+        <p id="normalize-status" role="status" aria-live="polite" />
+        <div class="summary" id="normalize-summary" />
+        <p>
+          <button type="button" class="secondary" id="download-csv" disabled>
+            Download CSV
+          </button>{' '}
+          <button type="button" class="secondary" id="download-json" disabled>
+            Download JSON
+          </button>
+        </p>
+        <h3 id="groups-title">Equivalence groups</h3>
+        <p class="hint" id="groups-note" />
+        <ol class="groups" id="groups-list" aria-labelledby="groups-title" />
+        <h3 id="errors-title">Errors</h3>
+        <p class="hint" id="errors-note" />
+        <table aria-labelledby="errors-title">
+          <thead>
+            <tr>
+              <th scope="col">Line</th>
+              <th scope="col">Input (offending character marked)</th>
+              <th scope="col">Error</th>
+            </tr>
+          </thead>
+          <tbody id="errors-body" />
+        </table>
+        <h3 id="rows-title">Every line</h3>
+        <p class="hint" id="rows-note" />
+        <table aria-labelledby="rows-title">
+          <thead>
+            <tr>
+              <th scope="col">Line</th>
+              <th scope="col">Input</th>
+              <th scope="col">Normalized</th>
+              <th scope="col">Scheme</th>
+            </tr>
+          </thead>
+          <tbody id="rows-body" />
+        </table>
+      </div>
+    </section>
+
+    <section aria-labelledby="more">
+      <h2 id="more">For programs and operators</h2>
+      <ul>
+        <li>
+          <code>GET {base}</code>
+          <i>identifier</i> redirects to the identifier's target; append <code>?</code>, <code>??</code> or{' '}
+          <code>?info</code> for its metadata (text, JSON or HTML by <code>Accept</code>).
+        </li>
+        <li>
+          The batch API (<code>parse</code>, <code>normalize</code>, <code>compare</code>, <code>resolve</code>) is
+          described in <a href={`${base}openapi.json`}>openapi.json</a> (OpenAPI 3.1), readable in the{' '}
+          <a href={`${base}docs/api`}>API reference</a>.
+        </li>
+        <li>
+          Schemes: {schemes.join(', ')}. Health: <a href={`${base}healthz`}>healthz</a>, metrics:{' '}
+          <a href={`${base}metrics`}>metrics</a>.
+        </li>
+      </ul>
+    </section>
+    <template id="cap" data-cap={String(RENDER_CAP)} />
+  </>
+);
+
+/** The home page (`/` for browsers). */
+export function renderHome(props: HomeProps): string {
+  return renderPage(
+    {
+      title: 'pidgate',
+      base: props.base,
+      script: true,
+      lede: 'Look up where a persistent identifier leads and what is known about it, or check a whole list.',
+    },
+    <Home {...props} />,
+  );
+}

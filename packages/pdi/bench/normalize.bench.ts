@@ -1,0 +1,40 @@
+/**
+ * PDI normalization throughput, in-process, one core: a mix of the draft's examples and their
+ * variants (cases, defaults, escapes, wildcards, citations). Target: 1 million per second.
+ */
+import { measure, report } from '@pidgate/core/bench';
+import { normalizePdi, parsePdi, pdiScheme } from '../src/index.ts';
+
+const SHAPES = [
+  'pdi://oma.eop.gov.us/1997/09/01/{n}.text.1#char=37,51',
+  'URN:PDI://OMA.EOP.GOV.US/1997/09/01/{n}.TEXT.1#37,51',
+  'pdi://oma.eop.gov.us/1994/10/20/http%3a%2f%2fwww%2ewhitehouse%2egov%2f{n}.html.1',
+  'pdi://images.satellite.nasa.gov.us/1997/09/30/{n}.gif.1#(5,10),(25,30)',
+  'urn:pdi://a.us/1997/09/30/{n}.video%2bmpeg.1#sec,23,51',
+  'urn:pdi://oma.eop.gov.us/1997/09/01/{n}',
+  'urn:pdi://oma.eop.gov.us/1997/09/*/*',
+  'urn:pdi://a.us/1997/09/30/{n}.html.1@37=pdi://b.us/1990/01/01/2.text.1#char=0,10',
+];
+
+const inputs: string[] = [];
+for (let n = 1; n <= 25_000; n++) for (const shape of SHAPES) inputs.push(shape.replace('{n}', String(n)));
+
+const TARGET = 1_000_000;
+report(
+  measure('pdi: parse + normalize (pdiScheme.parse)', inputs, (s) => {
+    const r = pdiScheme.parse(s);
+    return r.ok && r.value.normalized;
+  }),
+  TARGET,
+);
+
+const records = inputs.map((s) => {
+  const r = parsePdi(s);
+  if (!r.ok) throw new Error(`${s}: ${r.error.code}`);
+  return r.value;
+});
+const indexes = records.map((_, i) => String(i));
+report(
+  measure('pdi: normalizePdi of parsed records', indexes, (i) => normalizePdi(records[Number(i)] as never)),
+  TARGET,
+);
