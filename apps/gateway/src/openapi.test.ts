@@ -55,7 +55,11 @@ describe('/openapi.json', () => {
     const extra = createApp(await createDeps(testConfig(), { registry: allSchemes }));
     extra.get('/api/v1/bindings/:naan', (c) => c.text('x'));
     extra.post('/api/v1/mint', (c) => c.text('x'));
-    extra.openAPIRegistry.registerPath({ method: 'delete', path: '/api/v1/ghost', responses: { 204: { description: 'x' } } });
+    extra.openAPIRegistry.registerPath({
+      method: 'delete',
+      path: '/api/v1/ghost',
+      responses: { 204: { description: 'x' } },
+    });
     const coverage = routeCoverage(extra, openApiDocument(extra, 'http://localhost'));
     expect(coverage.undocumented).toEqual(['GET /api/v1/bindings/{naan}', 'POST /api/v1/mint']);
     expect(coverage.missing).toEqual(['DELETE /api/v1/ghost']);
@@ -92,7 +96,9 @@ describe('/openapi.json', () => {
     const fromZod = z.toJSONSchema(NormalizeBody, { target: 'draft-2020-12' }) as Record<string, unknown>;
     expect(request['required']).toEqual(fromZod['required']);
     expect(request['additionalProperties']).toBe(false);
-    expect(Object.keys(request['properties'] as object).sort()).toEqual(Object.keys(fromZod['properties'] as object).sort());
+    expect(Object.keys(request['properties'] as object).sort()).toEqual(
+      Object.keys(fromZod['properties'] as object).sort(),
+    );
     // and what the schema says is what the route enforces
     const refused = await app.request('/api/v1/normalize', {
       method: 'POST',
@@ -100,8 +106,9 @@ describe('/openapi.json', () => {
       body: JSON.stringify({ identifiers: [], extra: 1 }),
     });
     expect(refused.status).toBe(400);
-    const body = ((doc.paths?.['/api/v1/normalize'] as Record<string, Record<string, unknown>>)['post'] as Record<string, unknown>)['requestBody'] as { content: Record<string, unknown> };
-    expect(Object.keys(body.content).sort()).toEqual(['application/json', 'text/plain']);
+    const paths = doc.paths as Record<string, { post?: { requestBody?: { content: object } } }>;
+    const body = paths['/api/v1/normalize']?.post?.requestBody;
+    expect(Object.keys(body?.content ?? {}).sort()).toEqual(['application/json', 'text/plain']);
   });
 
   it('uses the configured base URL as its server', async () => {

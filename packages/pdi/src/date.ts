@@ -22,6 +22,7 @@ export function daysInMonth(year: string | null, month: number): number {
 
 /** The value of a month or day field (digits, possibly more than two), capped so huge runs stay finite. */
 export function fieldValue(digits: string): number {
+  if (digits.length === 2) return (digits.charCodeAt(0) - 48) * 10 + digits.charCodeAt(1) - 48;
   const d = stripZeros(digits);
   return d.length > 3 ? 1000 : Number(d);
 }

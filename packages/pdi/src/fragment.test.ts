@@ -5,7 +5,7 @@ import { canonicalFragment, scanFragment } from './fragment.ts';
 const canonical = (format: string, fragment: string): string => {
   const scanned = scanFragment(fragment, 0);
   if ('ok' in scanned) return `error ${scanned.error.code}`;
-  const r = canonicalFragment(scanned.fragment, format, 0, scanned.offsets);
+  const r = canonicalFragment(scanned, format, 0);
   return r.ok ? r.value : `error ${r.error.code}`;
 };
 

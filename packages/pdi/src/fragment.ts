@@ -19,10 +19,12 @@ import {
 } from './grammar.ts';
 import { BUILT_IN_SCHEMES, fragmentSchemesOfFormat } from './media-type.ts';
 
-/** One position and the index just after it. */
-interface Scanned {
-  readonly position: PdiPosition;
-  readonly end: number;
+/** The index just after the position `scanPosition` last returned (saves an object per position). */
+let scanEnd = 0;
+
+/** Where the position `scanPosition` last returned ends. */
+export function scannedEnd(): number {
+  return scanEnd;
 }
 
 /** The end of a run of position characters and %-escapes starting at `i`. */
@@ -38,12 +40,13 @@ function scanItem(s: string, i: number): number | Err {
 }
 
 /** POSITION: one item, or "(" item *( "," item ) ")" (a 2-dim coordinate, an ext-position list). */
-export function scanPosition(s: string, i: number, code: string): Scanned | Err {
+export function scanPosition(s: string, i: number, code: string): PdiPosition | Err {
   if (s.charCodeAt(i) !== LPAREN) {
     const end = scanItem(s, i);
     if (typeof end !== 'number') return end;
     if (end === i) return err(code, 'a position is missing here', i);
-    return { position: s.slice(i, end), end };
+    scanEnd = end;
+    return s.slice(i, end);
   }
   const items: string[] = [];
   for (let j = i + 1; ; ) {
@@ -52,7 +55,10 @@ export function scanPosition(s: string, i: number, code: string): Scanned | Err 
     if (end === j) return err(code, 'an item of a parenthesized position is missing here', j);
     items.push(s.slice(j, end));
     const c = s.charCodeAt(end);
-    if (c === RPAREN) return { position: items, end: end + 1 };
+    if (c === RPAREN) {
+      scanEnd = end + 1;
+      return items;
+    }
     if (c !== COMMA) return err(code, 'a parenthesized position is items separated by "," and closed by ")"', end);
     j = end + 1;
   }
@@ -67,14 +73,13 @@ function isAlphaHyphen(s: string): boolean {
   return true;
 }
 
-/** A fragment as written, with the offset of each position for error reports. */
-export interface ScannedFragment {
-  readonly fragment: PdiFragment;
-  readonly offsets: readonly number[];
+/** True when a scan returned an error rather than a position. */
+export function isErr(x: PdiPosition | PdiFragment | Err): x is Err {
+  return (x as Err).ok === false;
 }
 
 /** FRAGMENT-SPECIFIER after its "#": [ fragment-scheme "=" ] position *( "," position ). Syntax only. */
-export function scanFragment(s: string, start: number): ScannedFragment | Err {
+export function scanFragment(s: string, start: number): PdiFragment | Err {
   let i = start;
   let scheme: string | null = null;
   let j = i;
@@ -85,20 +90,18 @@ export function scanFragment(s: string, start: number): ScannedFragment | Err {
     i = j + 1;
   }
   const positions: PdiPosition[] = [];
-  const offsets: number[] = [];
   for (;;) {
     const p = scanPosition(s, i, 'position');
-    if ('ok' in p) return p;
-    positions.push(p.position);
-    offsets.push(i);
-    i = p.end;
-    if (i === s.length) return { fragment: { scheme, positions }, offsets };
+    if (isErr(p)) return p;
+    positions.push(p);
+    i = scanEnd;
+    if (i === s.length) return { scheme, positions };
     const c = s.charCodeAt(i);
     if (c === COMMA) {
       i++;
       continue;
     }
-    if (c === EQUALS && typeof p.position === 'string' && isAlphaHyphen(p.position)) {
+    if (c === EQUALS && typeof p === 'string' && isAlphaHyphen(p)) {
       return err('position-scheme-mixed', 'a fragment has one position scheme: schemes are never mixed (§3.4.4)', i);
     }
     if (is(c, RESERVED)) {
@@ -108,26 +111,35 @@ export function scanFragment(s: string, start: number): ScannedFragment | Err {
   }
 }
 
-/** Where each position was written (offsets into the input), or null when unknown. */
-type At = readonly number[] | null;
+/** Where the fragment's text starts in the input (after "#"), or null when unknown. */
+type At = number | null;
 
-/** The offset of the k-th position, when known. */
-function at(offsets: At, k: number): number | null {
-  return offsets === null ? null : (offsets[k] ?? null);
+/** The offset of the k-th position of `f` written from `base`, or null (unknown, or past the last). */
+function at(f: PdiFragment, base: At, k: number): number | null {
+  if (base === null || k >= f.positions.length) return null;
+  let o = base + (f.scheme === null ? 0 : f.scheme.length + 1);
+  for (let j = 0; j < k; j++) o += positionText(f.positions[j] as PdiPosition).length + 1;
+  return o;
 }
 
 function digitsAt(f: PdiFragment, k: number, code: string, what: string, offs: At): string | Err {
   const p = f.positions[k];
   if (typeof p === 'string' && isDigits(p)) return stripZeros(p);
-  return err(code, `${what} is a non-negative integer`, at(offs, k));
+  return err(code, `${what} is a non-negative integer`, at(f, offs, k));
 }
 
 function coordinateAt(f: PdiFragment, k: number, offs: At): readonly [string, string] | Err {
   const p = f.positions[k];
-  if (typeof p !== 'string' && p !== undefined && p.length === 2 && isDigits(p[0] as string) && isDigits(p[1] as string)) {
+  if (
+    typeof p !== 'string' &&
+    p !== undefined &&
+    p.length === 2 &&
+    isDigits(p[0] as string) &&
+    isDigits(p[1] as string)
+  ) {
     return [stripZeros(p[0] as string), stripZeros(p[1] as string)];
   }
-  return err('2-dim-coordinate', 'a coordinate is "(" x "," y ")", two non-negative integers', at(offs, k));
+  return err('2-dim-coordinate', 'a coordinate is "(" x "," y ")", two non-negative integers', at(f, offs, k));
 }
 
 /** The scheme takes `a` positions, or `b`. */
@@ -136,7 +148,7 @@ function count(f: PdiFragment, a: number, b: number, scheme: string, offs: At): 
   if (n === a || n === b) return null;
   const k = Math.min(n, b);
   const takes = a === b ? `${a}` : `${a} or ${b}`;
-  return err('position-count', `the ${scheme} scheme takes ${takes} positions`, at(offs, k) ?? at(offs, k - 1));
+  return err('position-count', `the ${scheme} scheme takes ${takes} positions`, at(f, offs, k) ?? at(f, offs, k - 1));
 }
 
 /** start "," end, both integers, start not after end. */
@@ -147,7 +159,7 @@ function interval(f: PdiFragment, scheme: string, code: string, what: string, of
   if (typeof start !== 'string') return start;
   const end = digitsAt(f, 1, code, what, offs);
   if (typeof end !== 'string') return end;
-  if (compareDigits(start, end) > 0) return err('interval-order', 'an interval starts before it ends', at(offs, 1));
+  if (compareDigits(start, end) > 0) return err('interval-order', 'an interval starts before it ends', at(f, offs, 1));
   return { ok: true, value: `${scheme}=${start},${end}` };
 }
 
@@ -158,7 +170,11 @@ function rectangle(f: PdiFragment, first: number, offs: At): Result<string> {
   const b = coordinateAt(f, first + 1, offs);
   if ('ok' in b) return b;
   if (compareDigits(a[0], b[0]) > 0 || compareDigits(a[1], b[1]) > 0) {
-    return err('interval-order', 'the first corner is the upper left, the second the lower right', at(offs, first + 1));
+    return err(
+      'interval-order',
+      'the first corner is the upper left, the second the lower right',
+      at(f, offs, first + 1),
+    );
   }
   return { ok: true, value: `(${a[0]},${a[1]}),(${b[0]},${b[1]})` };
 }
@@ -167,7 +183,7 @@ function rectangle(f: PdiFragment, first: number, offs: At): Result<string> {
 function elementName(f: PdiFragment, k: number, offs: At): string | Err {
   const p = f.positions[k];
   if (typeof p === 'string') return normalizeEscapes(p, isPositionChar);
-  return err('element-name', 'an element name is one item, not a parenthesized list', at(offs, k));
+  return err('element-name', 'an element name is one item, not a parenthesized list', at(f, offs, k));
 }
 
 function isAlphaDigits(s: string): boolean {
@@ -211,10 +227,14 @@ function canonicalScheme(f: PdiFragment, scheme: string, offs: At): Result<strin
       if (bad) return bad;
       const unit = f.positions[0];
       if (typeof unit !== 'string' || !isAlphaHyphen(unit) || isOtherBuiltIn(unit.toLowerCase())) {
-        return err('time-position-scheme', 'a crop starts with its time scheme: "sec", "msec" or an extension', at(offs, 0));
+        return err(
+          'time-position-scheme',
+          'a crop starts with its time scheme: "sec", "msec" or an extension',
+          at(f, offs, 0),
+        );
       }
-      const span: PdiFragment = { scheme, positions: f.positions.slice(1, 3) };
-      const times = interval(span, unit.toLowerCase(), 'time', 'a time', offs === null ? null : offs.slice(1));
+      const span: PdiFragment = { scheme: null, positions: f.positions.slice(1, 3) };
+      const times = interval(span, unit.toLowerCase(), 'time', 'a time', at(f, offs, 1));
       if (!times.ok) return times;
       if (f.positions.length === 3) return { ok: true, value: `crop=${times.value.replace('=', ',')}` };
       const box = rectangle(f, 3, offs);
@@ -226,7 +246,8 @@ function canonicalScheme(f: PdiFragment, scheme: string, offs: At): Result<strin
       for (let k = 0; k < f.positions.length; k++) {
         const p = f.positions[k] as PdiPosition;
         const ok = typeof p === 'string' ? isAlphaDigits(p) : p.every(isAlphaDigits);
-        if (!ok) return err('ext-position', 'an extension position is letters and digits, or a list of them', at(offs, k));
+        if (!ok)
+          return err('ext-position', 'an extension position is letters and digits, or a list of them', at(f, offs, k));
       }
       return { ok: true, value: `${scheme}=${f.positions.map(positionText).join(',')}` };
     }
@@ -246,14 +267,10 @@ export function positionText(p: PdiPosition): string {
  * The canonical fragment (without "#") of a fragment on a resource of format `format`: the scheme
  * made explicit and lowercased, defaults made explicit (`rect` frame 0), integers without leading
  * zeros, element names with plain characters unescaped. Checks the scheme against the media type,
- * the number and kind of positions, and the order of intervals. `base` and `offsets` place errors.
+ * the number and kind of positions, and the order of intervals. `base` (where the fragment was
+ * written, after "#") places errors.
  */
-export function canonicalFragment(
-  f: PdiFragment,
-  format: string,
-  base: number | null = null,
-  offsets: readonly number[] | null = null,
-): Result<string> {
+export function canonicalFragment(f: PdiFragment, format: string, base: number | null = null): Result<string> {
   const schemes = fragmentSchemesOfFormat(format);
   const scheme = f.scheme === null ? schemes.default : f.scheme.toLowerCase();
   if (scheme === null) {
@@ -266,7 +283,7 @@ export function canonicalFragment(
   if (schemes.allowed !== null && BUILT_IN_SCHEMES.has(scheme) && !schemes.allowed.has(scheme)) {
     return err('fragment-scheme-media-type', `the ${scheme} scheme is not defined for the format "${format}"`, base);
   }
-  return canonicalScheme(f, scheme, offsets);
+  return canonicalScheme(f, scheme, base);
 }
 
 /** A citation's origin position: integers without leading zeros, items with plain characters unescaped. */

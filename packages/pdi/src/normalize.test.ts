@@ -66,7 +66,10 @@ describe('§3.6.4 lexical equivalence, rule by rule', () => {
     // the fragment scheme lowercased, explicit
     ['pdi://a.us/1997/09/01/1.text.1#CHAR=1,2', 'urn:pdi://a.us/1997/09/01/1.text.1#char=1,2'],
     ['pdi://a.us/1997/09/01/1.html.1#ELT=1,2', 'urn:pdi://a.us/1997/09/01/1.html.1#elt=1,2'],
-    ['pdi://a.us/1997/09/01/1.video%2bmpeg.1#Crop=MSEC,1,2', 'urn:pdi://a.us/1997/09/01/1.video%2bmpeg.1#crop=msec,1,2'],
+    [
+      'pdi://a.us/1997/09/01/1.video%2bmpeg.1#Crop=MSEC,1,2',
+      'urn:pdi://a.us/1997/09/01/1.video%2bmpeg.1#crop=msec,1,2',
+    ],
     ['pdi://a.us/1997/09/01/1.pdf.1#Page=A1,(B,c)', 'urn:pdi://a.us/1997/09/01/1.pdf.1#page=A1,(B,c)'],
     // escapes of non-reserved characters decoded in the unique id, others' hex lowercased
     ['pdi://a.us/1997/09/01/%41%62%3A%28%5F', 'urn:pdi://a.us/1997/09/01/Ab:(_'],
@@ -77,7 +80,10 @@ describe('§3.6.4 lexical equivalence, rule by rule', () => {
     ['pdi://a.us/10000/01/01/1', 'urn:pdi://a.us/10000/01/01/1'],
     ['pdi://a.us/1997/09/01/1.gif.1#(05,010),(25,30),00', 'urn:pdi://a.us/1997/09/01/1.gif.1#rect=(5,10),(25,30),0'],
     // element names: case kept, escapes of plain characters decoded, "(" and ")" kept escaped
-    ['pdi://a.us/1997/09/01/1.html.1#name=Intro%2d1,%28x%29', 'urn:pdi://a.us/1997/09/01/1.html.1#name=Intro-1,%28x%29'],
+    [
+      'pdi://a.us/1997/09/01/1.html.1#name=Intro%2d1,%28x%29',
+      'urn:pdi://a.us/1997/09/01/1.html.1#name=Intro-1,%28x%29',
+    ],
     // citations: origin position canonical, the cited PDI canonical in its pdi: form
     [
       'URN:PDI://A.US/1997/09/01/1.HTML.1@007=URN:PDI://B.US/1997/09/01/X.TEXT.02#37,51',

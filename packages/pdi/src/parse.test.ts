@@ -64,7 +64,13 @@ describe('the examples of draft-mallery-urn-pdi-00, verbatim', () => {
 
   // §3.4.5 the same, with the version §2.6 asks for
   it.each([
-    ['pdi://images.satellite.nasa.gov.us/1997/09/30/1234.gif.1#(5,10),(25,30)', [['5', '10'], ['25', '30']]],
+    [
+      'pdi://images.satellite.nasa.gov.us/1997/09/30/1234.gif.1#(5,10),(25,30)',
+      [
+        ['5', '10'],
+        ['25', '30'],
+      ],
+    ],
     ['pdi://images.satellite.nasa.gov.us/1997/09/30/1234.gif.1#(5,10),(25,30),0', [['5', '10'], ['25', '30'], '0']],
     ['pdi://images.satellite.nasa.gov.us/1997/09/30/1234.gif.1#(5,10),(25,30),2', [['5', '10'], ['25', '30'], '2']],
   ])('§3.4.5 %s', (input, positions) => {
@@ -85,7 +91,17 @@ describe('the parts of a PDI', () => {
     // [input, series, country, year, month, day, uniqueId, format, version]
     ['pdi://mit.ai.us/1997/09/01/1', ['mit', 'ai'], 'us', '1997', '09', '01', '1', null, null],
     ['pdi://W3C.x-y.FR/10000/12/31/Report%2f7', ['W3C', 'x-y'], 'FR', '10000', '12', '31', 'Report%2f7', null, null],
-    ['pdi://a.us/1997/09/01/isbn:0-395($)_!;\'.text', ['a'], 'us', '1997', '09', '01', "isbn:0-395($)_!;'", 'text', null],
+    [
+      "pdi://a.us/1997/09/01/isbn:0-395($)_!;'.text",
+      ['a'],
+      'us',
+      '1997',
+      '09',
+      '01',
+      "isbn:0-395($)_!;'",
+      'text',
+      null,
+    ],
     ['pdi://a.us/1997/009/001/7.Image%2Bpng.0012', ['a'], 'us', '1997', '009', '001', '7', 'Image%2Bpng', '0012'],
   ])('%s', (input, series, country, year, month, day, uniqueId, format, version) => {
     expect(parsed(input)).toMatchObject({ series, country, year, month, day, uniqueId, format, version });
@@ -124,7 +140,10 @@ describe('the parts of a PDI', () => {
     expect(depth).toBe(MAX_CITATION_DEPTH);
     const input = `pdi://a.us/1997/09/01/1.html.1${link.repeat(MAX_CITATION_DEPTH + 1)}`;
     const deep = parsePdi(input);
-    expect(deep.ok || [deep.error.code, input.length - (deep.error.offset ?? 0)]).toEqual(['citation-depth', link.length]);
+    expect(deep.ok || [deep.error.code, input.length - (deep.error.offset ?? 0)]).toEqual([
+      'citation-depth',
+      link.length,
+    ]);
   });
 });
 
@@ -305,7 +324,24 @@ describe('linear time: 1 MB runs of one character never stall', () => {
     'pdi://a.us/1997/01/01/1.html.1@',
     'pdi://a.us/1997/01/01/1.pdf.1#page=',
   ];
-  const fillers = ['a', '1', '.', '/', '%', '%41', '*', '#', '@', '=', ',', '(', ')', '(1,', '-', '@1=pdi://a.us/1997/01/01/1.text.1'];
+  const fillers = [
+    'a',
+    '1',
+    '.',
+    '/',
+    '%',
+    '%41',
+    '*',
+    '#',
+    '@',
+    '=',
+    ',',
+    '(',
+    ')',
+    '(1,',
+    '-',
+    '@1=pdi://a.us/1997/01/01/1.text.1',
+  ];
   it.each(prefixes)('after %j', (prefix) => {
     for (const filler of fillers) {
       const input = prefix + filler.repeat(Math.ceil(1_000_000 / filler.length));

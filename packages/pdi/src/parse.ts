@@ -1,7 +1,7 @@
 import { type Err, err, type Profile, type Result } from '@pidgate/core';
-import type { PdiComponents, PdiFragment, PdiPosition, PdiWildcardField } from './components.ts';
+import type { PdiComponents, PdiPosition, PdiWildcardField } from './components.ts';
 import { daysInMonth, fieldValue } from './date.ts';
-import { canonicalFragment, scanFragment, scanPosition } from './fragment.ts';
+import { canonicalFragment, isErr, scanFragment, scannedEnd, scanPosition } from './fragment.ts';
 import {
   AT,
   DOT,
@@ -18,6 +18,7 @@ import {
   RESERVED,
   SLASH,
   STAR,
+  stripZeros,
 } from './grammar.ts';
 
 /** How many citations may nest (`@pos=pdi:…@pos=pdi:…`): deeper inputs fail with `citation-depth`. */
@@ -30,20 +31,20 @@ function lowerAt(s: string, i: number): number {
   return s.charCodeAt(i) | 32;
 }
 
-/** `urn:pdi:` (8) or `pdi:` (4), any case, at `i`: the form and the index after it, or null. */
-function label(s: string, i: number): { form: 'urn' | 'url'; end: number } | null {
+/** `urn:pdi:` or `pdi:`, any case, at `i`: the index after it (8 or 4 further on), or -1. */
+function label(s: string, i: number): number {
   // u r n : / p d i :
   if (lowerAt(s, i) === 117 && lowerAt(s, i + 1) === 114 && lowerAt(s, i + 2) === 110 && s.charCodeAt(i + 3) === 58) {
-    if (lowerAt(s, i + 4) === 112 && lowerAt(s, i + 5) === 100 && lowerAt(s, i + 6) === 105 && s.charCodeAt(i + 7) === 58) {
-      return { form: 'urn', end: i + 8 };
-    }
-    return null;
+    i += 4;
   }
   if (lowerAt(s, i) === 112 && lowerAt(s, i + 1) === 100 && lowerAt(s, i + 2) === 105 && s.charCodeAt(i + 3) === 58) {
-    return { form: 'url', end: i + 4 };
+    return i + 4;
   }
-  return null;
+  return -1;
 }
+
+/** The wildcards of a PDI that has none (shared, frozen). */
+const NO_WILDCARDS: readonly PdiWildcardField[] = Object.freeze([]);
 
 /** YEAR / MONTH / DAY: `min` or more digits, or "*", ended by "/". The index of that "/". */
 function dateField(s: string, i: number, min: number, code: string, what: string, next: string): number | Err {
@@ -78,7 +79,7 @@ function parseResource(
   s: string,
   start: number,
   form: 'urn' | 'url',
-): { c: Mutable<PdiComponents>; end: number } | Err {
+): { c: Mutable<PdiComponents>; end: number; uidStart: number; plainHead: boolean } | Err {
   const len = s.length;
   if (s.charCodeAt(start) !== SLASH || s.charCodeAt(start + 1) !== SLASH) {
     return err('resource-identifier', 'after "pdi:" comes "//" and the document series (§1.2.1)', start);
@@ -107,7 +108,11 @@ function parseResource(
   }
   const country = series.pop() as string;
   if (country.length !== 2 || !isAlpha(country.charCodeAt(0)) || !isAlpha(country.charCodeAt(1))) {
-    return err('iso-country', 'the document series ends with a two-letter ISO 3166 country code (§2.2)', i - country.length);
+    return err(
+      'iso-country',
+      'the document series ends with a two-letter ISO 3166 country code (§2.2)',
+      i - country.length,
+    );
   }
 
   // ISO-DATE = year "/" month "/" day
@@ -179,7 +184,8 @@ function parseResource(
       return err('format', 'a format is a media-type token: letters, digits, hyphens (§2.5)', i);
     }
     if (i === formatStart) return err('format', 'the format is missing after "."', i);
-    if (star >= 0 && i - formatStart !== 1) return err('wildcard', 'a wildcard "*" stands alone for a whole field', star);
+    if (star >= 0 && i - formatStart !== 1)
+      return err('wildcard', 'a wildcard "*" stands alone for a whole field', star);
     format = s.slice(formatStart, i);
 
     if (s.charCodeAt(i) === DOT) {
@@ -205,18 +211,23 @@ function parseResource(
       if (star >= 0 && i - versionStart !== 1) {
         return err('wildcard', 'a wildcard "*" stands alone for a whole field', star);
       }
-      if (star < 0 && !nonZero) return err('version', 'a version is a positive integer greater than 0 (§2.6)', versionStart);
+      if (star < 0 && !nonZero)
+        return err('version', 'a version is a positive integer greater than 0 (§2.6)', versionStart);
       version = s.slice(versionStart, i);
     }
   }
 
-  const wildcards: PdiWildcardField[] = [];
-  if (year === '*') wildcards.push('year');
-  if (month === '*') wildcards.push('month');
-  if (day === '*') wildcards.push('day');
-  if (uniqueId === '*') wildcards.push('uniqueId');
-  if (format === '*') wildcards.push('format');
-  if (version === '*') wildcards.push('version');
+  let wildcards = NO_WILDCARDS;
+  if (year === '*' || month === '*' || day === '*' || uniqueId === '*' || format === '*' || version === '*') {
+    const list: PdiWildcardField[] = [];
+    if (year === '*') list.push('year');
+    if (month === '*') list.push('month');
+    if (day === '*') list.push('day');
+    if (uniqueId === '*') list.push('uniqueId');
+    if (format === '*') list.push('format');
+    if (version === '*') list.push('version');
+    wildcards = list;
+  }
   const c: Mutable<PdiComponents> = {
     form,
     series,
@@ -231,18 +242,29 @@ function parseResource(
     citation: null,
     wildcards,
   };
-  return { c, end: i };
+  // the date fields have no zeros to strip: normalizing the head is lowercasing it
+  const plainHead = stripZeros(year, 4) === year && stripZeros(month, 2) === month && stripZeros(day, 2) === day;
+  return { c, end: i, uidStart, plainHead };
 }
 
 /** §2.5, §2.6: fragments and citations name one fixed representation. */
 function requireFixed(c: PdiComponents, input: string, i: number): Err | null {
   const what = input.charCodeAt(i) === HASH ? 'a fragment' : 'a citation';
-  if (c.format === null) return err('format-required', `${what} needs a format and a version, as in "/1.text.1" (§2.5)`, i);
+  if (c.format === null)
+    return err('format-required', `${what} needs a format and a version, as in "/1.text.1" (§2.5)`, i);
   if (c.version === null) {
     return err('version-required', `${what} needs a version after the format, as in ".${c.format}.1" (§2.6)`, i);
   }
-  if (c.wildcards.length > 0) return err('wildcard-fragment', `${what} refers to one fixed representation: no wildcards`, i);
+  if (c.wildcards.length > 0)
+    return err('wildcard-fragment', `${what} refers to one fixed representation: no wildcards`, i);
   return null;
+}
+
+/** What parsing found beside the record: the canonical fragment, which normalizing would otherwise redo. */
+export interface Found {
+  fragment: string | null;
+  /** `//series/yyyy/mm/dd/` as written, when its only change in normalizing is to lowercase. */
+  head: string | null;
 }
 
 /**
@@ -251,53 +273,58 @@ function requireFixed(c: PdiComponents, input: string, i: number): Err | null {
  * and nest at most MAX_CITATION_DEPTH deep. Both profiles read the same draft.
  */
 export function parsePdi(input: string, _profile?: Profile): Result<PdiComponents> {
-  const first = label(input, 0);
-  if (first === null) return err('pdi-label', 'a PDI starts with "urn:pdi:" or "pdi:" (§1.1)', 0);
-  const links: Mutable<PdiComponents>[] = [];
-  const origins: PdiPosition[] = [];
-  let i = first.end;
-  let form = first.form;
-  for (;;) {
+  return parseFound(input, null);
+}
+
+/** parsePdi, also telling `found` the canonical form of the (last) fragment. */
+export function parseFound(input: string, found: Found | null): Result<PdiComponents> {
+  let i = label(input, 0);
+  if (i < 0) return err('pdi-label', 'a PDI starts with "urn:pdi:" or "pdi:" (§1.1)', 0);
+  let form: 'urn' | 'url' = i === 8 ? 'urn' : 'url';
+  let first: Mutable<PdiComponents> | null = null;
+  let citing: Mutable<PdiComponents> | null = null;
+  let origin: PdiPosition = '';
+  for (let depth = 0; ; depth++) {
     const r = parseResource(input, i, form);
     if ('ok' in r) return r;
     const c = r.c;
-    if (links.length > 0 && c.wildcards.length > 0) {
-      return err('wildcard-fragment', 'a cited PDI names one fixed document: no wildcards', i);
+    if (citing === null) {
+      first = c;
+      if (found !== null && r.plainHead) found.head = input.slice(i, r.uidStart);
+    } else {
+      if (c.wildcards.length > 0)
+        return err('wildcard-fragment', 'a cited PDI names one fixed document: no wildcards', i);
+      citing.citation = { originPosition: origin, pdi: c };
     }
-    links.push(c);
     i = r.end;
     if (i === input.length) break;
     const fixed = requireFixed(c, input, i);
     if (fixed) return fixed;
     if (input.charCodeAt(i) === HASH) {
       // FRAGMENT-SPECIFIER, validated against the format's media type
-      const scanned = scanFragment(input, i + 1);
-      if ('ok' in scanned) return scanned;
-      const checked = canonicalFragment(scanned.fragment, c.format as string, i + 1, scanned.offsets);
+      const fragment = scanFragment(input, i + 1);
+      if (isErr(fragment)) return fragment;
+      const checked = canonicalFragment(fragment, c.format as string, i + 1);
       if (!checked.ok) return checked;
-      c.fragment = scanned.fragment as PdiFragment;
+      c.fragment = fragment;
+      if (found !== null) found.fragment = checked.value;
       break;
     }
     // CITATION-SPECIFIER = "@" origin-position "=" pdi (the version scan stops only at "#", "@" or the end)
-    if (links.length > MAX_CITATION_DEPTH) {
+    if (depth >= MAX_CITATION_DEPTH)
       return err('citation-depth', `citations nest at most ${MAX_CITATION_DEPTH} deep`, i);
+    const position = scanPosition(input, i + 1, 'origin-position');
+    if (isErr(position)) return position;
+    const end = scannedEnd();
+    if (input.charCodeAt(end) !== EQUALS) {
+      return err('citation-specifier', 'a citation is "@" origin-position "=" and the cited PDI', end);
     }
-    const origin = scanPosition(input, i + 1, 'origin-position');
-    if ('ok' in origin) return origin;
-    if (input.charCodeAt(origin.end) !== EQUALS) {
-      return err('citation-specifier', 'a citation is "@" origin-position "=" and the cited PDI', origin.end);
-    }
-    const next = label(input, origin.end + 1);
-    if (next === null) return err('citation-specifier', 'the cited PDI starts with "pdi:"', origin.end + 1);
-    origins.push(origin.position);
-    i = next.end;
-    form = next.form;
+    const next = label(input, end + 1);
+    if (next < 0) return err('citation-specifier', 'the cited PDI starts with "pdi:"', end + 1);
+    origin = position;
+    citing = c;
+    form = next - end - 1 === 8 ? 'urn' : 'url';
+    i = next;
   }
-  for (let k = links.length - 2; k >= 0; k--) {
-    (links[k] as Mutable<PdiComponents>).citation = {
-      originPosition: origins[k] as PdiPosition,
-      pdi: links[k + 1] as PdiComponents,
-    };
-  }
-  return { ok: true, value: links[0] as PdiComponents };
+  return { ok: true, value: first as PdiComponents };
 }

@@ -55,8 +55,16 @@ describe('matches(query, pdi)', () => {
     ['pdi://a.us/1997/09/01/1.text.1#char=1,2', 'pdi://a.us/1997/09/01/1.text.1#1,2', true],
     ['pdi://a.us/1997/09/01/1.text.1#char=1,2', 'pdi://a.us/1997/09/01/1.text.1#1,3', false],
     ['pdi://a.us/1997/09/01/1.text.1#char=1,2', 'pdi://a.us/1997/09/01/1.text.1', false],
-    ['pdi://a.us/1997/09/01/1.html.1@1=pdi://b.us/1997/01/01/1', 'pdi://a.us/1997/09/01/1.html.1@01=pdi://B.us/1997/01/01/1', true],
-    ['pdi://a.us/1997/09/01/1.html.1@1=pdi://b.us/1997/01/01/1', 'pdi://a.us/1997/09/01/1.html.1@2=pdi://b.us/1997/01/01/1', false],
+    [
+      'pdi://a.us/1997/09/01/1.html.1@1=pdi://b.us/1997/01/01/1',
+      'pdi://a.us/1997/09/01/1.html.1@01=pdi://B.us/1997/01/01/1',
+      true,
+    ],
+    [
+      'pdi://a.us/1997/09/01/1.html.1@1=pdi://b.us/1997/01/01/1',
+      'pdi://a.us/1997/09/01/1.html.1@2=pdi://b.us/1997/01/01/1',
+      false,
+    ],
   ])('%s ∋ %s: %s', (query, input, expected) => {
     expect(matches(pdi(query), pdi(input))).toBe(expected);
   });

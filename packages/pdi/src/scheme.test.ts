@@ -26,22 +26,23 @@ const EQUIVALENT = [
   ['pdi://oma.eop.gov.us/1997/09/01/1.text.1#char=37,51', 'URN:PDI://OMA.EOP.GOV.US/1997/09/01/1.TEXT.1#37,51'],
   ['pdi://a.us/1997/09/30/1234.gif.1#(5,10),(25,30)', 'pdi://a.us/1997/09/30/1234.gif.1#RECT=(5,10),(25,30),0'],
   ['pdi://a.us/1997/09/30/1.video%2bmpeg.1#sec,23,51', 'pdi://a.us/1997/09/30/1.VIDEO%2BMPEG.1#crop=sec,23,51'],
-  ['pdi://a.us/1994/10/20/HTTP%3A%2F%2FWWW%2Ex%2eORG%2fP.html.1', 'pdi://a.us/1994/10/20/http:%2f%2fwww%2ex%2eorg%2fP.html.1'],
+  [
+    'pdi://a.us/1994/10/20/HTTP%3A%2F%2FWWW%2Ex%2eORG%2fP.html.1',
+    'pdi://a.us/1994/10/20/http:%2f%2fwww%2ex%2eorg%2fP.html.1',
+  ],
 ];
 
 /** Letters and digits in any case, for the parts that are case-insensitive. */
 const anyCase = (s: string) =>
-  fc.array(fc.boolean(), { minLength: s.length, maxLength: s.length }).map((up) =>
-    [...s].map((ch, i) => (up[i] ? ch.toUpperCase() : ch)).join(''),
-  );
+  fc
+    .array(fc.boolean(), { minLength: s.length, maxLength: s.length })
+    .map((up) => [...s].map((ch, i) => (up[i] ? ch.toUpperCase() : ch)).join(''));
 
-const ldh = fc
-  .array(fc.constantFrom(...'abcxyz019-'), { minLength: 1, maxLength: 6 })
-  .map((a) => a.join(''));
+const ldh = fc.array(fc.constantFrom(...'abcxyz019-'), { minLength: 1, maxLength: 6 }).map((a) => a.join(''));
 
 /** One unique-id token: its canonical form and the ways it may be written. */
 const uidToken = fc.oneof(
-  fc.constantFrom(...'aZq07-_()$!\';:').map((ch) => {
+  fc.constantFrom(..."aZq07-_()$!';:").map((ch) => {
     const hex = ch.charCodeAt(0).toString(16);
     return { canonical: ch, written: [ch, `%${hex}`, `%${hex.toUpperCase()}`] };
   }),
@@ -106,10 +107,9 @@ const pdi = fc
     version: fc.option(fc.integer({ min: 1, max: 99 })),
   })
   .chain((p) =>
-    (p.format !== null && p.version !== null
-      ? fc.option(fragmentFor(p.format))
-      : fc.constant(null)
-    ).map((fragment) => ({ ...p, fragment })),
+    (p.format !== null && p.version !== null ? fc.option(fragmentFor(p.format)) : fc.constant(null)).map(
+      (fragment) => ({ ...p, fragment }),
+    ),
   )
   .map((p) => {
     const year = String(p.year).padStart(4, '0');
@@ -173,7 +173,8 @@ schemeContract(pdiScheme, {
 
 describe('pdiScheme', () => {
   it('recognizes urn:pdi: and pdi: in any case, and nothing else', () => {
-    for (const s of ['urn:pdi:', 'URN:PDI://x', 'Urn:Pdi:', 'pdi:', 'PDI://a', 'pDi:x']) expect(pdiScheme.recognize(s), s).toBe(true);
+    for (const s of ['urn:pdi:', 'URN:PDI://x', 'Urn:Pdi:', 'pdi:', 'PDI://a', 'pDi:x'])
+      expect(pdiScheme.recognize(s), s).toBe(true);
     for (const s of ['', 'urn:', 'urn:pd', 'urn:pdix:', 'urn:example:pdi:', 'pdi', 'pdix:', 'ark:/1/pdi:', ' pdi:'])
       expect(pdiScheme.recognize(s), s).toBe(false);
   });
@@ -228,7 +229,9 @@ describe('properties (fast-check)', () => {
           const other = `${head}${uid.slice(0, k)}${flipped}${uid.slice(k + 1)}${tail}`;
           const a = parsePdi(normalized);
           const b = parsePdi(other);
-          expect(a.ok && b.ok && normalizePdi(a.value) !== normalizePdi(b.value), `${normalized} / ${other}`).toBe(true);
+          expect(a.ok && b.ok && normalizePdi(a.value) !== normalizePdi(b.value), `${normalized} / ${other}`).toBe(
+            true,
+          );
         },
       ),
       { numRuns: 300 },

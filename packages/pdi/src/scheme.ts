@@ -2,8 +2,8 @@ import type { Identifier, Profile, Result, Scheme } from '@pidgate/core';
 import { PDI_ERROR_CODES } from './codes.ts';
 import type { PdiComponents } from './components.ts';
 import { formatPdi } from './format.ts';
-import { normalizePdi } from './normalize.ts';
-import { parsePdi } from './parse.ts';
+import { normalizeFound } from './normalize.ts';
+import { type Found, parseFound } from './parse.ts';
 
 export type PdiIdentifier = Identifier<PdiComponents>;
 
@@ -23,10 +23,12 @@ export const pdiScheme: Scheme<PdiComponents> = {
   errorCodes: PDI_ERROR_CODES,
   recognize,
   parse(input: string, profile: Profile = 'source'): Result<PdiIdentifier> {
-    const parsed = parsePdi(input, profile);
+    const found: Found = { fragment: null, head: null };
+    const parsed = parseFound(input, found);
     if (!parsed.ok) return parsed;
     const components = parsed.value;
-    return { ok: true, value: { scheme: 'pdi', input, profile, normalized: normalizePdi(components), components } };
+    const normalized = normalizeFound(components, found.fragment, found.head);
+    return { ok: true, value: { scheme: 'pdi', input, profile, normalized, components } };
   },
   format(components: PdiComponents): string {
     return formatPdi(components);

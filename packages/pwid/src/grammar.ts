@@ -7,11 +7,19 @@ const DIGIT = 2; // RFC 5234 DIGIT
 const UNRESERVED = 4; // RFC 3986 unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"
 const SUB_DELIM = 8; // RFC 3986 sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
 const HEX = 16; // RFC 5234 HEXDIG (case-insensitive)
-const SCHEME = 32; // RFC 3986 scheme continuation: ALPHA / DIGIT / "+" / "-" / "."
-const PATH = 64; // RFC 3986 path characters: pchar / "/" (less pct-encoded)
-const QUERY = 128; // RFC 3986 query / fragment characters: pchar / "/" / "?" (less pct-encoded)
+export const SCHEME = 32; // RFC 3986 scheme continuation: ALPHA / DIGIT / "+" / "-" / "."
+export const PATH = 64; // RFC 3986 path characters: pchar / "/" (less pct-encoded)
+export const QUERY = 128; // RFC 3986 query / fragment characters: pchar / "/" / "?" (less pct-encoded)
+/** ASCII upper-case letter (what normalization lowercases). */
+export const UPPER = 256;
+/** RFC 1034 §3.5 `let-dig-hyp`: ALPHA / DIGIT / "-". */
+export const LDH = 512;
+/** RFC 3986 reg-name characters (less pct-encoded): unreserved / sub-delims. */
+export const REG_NAME = 1024;
+/** RFC 3986 userinfo characters (less pct-encoded): unreserved / sub-delims / ":". */
+export const USERINFO = 2048;
 
-const table = new Uint8Array(128);
+const table = new Uint16Array(128);
 for (let c = 0; c < 128; c++) {
   const ch = String.fromCharCode(c);
   let bits = 0;
@@ -23,10 +31,16 @@ for (let c = 0; c < 128; c++) {
   if ('+-.'.includes(ch)) bits |= SCHEME;
   if (bits & (UNRESERVED | SUB_DELIM) || ':@/'.includes(ch)) bits |= PATH | QUERY;
   if (ch === '?') bits |= QUERY;
+  if (ch >= 'A' && ch <= 'Z') bits |= UPPER;
+  if (bits & (ALPHA | DIGIT) || ch === '-') bits |= LDH;
+  if (bits & (UNRESERVED | SUB_DELIM)) bits |= REG_NAME | USERINFO;
+  if (ch === ':') bits |= USERINFO;
   table[c] = bits;
 }
 
 const has = (c: number, bit: number): boolean => c < 128 && ((table[c] as number) & bit) !== 0;
+/** Is `c` in one of the classes `bits` (`UPPER`, `LDH`, `REG_NAME`, `USERINFO`, ...)? */
+export const hasClass = has;
 
 export const isAlpha = (c: number): boolean => has(c, ALPHA);
 export const isDigit = (c: number): boolean => c >= 48 && c <= 57;
@@ -41,7 +55,7 @@ export const isPathChar = (c: number): boolean => c < 128 && ((table[c] as numbe
 /** RFC 3986 query and fragment character: pchar / "/" / "?" (less pct-encoded). */
 export const isQueryChar = (c: number): boolean => c < 128 && ((table[c] as number) & QUERY) !== 0;
 /** A letter, digit or hyphen (RFC 1034 §3.5 `let-dig-hyp`). */
-export const isLdh = (c: number): boolean => has(c, ALPHA | DIGIT) || c === HYPHEN;
+export const isLdh = (c: number): boolean => has(c, LDH);
 
 export const COLON = 58; // ":"
 export const HYPHEN = 45; // "-"

@@ -4,19 +4,20 @@ import {
   COLON,
   DOT,
   HASH,
+  hasClass,
   isAlpha,
   isDigit,
   isHex,
-  isPathChar,
-  isQueryChar,
-  isSchemeChar,
-  isSubDelim,
-  isUnreserved,
   LBRACKET,
+  PATH,
   PERCENT,
+  QUERY,
   QUESTION,
   RBRACKET,
+  REG_NAME,
+  SCHEME,
   SLASH,
+  USERINFO,
 } from './grammar.ts';
 
 /**
@@ -50,6 +51,11 @@ export interface ItemScan {
   /** The host's span in `uri` (start === end when there is no authority). */
   readonly hostStart: number;
   readonly hostEnd: number;
+  /**
+   * The URI is its own normalized uri-string: no upper case in its scheme or host, and none of "%", "?",
+   * "#", "[", "]" (so nothing to decode, re-case or encode).
+   */
+  readonly clean: boolean;
 }
 
 /** Map an offset in the decoded URI back to the uri-string it came from. */
@@ -119,9 +125,16 @@ export function scanUriString(item: string, base: number, profile: Profile): Ite
 export function checkUri(uri: string): ItemScan | Err {
   const n = uri.length;
   // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-  if (!isAlpha(uri.charCodeAt(0))) return err('uri-scheme', 'the archived URI starts with a scheme (a letter)', 0);
+  const c0 = uri.charCodeAt(0);
+  if (!isAlpha(c0)) return err('uri-scheme', 'the archived URI starts with a scheme (a letter)', 0);
+  // clean: no upper case in scheme or host, and none of "%", "?", "#", "[", "]" (see ItemScan)
+  let clean = c0 >= 97;
   let i = 1;
-  while (i < n && isSchemeChar(uri.charCodeAt(i))) i++;
+  for (; i < n; i++) {
+    const c = uri.charCodeAt(i);
+    if (!hasClass(c, SCHEME)) break;
+    if (c <= 90 && c >= 65) clean = false;
+  }
   if (uri.charCodeAt(i) !== COLON) {
     return err('uri-scheme', 'the scheme of the archived URI is letters, digits, "+", "-", "." then ":"', i);
   }
@@ -141,13 +154,15 @@ export function checkUri(uri: string): ItemScan | Err {
     }
     // userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
     if (at >= 0) {
-      const bad = scanChars(uri, i, at, isUserinfoChar);
+      clean = false; // it may hold escapes (rare enough not to look)
+      const bad = scanChars(uri, i, at, USERINFO);
       if (bad >= 0) return charError(uri, bad, 'userinfo');
       i = at + 1;
     }
     hostStart = i;
     if (uri.charCodeAt(i) === LBRACKET) {
       // IP-literal = "[" ( IPv6address / IPvFuture ) "]"
+      clean = false;
       const close = uri.indexOf(']', i);
       if (close < 0 || close >= end) return err('uri-host', 'an IP-literal host is closed by "]"', i);
       if (!isIpLiteral(uri, i + 1, close)) {
@@ -159,9 +174,23 @@ export function checkUri(uri: string): ItemScan | Err {
     } else {
       // reg-name = *( unreserved / pct-encoded / sub-delims ); IPv4address is a reg-name too
       let h = i;
-      while (h < end && uri.charCodeAt(h) !== COLON) h++;
-      const bad = scanChars(uri, i, h, isRegNameChar);
-      if (bad >= 0) return charError(uri, bad, 'host');
+      for (; h < end; h++) {
+        const c = uri.charCodeAt(h);
+        if (hasClass(c, REG_NAME)) {
+          if (c <= 90 && c >= 65) clean = false;
+          continue;
+        }
+        if (c === COLON) break;
+        if (c === PERCENT && h + 2 < end && isHex(uri.charCodeAt(h + 1)) && isHex(uri.charCodeAt(h + 2))) {
+          clean = false;
+          h += 2;
+          continue;
+        }
+        // the first bad character before the port's ":" (a later ":" ends the host all the same)
+        let colon = h + 1;
+        while (colon < end && uri.charCodeAt(colon) !== COLON) colon++;
+        return charError(uri, scanChars(uri, i, colon, REG_NAME), 'host');
+      }
       i = h;
       hostEnd = h;
     }
@@ -177,9 +206,10 @@ export function checkUri(uri: string): ItemScan | Err {
   let j = i;
   for (; j < n; j++) {
     const c = uri.charCodeAt(j);
-    if (isPathChar(c)) continue;
+    if (hasClass(c, PATH)) continue;
     if (c === QUESTION || c === HASH) break;
     if (c === PERCENT && isEscape(uri, j)) {
+      clean = false;
       j += 2;
       continue;
     }
@@ -188,10 +218,11 @@ export function checkUri(uri: string): ItemScan | Err {
   // query = *( pchar / "/" / "?" ), fragment = *( pchar / "/" / "?" )
   let inFragment = false;
   if (j < n) {
+    clean = false;
     inFragment = uri.charCodeAt(j) === HASH;
     for (j++; j < n; j++) {
       const c = uri.charCodeAt(j);
-      if (isQueryChar(c)) continue;
+      if (hasClass(c, QUERY)) continue;
       if (c === PERCENT && isEscape(uri, j)) {
         j += 2;
         continue;
@@ -203,7 +234,7 @@ export function checkUri(uri: string): ItemScan | Err {
       return charError(uri, j, inFragment ? 'fragment' : 'query');
     }
   }
-  return { uri, schemeEnd, hostStart, hostEnd };
+  return { uri, schemeEnd, hostStart, hostEnd, clean };
 }
 
 function isEscape(s: string, i: number): boolean {
@@ -216,14 +247,13 @@ function charError(uri: string, i: number, where: string): Err {
   return err('uri-character', `${JSON.stringify(uri[i])} is not allowed in the ${where} of the archived URI`, i);
 }
 
-const isUserinfoChar = (c: number): boolean => isUnreserved(c) || isSubDelim(c) || c === COLON;
-const isRegNameChar = (c: number): boolean => isUnreserved(c) || isSubDelim(c);
+const isUserinfoChar = (c: number): boolean => hasClass(c, USERINFO);
 
-/** The index of the first character in [from, to) that is neither `ok` nor a valid escape, or -1. */
-function scanChars(s: string, from: number, to: number, ok: (c: number) => boolean): number {
+/** The index of the first character in [from, to) that is neither in the classes `bits` nor a valid escape, or -1. */
+function scanChars(s: string, from: number, to: number, bits: number): number {
   for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
-    if (ok(c)) continue;
+    if (hasClass(c, bits)) continue;
     if (c === PERCENT && i + 2 < to && isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2))) {
       i += 2;
       continue;
@@ -389,5 +419,5 @@ export function normalizeUri(scan: ItemScan): string {
 
 /** The normalized uri-string of an item: its URI case-normalized, then encoded by the draft-07 rule. */
 export function normalizeUriString(scan: ItemScan): string {
-  return encodeUriString(normalizeUri(scan));
+  return scan.clean ? scan.uri : encodeUriString(normalizeUri(scan));
 }

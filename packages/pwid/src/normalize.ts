@@ -18,6 +18,7 @@ function lower(s: string): string {
  * the URI's scheme and host lowercased, its %-hex uppercased, and "%", "[", "]", "?", "#" encoded.
  */
 export function normalizeScan(scan: PwidScan): string {
+  if (scan.normal !== null) return scan.normal;
   const c = scan.components;
   const time = scan.timeCanonical ? c.archivalTime : formatArchivalTime(c.time);
   const item = scan.itemScan === null ? lower(c.item) : normalizeUriString(scan.itemScan);
@@ -36,7 +37,7 @@ export function normalizePwid(x: PwidComponents | string, profile: Profile = 'so
   const itemScan = x.uri === null ? null : checkUri(x.uri);
   if (itemScan !== null && 'ok' in itemScan) {
     // a hand-made record with an invalid URI: keep the item as written, normalize the rest
-    return normalizeScan({ components: x, timeCanonical: false, itemScan: null });
+    return normalizeScan({ components: x, timeCanonical: false, itemScan: null, normal: null });
   }
-  return normalizeScan({ components: x, timeCanonical: false, itemScan });
+  return normalizeScan({ components: x, timeCanonical: false, itemScan, normal: null });
 }

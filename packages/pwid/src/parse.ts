@@ -38,7 +38,16 @@ export interface PwidScan {
   readonly components: PwidComponents;
   readonly timeCanonical: boolean;
   readonly itemScan: ItemScan | null;
+  /**
+   * The input itself when it is already in normal form (`urn:pwid:`, archive-id, precision and a registered
+   * item in lower case, the time in draft-07 form, a clean URI item), else null: then normalization is free.
+   */
+  readonly normal: string | null;
 }
+
+// What the last successful scan of a part saw besides its end (module state, no allocation per parse):
+// whether the part has an upper-case letter, so that it is not in normal form.
+let upper = false;
 
 const fail = (code: string, message: string, offset: number, part: string): Err => err(code, message, offset, part);
 
@@ -88,7 +97,13 @@ function scanArchiveId(s: string, start: number, profile: Profile): number | Err
       return fail('registered-id-not-allowed', 'the modern profile has no "~" registered archive-ids', start, part);
     }
     let i = start + 1;
-    while (i < n && isUnreserved(s.charCodeAt(i))) i++;
+    let up = false;
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (!isUnreserved(c)) break;
+      if (c <= 90 && c >= 65) up = true;
+    }
+    upper = up;
     if (i === start + 1) {
       return fail('registered-archive-id', 'a registered archive-id is "~" and unreserved characters', i, part);
     }
@@ -106,9 +121,11 @@ function scanArchiveId(s: string, start: number, profile: Profile): number | Err
   }
   let i = start;
   let label = start;
+  let up = false;
   for (; i < n; i++) {
     const c = s.charCodeAt(i);
     if (isLdh(c)) {
+      if (c <= 90 && c >= 65) up = true;
       if (i - label >= MAX_LABEL_LENGTH)
         return fail('archive-id-length', 'a domain label is at most 63 characters', i, part);
       continue;
@@ -133,6 +150,7 @@ function scanArchiveId(s: string, start: number, profile: Profile): number | Err
   }
   if (i - start > MAX_DOMAIN_LENGTH)
     return fail('archive-id-length', 'a domain is at most 253 characters', start, part);
+  upper = up;
   return i;
 }
 
@@ -140,7 +158,13 @@ function scanArchiveId(s: string, start: number, profile: Profile): number | Err
 function scanPrecision(s: string, start: number, profile: Profile): number | Err {
   const part = 'precision-spec';
   let i = start;
-  while (i < s.length && isAlpha(s.charCodeAt(i))) i++;
+  let up = false;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!isAlpha(c)) break;
+    if (c < 97) up = true;
+  }
+  upper = up;
   if (i === start) {
     if (i < s.length && s.charCodeAt(i) !== COLON) {
       return fail('precision-spec-character', 'the precision-spec is letters', i, part);
@@ -183,8 +207,11 @@ function scanItem(item: string, base: number, profile: Profile): ItemScan | null
     if (item.length === 1) {
       return fail('registered-item-id', 'a registered item id is "~" and unreserved characters', base + 1, part);
     }
+    let up = false;
     for (let i = 1; i < item.length; i++) {
-      if (!isUnreserved(item.charCodeAt(i))) {
+      const c = item.charCodeAt(i);
+      if (c <= 90 && c >= 65) up = true;
+      if (!isUnreserved(c)) {
         return fail(
           'registered-item-id',
           `${JSON.stringify(item[i])} is not allowed in a registered item id`,
@@ -193,6 +220,7 @@ function scanItem(item: string, base: number, profile: Profile): ItemScan | null
         );
       }
     }
+    upper = up;
     return null;
   }
   return scanUriString(item, base, profile);
@@ -202,8 +230,19 @@ function scanItem(item: string, base: number, profile: Profile): ItemScan | null
 export function scanPwid(s: string, profile: Profile = 'source'): Result<PwidScan> {
   const afterLabel = scanLabel(s, profile);
   if (typeof afterLabel !== 'number') return afterLabel;
+  // the label is in normal form when it is "urn:pwid:" in lower case (every letter of it is then >= "a")
+  let normal =
+    afterLabel === 9 &&
+    s.charCodeAt(0) >= 97 &&
+    s.charCodeAt(1) >= 97 &&
+    s.charCodeAt(2) >= 97 &&
+    s.charCodeAt(4) >= 97 &&
+    s.charCodeAt(5) >= 97 &&
+    s.charCodeAt(6) >= 97 &&
+    s.charCodeAt(7) >= 97;
   const archiveEnd = scanArchiveId(s, afterLabel, profile);
   if (typeof archiveEnd !== 'number') return archiveEnd;
+  if (upper) normal = false;
   const timeStart = archiveEnd + 1;
   const time = scanArchivalTime(s, timeStart, profile);
   if ('ok' in time) return time;
@@ -221,10 +260,12 @@ export function scanPwid(s: string, profile: Profile = 'source'): Result<PwidSca
   const precisionStart = timeEnd + 1;
   const precisionEnd = scanPrecision(s, precisionStart, profile);
   if (typeof precisionEnd !== 'number') return precisionEnd;
+  if (upper || !timeCanonical) normal = false;
   const itemStart = precisionEnd + 1;
   const item = s.slice(itemStart);
   const itemScan = scanItem(item, itemStart, profile);
   if (itemScan !== null && 'ok' in itemScan) return itemScan;
+  if (itemScan === null ? upper : !itemScan.clean) normal = false;
   const components: PwidComponents = {
     label: s.slice(0, afterLabel - 1),
     archiveId: s.slice(afterLabel, archiveEnd),
@@ -234,7 +275,7 @@ export function scanPwid(s: string, profile: Profile = 'source'): Result<PwidSca
     item,
     uri: itemScan === null ? null : itemScan.uri,
   };
-  return { ok: true, value: { components, timeCanonical, itemScan } };
+  return { ok: true, value: { components, timeCanonical, itemScan, normal: normal ? s : null } };
 }
 
 /** Parse a PWID into its parts (as written). `source` (default) is draft-07 plus the older forms; `modern` is IANA 2022. */

@@ -24,7 +24,10 @@ describe('the home page', () => {
     expect(html).toContain(stylesheet);
     expect(html).toContain(`<script type="module" src="/assets/pidgate.js?v=${ASSETS.get('pidgate.js')?.hash}">`);
     const json = await app.request('/');
-    expect(await json.json()).toMatchObject({ service: 'pidgate', endpoints: { openapi: 'http://localhost/openapi.json' } });
+    expect(await json.json()).toMatchObject({
+      service: 'pidgate',
+      endpoints: { openapi: 'http://localhost/openapi.json' },
+    });
   });
 
   it('resolution works without JavaScript: a GET form to /lookup with a labelled field', async () => {

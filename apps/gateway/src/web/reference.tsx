@@ -73,18 +73,43 @@ export function schemaId(name: string): string {
   return `schema-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}`;
 }
 
-/** The paragraphs of a description; `code` spans in backquotes. No HTML from the document is kept. */
+/** Text with `code` spans in backquotes; no HTML from the document is kept. */
+const Inline: FC<{ text: string }> = ({ text }) => (
+  <>
+    {text
+      .split(/(`[^`]+`)/)
+      .map((part) =>
+        part.length > 2 && part.startsWith('`') && part.endsWith('`') ? <code>{part.slice(1, -1)}</code> : part,
+      )}
+  </>
+);
+
+/** The paragraphs of a description, and its lists (lines that start with "- "). */
 const Prose: FC<{ text?: string | undefined }> = ({ text }) => {
   if (!text) return null;
   return (
     <>
-      {text.split(/\n\s*\n/).map((para) => (
-        <p>
-          {para
-            .split(/(`[^`]+`)/)
-            .map((part) => (part.startsWith('`') && part.endsWith('`') ? <code>{part.slice(1, -1)}</code> : part))}
-        </p>
-      ))}
+      {text.split(/\n\s*\n/).map((para) => {
+        if (!para.trimStart().startsWith('- '))
+          return (
+            <p>
+              <Inline text={para} />
+            </p>
+          );
+        const items = para
+          .trim()
+          .slice(2)
+          .split(/\n\s*- /);
+        return (
+          <ul>
+            {items.map((item) => (
+              <li>
+                <Inline text={item.replace(/\s*\n\s*/g, ' ')} />
+              </li>
+            ))}
+          </ul>
+        );
+      })}
     </>
   );
 };
@@ -248,7 +273,11 @@ const OperationView: FC<{ method: string; path: string; op: Operation }> = ({ me
       <span class="method">{method.toUpperCase()}</span>
       <code>{path}</code>
     </h3>
-    {op.summary ? <p>{op.summary}</p> : null}
+    {op.summary ? (
+      <p>
+        <Inline text={op.summary} />
+      </p>
+    ) : null}
     <Prose text={op.description} />
     {op.security && op.security.length > 0 ? (
       <p>
@@ -371,7 +400,12 @@ export function renderReference(doc: OpenApiDocument, base: string): string {
                     <a href={`#${operationId(e.method, e.path)}`}>
                       {e.method.toUpperCase()} {e.path}
                     </a>
-                    {e.op.summary ? <span class="muted"> — {e.op.summary}</span> : null}
+                    {e.op.summary ? (
+                      <span class="muted">
+                        {' '}
+                        — <Inline text={e.op.summary} />
+                      </span>
+                    ) : null}
                   </li>
                 ))}
               </ul>

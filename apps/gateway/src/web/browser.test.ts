@@ -1,0 +1,330 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDeps } from '../deps.ts';
+import { type RunningServer, startServer } from '../server.ts';
+import { allSchemes, testConfig } from '../testing/helpers.ts';
+
+/**
+ * End to end, in a real browser: the gateway on 127.0.0.1 (port 0, a real socket), headless Chromium
+ * driven by playwright-core. Without Chromium the tests are skipped, except under CI where that fails.
+ */
+// What the page functions below use of the browser; this file is type-checked without the DOM library.
+declare const document: {
+  activeElement: { className: string } | null;
+  styleSheets: Iterable<{ href: string | null }>;
+};
+declare const window: unknown;
+declare function getComputedStyle(e: unknown): { outlineStyle: string; backgroundColor: string; display: string };
+declare class Event {
+  constructor(type: string, init?: { bubbles?: boolean });
+}
+interface Field {
+  value: string;
+  dispatchEvent(e: Event): boolean;
+}
+
+/** Debian's Chromium; `PIDGATE_CHROMIUM` points elsewhere (and shows that a missing browser fails under CI). */
+const CHROMIUM = process.env['PIDGATE_CHROMIUM'] ?? '/usr/bin/chromium';
+const ARTIFACTS = join(import.meta.dirname, '../../../../test-artifacts');
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const available = existsSync(CHROMIUM);
+
+const ci = !['', '0', 'false', undefined].includes(process.env['CI']);
+if (!available && ci) {
+  describe('web pages in a browser', () => {
+    it('needs Chromium at /usr/bin/chromium (apt-get install -y chromium)', () => {
+      throw new Error(`${CHROMIUM} is missing: CI must install Chromium`);
+    });
+  });
+}
+
+/** A list of mixed identifiers: equivalent in groups, plus malformed ones. */
+const MIXED = [
+  'ark:/12025/654xz321', // 1: ARK group
+  'ARK:/12025/654xz321', // 2
+  'https://n2t.net/ark:/12025/654xz321', // 3
+  'ark:12025/654-xz321', // 4
+  'urn:nbn:de:bvb:19-146642', // 5: URN group
+  'urn:NBN:de:bvb:19-146642', // 6
+  'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk', // 7: PWID group
+  'URN:PWID:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk', // 8
+  'urn:pwid:ARCHIVE.ORG:2016-01-22T11:20:29Z:page:http://www.dr.dk', // 9
+  'pdi://www.nyt.com.us/1997/01/01/123.html.1', // 10: PDI group
+  'urn:pdi://www.nyt.com.us/1997/01/01/123.html.1', // 11
+  'ark:/12x25/abc', // 12: naan-character at 7
+  'urn:ex ample:x', // 13: nid-character at 6 (a space)
+  'ark:/12025/', // 14: name-empty at the end
+  'urn:example:alone', // 15: valid, in no group
+  'hello', // 16: unknown-scheme at 0
+];
+
+describe.skipIf(!available)('web pages in a browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let base: string;
+  const problems: string[] = [];
+  const offsite: string[] = [];
+
+  beforeAll(async () => {
+    const config = testConfig({ host: '127.0.0.1', port: 0 });
+    server = await startServer({ config, deps: await createDeps(config, { registry: allSchemes }) });
+    base = server.url;
+    // Playwright starts Chromium with a fresh, temporary --user-data-dir of its own, removed on close.
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+    context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1200, height: 900 } });
+    // Only the gateway on loopback: anything else is refused and recorded.
+    await context.route('**/*', (route) => {
+      const url = new URL(route.request().url());
+      if (url.hostname === '127.0.0.1') return route.continue();
+      offsite.push(url.href);
+      return route.abort();
+    });
+    page = await context.newPage();
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    });
+    mkdirSync(ARTIFACTS, { recursive: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('the resolve box shows where an identifier goes and its metadata, without following it', async () => {
+    await page.goto(base);
+    expect(await page.title()).toBe('pidgate');
+    // keyboard: the first Tab reaches the skip link, with a visible focus ring
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('skip');
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle)).toBe('solid');
+
+    await page.getByRole('textbox', { name: 'Identifier', exact: true }).fill('ark:/12025/654xz321/s3/f8.05v.tiff');
+    await page.getByRole('textbox', { name: 'Identifier', exact: true }).press('Enter');
+    const target = page.locator('#resolve-target');
+    await target.waitFor();
+    expect(await target.textContent()).toBe('http://www.nlm.nih.gov/ark:/12025/654xz321/s3/f8.05v.tiff');
+    await page.locator('#resolve-result', { hasText: 'US National Library of Medicine' }).waitFor();
+    expect(page.url()).toBe(base); // the page script answered in place: nothing was followed
+    expect(await page.locator('#resolve-result').getAttribute('aria-live')).toBe('polite');
+
+    await page.getByRole('textbox', { name: 'Identifier', exact: true }).fill('ark:/12x25/abc');
+    await page.getByRole('textbox', { name: 'Identifier', exact: true }).press('Enter');
+    const mark = page.locator('#resolve-result mark.offending');
+    await mark.waitFor();
+    expect(await mark.textContent()).toBe('x');
+    expect(await page.locator('#resolve-result').textContent()).toContain('naan-character');
+    await page.screenshot({ path: join(ARTIFACTS, 'gateway-web-resolve.png') });
+  });
+
+  it('normalizes a pasted list: groups, errors with the offending character, downloads', async () => {
+    await page.goto(`${base}#normalize`);
+    await page.getByLabel('Identifiers, one per line').fill(MIXED.join('\n'));
+    await page.getByRole('button', { name: 'Normalize' }).click();
+    await page.locator('#normalize-status[data-state="done"]').waitFor();
+    expect(await page.locator('#normalize-status').textContent()).toBe(
+      'Done: 16 lines, 12 normalized, 4 errors, 4 groups of equivalent lines.',
+    );
+
+    const groups = await page.locator('#groups-list > li').evaluateAll((items) =>
+      items.map((li) => ({
+        normalized: li.getAttribute('data-normalized'),
+        lines: [...li.querySelectorAll('ul li')].map((m) => m.textContent),
+      })),
+    );
+    expect(groups).toEqual([
+      {
+        normalized: 'ark:/12025/654xz321',
+        lines: [
+          'ark:/12025/654xz321 (line 1)',
+          'ARK:/12025/654xz321 (line 2)',
+          'https://n2t.net/ark:/12025/654xz321 (line 3)',
+          'ark:12025/654-xz321 (line 4)',
+        ],
+      },
+      {
+        normalized: 'urn:nbn:de:bvb:19-146642',
+        lines: ['urn:nbn:de:bvb:19-146642 (line 5)', 'urn:NBN:de:bvb:19-146642 (line 6)'],
+      },
+      {
+        normalized: 'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk',
+        lines: [
+          'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk (line 7)',
+          'URN:PWID:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk (line 8)',
+          'urn:pwid:ARCHIVE.ORG:2016-01-22T11:20:29Z:page:http://www.dr.dk (line 9)',
+        ],
+      },
+      {
+        normalized: 'urn:pdi://www.nyt.com.us/1997/01/01/123.html.1',
+        lines: [
+          'pdi://www.nyt.com.us/1997/01/01/123.html.1 (line 10)',
+          'urn:pdi://www.nyt.com.us/1997/01/01/123.html.1 (line 11)',
+        ],
+      },
+    ]);
+
+    const errors = await page.locator('#errors-body tr').evaluateAll((rows) =>
+      rows.map((tr) => ({
+        line: tr.getAttribute('data-line'),
+        code: tr.querySelector('.error-code')?.textContent,
+        before: tr.querySelector('mark')?.previousSibling?.textContent ?? '',
+        marked: tr.querySelector('mark')?.textContent,
+        end: tr.querySelector('mark')?.classList.contains('end'),
+      })),
+    );
+    expect(errors).toEqual([
+      { line: '12', code: 'naan-character', before: 'ark:/12', marked: 'x', end: false },
+      { line: '13', code: 'nid-character', before: 'urn:ex', marked: ' ', end: false },
+      { line: '14', code: 'name-empty', before: 'ark:/12025/', marked: '␣ (end of input)', end: true },
+      { line: '16', code: 'unknown-scheme', before: '', marked: 'h', end: false },
+    ]);
+    // the highlight is visible: the marked character has its own background
+    const background = await page
+      .locator('#errors-body mark')
+      .first()
+      .evaluate((m) => getComputedStyle(m).backgroundColor);
+    expect(background).not.toBe('rgba(0, 0, 0, 0)');
+    expect(await page.locator('#rows-body tr').count()).toBe(16);
+    await page.locator('#normalize-result').screenshot({ path: join(ARTIFACTS, 'gateway-web-normalize.png') });
+    await page.screenshot({ path: join(ARTIFACTS, 'gateway-web.png'), fullPage: true });
+
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.locator('#download-csv').click()]);
+    expect(csv.suggestedFilename()).toBe('pidgate-normalized.csv');
+    const lines = readFileSync(await csv.path(), 'utf8')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toHaveLength(17);
+    expect(lines[0]).toBe('line,input,ok,scheme,normalized,group,error_code,error_message,error_offset');
+    expect(lines[3]).toBe('3,https://n2t.net/ark:/12025/654xz321,true,ark,ark:/12025/654xz321,1,,,');
+    expect(lines[12]).toBe('12,ark:/12x25/abc,false,,,,naan-character,a NAAN holds only digits,7');
+    expect(lines[15]).toBe('15,urn:example:alone,true,urn,urn:example:alone,5,,,');
+
+    const [json] = await Promise.all([page.waitForEvent('download'), page.locator('#download-json').click()]);
+    const doc = JSON.parse(readFileSync(await json.path(), 'utf8')) as {
+      results: { input: string; ok: boolean }[];
+      groups: { normalized: string; lines: number[] }[];
+    };
+    expect(doc.results.map((r) => r.input)).toEqual(MIXED);
+    expect(doc.groups.find((g) => g.normalized === 'ark:/12025/654xz321')?.lines).toEqual([1, 2, 3, 4]);
+    expect(doc.groups).toHaveLength(5);
+  });
+
+  it('normalizes an uploaded file, sent as it is read', async () => {
+    await page.goto(base);
+    const file = `${MIXED.join('\r\n')}\r\n`; // a Windows text file: the "\r" is not part of the identifier
+    await page.getByLabel('Or a file').setInputFiles({
+      name: 'list.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(file, 'utf8'),
+    });
+    await page.locator('#normalize-status[data-state="done"]').waitFor();
+    expect(await page.locator('#normalize-status').textContent()).toBe(
+      'Done: 16 lines, 12 normalized, 4 errors, 4 groups of equivalent lines.',
+    );
+    expect(await page.locator('#groups-list > li').first().getAttribute('data-normalized')).toBe('ark:/12025/654xz321');
+  });
+
+  it('a 100,000-line paste streams through and the page stays responsive', { timeout: 240_000 }, async () => {
+    const N = 100_000;
+    const lines: string[] = [];
+    for (let i = 0; i < N; i++) {
+      if (i % 1000 === 999) lines.push(`ark:/12x25/bad${i}`);
+      else if (i % 2 === 0) lines.push(`ark:/12025/item${i % 20_000}`);
+      else lines.push(`urn:example:item-${i}`);
+    }
+    await page.goto(base);
+    await page.evaluate(() => {
+      const w = window as unknown as { longest: number };
+      w.longest = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.longest = Math.max(w.longest, e.duration);
+      }).observe({ type: 'longtask', buffered: false } as never);
+    });
+    // A paste: the whole text lands in the box at once.
+    await page.locator('#normalize-text').evaluate((t, text) => {
+      (t as unknown as Field).value = text;
+      (t as unknown as Field).dispatchEvent(new Event('input', { bubbles: true }));
+    }, lines.join('\n'));
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Normalize' }).click();
+    // While it streams, the page still answers (a stalled main thread would time this out).
+    await page.locator('#count-lines').waitFor({ timeout: 60_000 });
+    await page.locator('#normalize-status[data-state="done"]').waitFor({ timeout: 200_000 });
+    const seconds = (Date.now() - started) / 1000;
+    expect(await page.locator('#count-lines').textContent()).toBe('100,000');
+    expect(await page.locator('#count-errors').textContent()).toBe('100');
+    expect(await page.locator('#rows-body tr').count()).toBe(500);
+    expect(await page.locator('#errors-body tr').count()).toBe(100);
+    expect(await page.locator('#groups-list > li').count()).toBe(500);
+    expect(await page.locator('#groups-note').textContent()).toContain('the first 500 are shown');
+    const longest = await page.evaluate(() => (window as unknown as { longest: number }).longest);
+    console.log(`100,000 lines in ${seconds.toFixed(1)} s; longest main-thread task ${longest.toFixed(0)} ms`);
+    expect(longest).toBeLessThan(3000);
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.locator('#download-csv').click()]);
+    const text = readFileSync(await csv.path(), 'utf8');
+    expect(text.trimEnd().split('\r\n')).toHaveLength(N + 1);
+    await page.screenshot({ path: join(ARTIFACTS, 'gateway-web-100k.png') });
+  });
+
+  it('resolves without JavaScript, through the plain GET form', async () => {
+    const nojs = await browser.newContext({ javaScriptEnabled: false });
+    await nojs.route('**/*', (route) =>
+      new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort(),
+    );
+    const p = await nojs.newPage();
+    await p.goto(base);
+    expect(await p.locator('#normalize-run').isDisabled()).toBe(true);
+    await p.getByRole('textbox', { name: 'Identifier', exact: true }).fill('urn:nbn:de:bvb:19-146642');
+    await Promise.all([
+      p.waitForURL(/\/lookup\?id=/),
+      p.getByRole('textbox', { name: 'Identifier', exact: true }).press('Enter'),
+    ]);
+    expect(new URL(p.url()).searchParams.get('id')).toBe('urn:nbn:de:bvb:19-146642');
+    expect(await p.locator('#resolve-answer a').first().getAttribute('href')).toBe(
+      'https://nbn-resolving.org/urn:nbn:de:bvb:19-146642',
+    );
+    expect(await p.locator('h2#erc').textContent()).toBe('Citation (erc)');
+    await p.getByRole('textbox', { name: 'Identifier', exact: true }).fill('urn:ex ample:x');
+    await Promise.all([
+      p.waitForURL(/\/lookup\?id=urn/),
+      p.getByRole('textbox', { name: 'Identifier', exact: true }).press('Enter'),
+    ]);
+    expect(await p.locator('#resolve-answer mark.offending').textContent()).toBe(' ');
+    await p.screenshot({ path: join(ARTIFACTS, 'gateway-web-nojs.png'), fullPage: true });
+    await nojs.close();
+  });
+
+  it('the ?info view and the API reference share the stylesheet', async () => {
+    await page.goto(`${base}ark:/12025/654xz321?info`);
+    const stylesheets = () => page.evaluate(() => [...document.styleSheets].map((s) => new URL(s.href ?? '').pathname));
+    expect(await stylesheets()).toEqual(['/assets/pidgate.css']);
+    expect(await page.locator('h1').textContent()).toBe('ark:/12025/654xz321?info');
+    // the stylesheet applied: the header bar is laid out by it
+    expect(await page.locator('.site .bar').evaluate((e) => getComputedStyle(e).display)).toBe('flex');
+    await page.goto(`${base}docs/api`);
+    expect(await stylesheets()).toEqual(['/assets/pidgate.css']);
+    await page.screenshot({ path: join(ARTIFACTS, 'gateway-web-api.png') });
+    await page
+      .locator('#op-post-api-v1-normalize')
+      .screenshot({ path: join(ARTIFACTS, 'gateway-web-api-normalize.png') });
+  });
+
+  it('raised no script error and asked nothing of any other host', () => {
+    expect(problems).toEqual([]);
+    expect(offsite).toEqual([]);
+  });
+});
