@@ -8,7 +8,9 @@ import type { GatewayEnv } from './env.ts';
 import { openapiRoutes } from './openapi.ts';
 import { problem, problemResponse } from './problem.ts';
 import { apiRoutes } from './routes/api.ts';
+import { bindingRoutes } from './routes/bindings.ts';
 import { identifierRoutes } from './routes/identifier.ts';
+import { mintingRoutes } from './routes/minting.ts';
 import { serviceRoutes } from './routes/service.ts';
 import { requestTarget } from './target.ts';
 import { webRoutes } from './web/routes.tsx';
@@ -72,6 +74,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<GatewayEnv> {
     // A text/plain body to /normalize is streamed line by line with its own limit (streamLimit).
     const type = c.req.header('content-type') ?? '';
     if (c.req.method === 'POST' && /^text\/plain\b/i.test(type) && c.req.path === '/api/v1/normalize') return next();
+    // A bulk import is NDJSON of any length, read line by line as it arrives.
+    if (c.req.method === 'POST' && c.req.path === '/api/v1/bindings/import') return next();
     return jsonLimit(c, next);
   });
 
@@ -80,6 +84,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<GatewayEnv> {
 
   serviceRoutes(app, deps);
   apiRoutes(app, deps);
+  bindingRoutes(app, deps);
+  mintingRoutes(app, deps);
   openapiRoutes(app, deps);
   webRoutes(app, deps);
   identifierRoutes(app, deps);

@@ -96,6 +96,67 @@ export const ConfigSchema = z
         token: z.string().min(16, 'must be at least 16 characters').nullable().default(null),
       })
       .prefault({}),
+    store: z
+      .object({
+        enabled: z
+          .boolean()
+          .default(true)
+          .describe(
+            'Keep this institution\'s bindings, PDI versions, NAANs, shoulders and tokens in a database. `false`: no bindings, no admin API; identifiers resolve through discovery only.',
+          ),
+        dataDir: z
+          .string()
+          .min(1)
+          .default('data')
+          .describe(
+            'The directory of the SQLite file `pidgate.sqlite` (created on start, WAL mode); relative to the working directory (to the file, in a configuration file). Not used with `store.url`.',
+          ),
+        url: z
+          .string()
+          .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+          .nullable()
+          .default(null)
+          .describe(
+            'A `postgres://` URL: keep everything in PostgreSQL instead of SQLite, so several gateway instances behind a load balancer share one database. Migrations run at start.',
+          ),
+        synchronous: z
+          .enum(['normal', 'full'])
+          .default('normal')
+          .describe(
+            'SQLite durability: `normal` (every acknowledged write survives a crash or `kill -9` of the gateway, not a power loss) or `full` (fsync at every commit: survives power loss, slower writes).',
+          ),
+      })
+      .prefault({}),
+    dns: z
+      .object({
+        host: z.string().min(1).default('0.0.0.0').describe('Address `pidgate dns` listens on (UDP).'),
+        port: z.coerce
+          .number()
+          .int()
+          .min(0)
+          .max(65535)
+          .default(5353)
+          .describe('UDP port of `pidgate dns` (53 needs privileges; 0 picks a free one).'),
+        suffix: z
+          .string()
+          .min(1)
+          .default('ark.arpa')
+          .describe('`pidgate dns` answers NAPTR queries for `NAAN.suffix` (ARK §4.2).'),
+        nmah: hostPort
+          .nullable()
+          .default(null)
+          .describe(
+            'The Name Mapping Authority Hostport `pidgate dns` announces for the NAANs this institution serves; by default the host (and port) of `baseUrl`.',
+          ),
+        ttl: z.coerce
+          .number()
+          .int()
+          .min(0)
+          .max(604_800)
+          .default(300)
+          .describe('Time to live of the NAPTR answers, in seconds.'),
+      })
+      .prefault({}),
     /** Milliseconds in-flight requests get to finish on SIGTERM before connections are closed. */
     shutdownGraceMs: z.coerce.number().int().min(0).default(10_000),
   })
@@ -130,6 +191,14 @@ const ENV_KEYS: readonly [string, readonly string[], 'string' | 'boolean' | 'nul
   ['PIDGATE_PWID_ARCHIVES', ['pwid', 'archives'], 'null-string'],
   ['PIDGATE_ADMIN_TOKEN', ['admin', 'token'], 'null-string'],
   ['PIDGATE_SHUTDOWN_GRACE_MS', ['shutdownGraceMs'], 'string'],
+  ['PIDGATE_STORE_ENABLED', ['store', 'enabled'], 'boolean'],
+  ['PIDGATE_DATA_DIR', ['store', 'dataDir'], 'string'],
+  ['DATABASE_URL', ['store', 'url'], 'null-string'],
+  ['PIDGATE_SYNCHRONOUS', ['store', 'synchronous'], 'string'],
+  ['PIDGATE_DNS_HOST', ['dns', 'host'], 'string'],
+  ['PIDGATE_DNS_PORT', ['dns', 'port'], 'string'],
+  ['PIDGATE_DNS_SUFFIX', ['dns', 'suffix'], 'string'],
+  ['PIDGATE_DNS_NMAH', ['dns', 'nmah'], 'null-string'],
 ];
 
 /** The environment variables `loadConfig` reads (for the README and `pidgate serve --help`). */
@@ -191,6 +260,7 @@ function readConfigFile(file: string): Record<string, unknown> {
   for (const [section, key] of [
     ['naan', 'file'],
     ['pwid', 'archives'],
+    ['store', 'dataDir'],
   ] as const) {
     const part = object[section];
     if (typeof part === 'object' && part !== null) {

@@ -14,3 +14,8 @@ export { Metrics } from './metrics.ts';
 export { type Problem, problem } from './problem.ts';
 export { type Outcome, type Resolver, resolvers } from './resolvers/index.ts';
 export { type RunningServer, type StartOptions, startServer } from './server.ts';
+export { type RunningDns, startDns } from './dns.ts';
+export { bodyLines, type ImportTotals, importLines, type LineResult } from './importer.ts';
+export { declareShoulder, mint, type ShoulderRequest } from './minter.ts';
+export { NaanTableError, ReloadableNaanTable } from './naan.ts';
+export { dataDirectory, openConfiguredStore } from './storage.ts';

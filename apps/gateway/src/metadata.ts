@@ -21,6 +21,10 @@ export function outcomeStatus(o: Outcome): number {
       return 403;
     case 'not-found':
       return 404;
+    case 'gone':
+      return 410;
+    case 'list':
+      return 200;
     case 'failed':
       return o.status;
   }
@@ -34,6 +38,8 @@ export function resolutionReport(o: Outcome, withTrace: boolean): ResolutionRepo
       return { status, target: o.target, how: o.how, ...trace };
     case 'restricted':
       return { status, target: null, how: o.how, detail: o.explanation, accessUrl: o.accessUrl, ...trace };
+    case 'list':
+      return { status, target: null, how: o.how, detail: `${o.items.length} identifiers match`, ...trace };
     default:
       return { status, target: null, how: o.how, code: o.code, detail: o.detail, ...trace };
   }

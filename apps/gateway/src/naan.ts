@@ -105,6 +105,24 @@ export class ReloadableNaanTable implements NaanLookup {
     return this.#loaded.details.get(record.toLowerCase()) ?? null;
   }
 
+  /**
+   * Every NAAN of the table with the hostports it points at, for the Maptr DNS server: a natab's NMAHs,
+   * or the host of a registry record's target.
+   */
+  nmahEntries(): { naan: string; nmahs: string[] }[] {
+    const out: { naan: string; nmahs: string[] }[] = [];
+    for (const naan of this.#loaded.table.naans()) {
+      let nmahs = this.#loaded.table.nmahs(naan);
+      if (nmahs.length === 0) {
+        const url = this.#loaded.table.lookup(naan, '')?.url;
+        const host = url && URL.canParse(url) ? new URL(url).host : '';
+        nmahs = host ? [host] : [];
+      }
+      if (nmahs.length > 0) out.push({ naan, nmahs });
+    }
+    return out;
+  }
+
   async reload(): Promise<ReloadReport> {
     const loaded = await load(this.file);
     this.#loaded = loaded;

@@ -9,13 +9,16 @@ function ercValue(v: string): ErcValueInput {
   return m ? { code: m[1] as string, data: m[2] as string } : v;
 }
 
-function storyObject(story: Story): Record<string, ErcValueInput> {
-  return {
-    who: ercValue(story.who),
-    what: ercValue(story.what),
-    when: ercValue(story.when),
-    where: ercValue(story.where),
-  };
+/** The story as an ERC object: the quartet first, then any other stored elements in their order. */
+function storyObject(story: Story): Record<string, ErcValueInput | ErcValueInput[]> {
+  const out: Record<string, ErcValueInput | ErcValueInput[]> = {};
+  for (const key of ['who', 'what', 'when', 'where', ...Object.keys(story)]) {
+    if (key in out || key === 'support' || key.startsWith('erc')) continue;
+    const v = story[key];
+    if (v === undefined) continue;
+    out[key] = typeof v === 'string' ? ercValue(v) : v.map(ercValue);
+  }
+  return out;
 }
 
 /** One line, whatever the value: line breaks and tabs become spaces. */

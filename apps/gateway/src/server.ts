@@ -44,13 +44,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     void listener(req, res);
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (e) {
+    if (!options.deps) await deps.close();
+    throw e;
+  }
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}/`;
@@ -75,8 +80,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         clearTimeout(force);
         clearInterval(sweep);
         deps.logger.event('stopped');
-        resolveClosed();
-        resolve();
+        // Close the store only when startServer built the deps (a caller's deps are the caller's to close).
+        const done = options.deps ? Promise.resolve() : deps.close();
+        void done.finally(() => {
+          resolveClosed();
+          resolve();
+        });
       });
       server.closeIdleConnections();
     });

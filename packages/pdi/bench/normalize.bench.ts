@@ -52,3 +52,9 @@ report(
   measure('pdi: normalizePdi of parsed records', indexes, (i) => normalizePdi(records[Number(i)] as never)),
   TARGET,
 );
+
+// Each shape alone, to show where the time goes (no target: the mix above is the measure).
+for (const shape of SHAPES) {
+  const one = inputs.filter((_, i) => i % SHAPES.length === SHAPES.indexOf(shape));
+  report(measure(`  ${shape.replace('{n}', 'N').slice(0, 46)}`, one, parseAndNormalize, 3));
+}

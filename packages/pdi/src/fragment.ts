@@ -11,6 +11,7 @@ import {
   isEscapeAt,
   isPositionChar,
   LPAREN,
+  lower,
   normalizeEscapes,
   PERCENT,
   RESERVED,
@@ -48,16 +49,21 @@ export function scanPosition(s: string, i: number, code: string): PdiPosition | 
     scanEnd = end;
     return s.slice(i, end);
   }
-  const items: string[] = [];
-  for (let j = i + 1; ; ) {
+  // The first two items are kept apart so that a coordinate allocates one array of its exact size.
+  let first = '';
+  let items: string[] | null = null;
+  for (let j = i + 1, n = 0; ; n++) {
     const end = scanItem(s, j);
     if (typeof end !== 'number') return end;
     if (end === j) return err(code, 'an item of a parenthesized position is missing here', j);
-    items.push(s.slice(j, end));
+    const item = s.slice(j, end);
+    if (n === 0) first = item;
+    else if (n === 1) items = [first, item];
+    else (items as string[]).push(item);
     const c = s.charCodeAt(end);
     if (c === RPAREN) {
       scanEnd = end + 1;
-      return items;
+      return items ?? [first];
     }
     if (c !== COMMA) return err(code, 'a parenthesized position is items separated by "," and closed by ")"', end);
     j = end + 1;
@@ -74,7 +80,7 @@ function isAlphaHyphen(s: string): boolean {
 }
 
 /** True when a scan returned an error rather than a position. */
-export function isErr(x: PdiPosition | PdiFragment | Err): x is Err {
+export function isErr<T>(x: T | Err): x is Err {
   return (x as Err).ok === false;
 }
 
@@ -89,13 +95,17 @@ export function scanFragment(s: string, start: number): PdiFragment | Err {
     scheme = s.slice(i, j);
     i = j + 1;
   }
-  const positions: PdiPosition[] = [];
-  for (;;) {
+  // As in scanPosition: the usual two positions make one array of its exact size.
+  let first: PdiPosition = '';
+  let positions: PdiPosition[] | null = null;
+  for (let n = 0; ; n++) {
     const p = scanPosition(s, i, 'position');
     if (isErr(p)) return p;
-    positions.push(p);
+    if (n === 0) first = p;
+    else if (n === 1) positions = [first, p];
+    else (positions as PdiPosition[]).push(p);
     i = scanEnd;
-    if (i === s.length) return { scheme, positions };
+    if (i === s.length) return { scheme, positions: positions ?? [first] };
     const c = s.charCodeAt(i);
     if (c === COMMA) {
       i++;
@@ -128,18 +138,11 @@ function digitsAt(f: PdiFragment, k: number, code: string, what: string, offs: A
   return err(code, `${what} is a non-negative integer`, at(f, offs, k));
 }
 
-function coordinateAt(f: PdiFragment, k: number, offs: At): readonly [string, string] | Err {
+/** The canonical coordinate at position k, or null when it is not "(" x "," y ")". */
+function coordinateAt(f: PdiFragment, k: number): readonly string[] | null {
   const p = f.positions[k];
-  if (
-    typeof p !== 'string' &&
-    p !== undefined &&
-    p.length === 2 &&
-    isDigits(p[0] as string) &&
-    isDigits(p[1] as string)
-  ) {
-    return [stripZeros(p[0] as string), stripZeros(p[1] as string)];
-  }
-  return err('2-dim-coordinate', 'a coordinate is "(" x "," y ")", two non-negative integers', at(f, offs, k));
+  if (typeof p === 'string' || p === undefined || p.length !== 2) return null;
+  return isDigits(p[0] as string) && isDigits(p[1] as string) ? p : null;
 }
 
 /** The scheme takes `a` positions, or `b`. */
@@ -151,32 +154,36 @@ function count(f: PdiFragment, a: number, b: number, scheme: string, offs: At): 
   return err('position-count', `the ${scheme} scheme takes ${takes} positions`, at(f, offs, k) ?? at(f, offs, k - 1));
 }
 
-/** start "," end, both integers, start not after end. */
-function interval(f: PdiFragment, scheme: string, code: string, what: string, offs: At): Result<string> {
-  const bad = count(f, 2, 2, scheme, offs);
-  if (bad) return bad;
-  const start = digitsAt(f, 0, code, what, offs);
+/** Positions k and k+1: `start,end`, both integers, start not after end. */
+function interval(f: PdiFragment, k: number, code: string, what: string, offs: At): string | Err {
+  const start = digitsAt(f, k, code, what, offs);
   if (typeof start !== 'string') return start;
-  const end = digitsAt(f, 1, code, what, offs);
+  const end = digitsAt(f, k + 1, code, what, offs);
   if (typeof end !== 'string') return end;
-  if (compareDigits(start, end) > 0) return err('interval-order', 'an interval starts before it ends', at(f, offs, 1));
-  return { ok: true, value: `${scheme}=${start},${end}` };
+  if (compareDigits(start, end) > 0)
+    return err('interval-order', 'an interval starts before it ends', at(f, offs, k + 1));
+  return `${start},${end}`;
 }
 
-/** Two corners, upper left then lower right: x1 <= x2 and y1 <= y2. */
-function rectangle(f: PdiFragment, first: number, offs: At): Result<string> {
-  const a = coordinateAt(f, first, offs);
-  if ('ok' in a) return a;
-  const b = coordinateAt(f, first + 1, offs);
-  if ('ok' in b) return b;
-  if (compareDigits(a[0], b[0]) > 0 || compareDigits(a[1], b[1]) > 0) {
+/** Positions k and k+1: two corners, upper left then lower right (x1 <= x2 and y1 <= y2). */
+function rectangle(f: PdiFragment, k: number, offs: At): string | Err {
+  const a = coordinateAt(f, k);
+  const b = coordinateAt(f, k + 1);
+  if (a === null || b === null) {
     return err(
-      'interval-order',
-      'the first corner is the upper left, the second the lower right',
-      at(f, offs, first + 1),
+      '2-dim-coordinate',
+      'a coordinate is "(" x "," y ")", two non-negative integers',
+      at(f, offs, a === null ? k : k + 1),
     );
   }
-  return { ok: true, value: `(${a[0]},${a[1]}),(${b[0]},${b[1]})` };
+  const x1 = stripZeros(a[0] as string);
+  const y1 = stripZeros(a[1] as string);
+  const x2 = stripZeros(b[0] as string);
+  const y2 = stripZeros(b[1] as string);
+  if (compareDigits(x1, x2) > 0 || compareDigits(y1, y2) > 0) {
+    return err('interval-order', 'the first corner is the upper left, the second the lower right', at(f, offs, k + 1));
+  }
+  return `(${x1},${y1}),(${x2},${y2})`;
 }
 
 /** §3.4.2 element-name: compared decoded and case-sensitive, so escapes of plain characters are decoded. */
@@ -191,55 +198,67 @@ function isAlphaDigits(s: string): boolean {
   return s.length > 0;
 }
 
-function canonicalScheme(f: PdiFragment, scheme: string, offs: At): Result<string> {
+/** `scheme=` and the canonical positions, or the error. */
+function canonicalScheme(f: PdiFragment, scheme: string, offs: At): string | Err {
+  let bad: Err | null;
+  let body: string | Err;
   switch (scheme) {
     case 'char': // §3.4.1 half-open [start, end)
-      return interval(f, scheme, 'char-position', 'a character position', offs);
+      bad = count(f, 2, 2, scheme, offs);
+      body = bad ?? interval(f, 0, 'char-position', 'a character position', offs);
+      break;
     case 'elt': // §3.4.2 closed [start, end]
-      return interval(f, scheme, 'element-position', 'an element position', offs);
+      bad = count(f, 2, 2, scheme, offs);
+      body = bad ?? interval(f, 0, 'element-position', 'an element position', offs);
+      break;
     case 'byte': // octets, end excluded
-      return interval(f, scheme, 'byte-position', 'a byte position', offs);
+      bad = count(f, 2, 2, scheme, offs);
+      body = bad ?? interval(f, 0, 'byte-position', 'a byte position', offs);
+      break;
     case 'sec':
     case 'msec': // §3.4.4 [start, end)
-      return interval(f, scheme, 'time', 'a time', offs);
+      bad = count(f, 2, 2, scheme, offs);
+      body = bad ?? interval(f, 0, 'time', 'a time', offs);
+      break;
     case 'name': {
-      const bad = count(f, 2, 2, scheme, offs);
+      bad = count(f, 2, 2, scheme, offs);
       if (bad) return bad;
       const start = elementName(f, 0, offs);
       if (typeof start !== 'string') return start;
       const end = elementName(f, 1, offs);
-      if (typeof end !== 'string') return end;
-      return { ok: true, value: `name=${start},${end}` };
+      body = typeof end !== 'string' ? end : `${start},${end}`;
+      break;
     }
     case 'rect': {
       // §3.4.5 start-coordinate "," end-coordinate [ "," frame ], frame 0 when omitted
-      const bad = count(f, 2, 3, scheme, offs);
+      bad = count(f, 2, 3, scheme, offs);
       if (bad) return bad;
       const box = rectangle(f, 0, offs);
-      if (!box.ok) return box;
+      if (typeof box !== 'string') return box;
       const frame = f.positions.length === 3 ? digitsAt(f, 2, 'frame-number', 'a frame number', offs) : '0';
-      if (typeof frame !== 'string') return frame;
-      return { ok: true, value: `rect=${box.value},${frame}` };
+      body = typeof frame !== 'string' ? frame : `${box},${frame}`;
+      break;
     }
     case 'crop': {
       // crop=time-scheme,start,end[,(x1,y1),(x2,y2)]
-      const bad = count(f, 3, 5, scheme, offs);
+      bad = count(f, 3, 5, scheme, offs);
       if (bad) return bad;
       const unit = f.positions[0];
-      if (typeof unit !== 'string' || !isAlphaHyphen(unit) || isOtherBuiltIn(unit.toLowerCase())) {
+      if (typeof unit !== 'string' || !isAlphaHyphen(unit) || isOtherBuiltIn(lower(unit))) {
         return err(
           'time-position-scheme',
           'a crop starts with its time scheme: "sec", "msec" or an extension',
           at(f, offs, 0),
         );
       }
-      const span: PdiFragment = { scheme: null, positions: f.positions.slice(1, 3) };
-      const times = interval(span, unit.toLowerCase(), 'time', 'a time', at(f, offs, 1));
-      if (!times.ok) return times;
-      if (f.positions.length === 3) return { ok: true, value: `crop=${times.value.replace('=', ',')}` };
-      const box = rectangle(f, 3, offs);
-      if (!box.ok) return box;
-      return { ok: true, value: `crop=${times.value.replace('=', ',')},${box.value}` };
+      const times = interval(f, 1, 'time', 'a time', offs);
+      if (typeof times !== 'string') return times;
+      if (f.positions.length === 3) body = `${lower(unit)},${times}`;
+      else {
+        const box = rectangle(f, 3, offs);
+        body = typeof box !== 'string' ? box : `${lower(unit)},${times},${box}`;
+      }
+      break;
     }
     default: {
       // an extension scheme: ext-position = position-specifier / "(" position-specifier *( "," ... ) ")"
@@ -249,9 +268,10 @@ function canonicalScheme(f: PdiFragment, scheme: string, offs: At): Result<strin
         if (!ok)
           return err('ext-position', 'an extension position is letters and digits, or a list of them', at(f, offs, k));
       }
-      return { ok: true, value: `${scheme}=${f.positions.map(positionText).join(',')}` };
+      body = f.positions.map(positionText).join(',');
     }
   }
+  return typeof body === 'string' ? `${scheme}=${body}` : body;
 }
 
 function isOtherBuiltIn(unit: string): boolean {
@@ -272,7 +292,7 @@ export function positionText(p: PdiPosition): string {
  */
 export function canonicalFragment(f: PdiFragment, format: string, base: number | null = null): Result<string> {
   const schemes = fragmentSchemesOfFormat(format);
-  const scheme = f.scheme === null ? schemes.default : f.scheme.toLowerCase();
+  const scheme = f.scheme === null ? schemes.default : lower(f.scheme);
   if (scheme === null) {
     return err(
       'fragment-scheme-required',
@@ -283,7 +303,8 @@ export function canonicalFragment(f: PdiFragment, format: string, base: number |
   if (schemes.allowed !== null && BUILT_IN_SCHEMES.has(scheme) && !schemes.allowed.has(scheme)) {
     return err('fragment-scheme-media-type', `the ${scheme} scheme is not defined for the format "${format}"`, base);
   }
-  return canonicalScheme(f, scheme, base);
+  const canonical = canonicalScheme(f, scheme, base);
+  return typeof canonical === 'string' ? { ok: true, value: canonical } : canonical;
 }
 
 /** A citation's origin position: integers without leading zeros, items with plain characters unescaped. */

@@ -77,10 +77,19 @@ export function normalizeEscapes(s: string, decode: (c: number) => boolean): str
   let last = 0;
   for (; i !== -1; i = s.indexOf('%', i + 3)) {
     const c = escapeAt(s, i);
-    out += s.slice(last, i) + (decode(c) ? String.fromCharCode(c) : s.slice(i, i + 3).toLowerCase());
+    if (decode(c)) out += s.slice(last, i) + String.fromCharCode(c);
+    else if (isUpperHexAt(s, i + 1) || isUpperHexAt(s, i + 2))
+      out += s.slice(last, i) + s.slice(i, i + 3).toLowerCase();
+    else continue; // already canonical: copied with the next change, or at the end
     last = i + 3;
   }
-  return out + s.slice(last);
+  return last === 0 ? s : out + s.slice(last);
+}
+
+/** True when `s[i]` is one of the hex digits A-F. */
+function isUpperHexAt(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  return c >= 65 && c <= 70;
 }
 
 /** True when every character of `s` is a digit (and `s` is not empty). */
@@ -103,4 +112,13 @@ export function compareDigits(a: string, b: string): number {
   const y = stripZeros(b);
   if (x.length !== y.length) return x.length - y.length;
   return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** `s` lowercased (ASCII), or `s` itself when it has no capital letter: no allocation in the usual case. */
+export function lower(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 65 && c <= 90) return s.toLowerCase();
+  }
+  return s;
 }

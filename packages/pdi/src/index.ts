@@ -8,7 +8,7 @@ export type {
 } from './components.ts';
 export { formatPdi } from './format.ts';
 export { FORMAT_MEDIA_TYPES, mediaTypeOf } from './media-type.ts';
-export { normalizePdi, resourceKey } from './normalize.ts';
+export { type CanonicalParts, canonicalParts, normalizePdi, resourceKey } from './normalize.ts';
 export { MAX_CITATION_DEPTH, parsePdi } from './parse.ts';
 export { dateRange, isQuery, matches, withVersion } from './query.ts';
 export { type PdiIdentifier, pdiScheme } from './scheme.ts';

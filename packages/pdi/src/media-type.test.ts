@@ -24,6 +24,10 @@ describe('format tokens (§2.5)', () => {
     ['nosuch%2bthing', null],
     ['%2bplain', null],
     ['text%2b', null],
+    // not inherited properties of the table
+    ['constructor', null],
+    ['__proto__', null],
+    ['toString', null],
   ])('%s -> %s', (token, type) => {
     expect(mediaTypeOf(token)).toBe(type);
   });

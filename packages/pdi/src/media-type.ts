@@ -87,8 +87,7 @@ function tokenKey(token: string): string {
  */
 export function mediaTypeOf(formatToken: string): string | null {
   const key = formatToken.indexOf('%') === -1 ? formatToken.toLowerCase() : tokenKey(formatToken);
-  const known = FORMAT_MEDIA_TYPES[key];
-  if (known !== undefined) return known;
+  if (Object.hasOwn(FORMAT_MEDIA_TYPES, key)) return FORMAT_MEDIA_TYPES[key] as string;
   const plus = key.indexOf('+');
   if (plus <= 0 || plus === key.length - 1) return null;
   const major = key.slice(0, plus);

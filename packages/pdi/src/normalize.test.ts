@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePdi, resourceKey } from './normalize.ts';
+import { canonicalParts, normalizePdi, resourceKey } from './normalize.ts';
 import { parsePdi } from './parse.ts';
 
 const normalize = (input: string): string => {
@@ -154,5 +154,20 @@ describe('resourceKey: the resource a binding belongs to', () => {
   ])('%s -> %s', (input, key) => {
     const r = parsePdi(input);
     expect(r.ok && resourceKey(r.value)).toBe(key);
+  });
+});
+
+describe('canonicalParts: what a store keys on', () => {
+  it('gives each part as normalizePdi writes it', () => {
+    const r = parsePdi('PDI://OMA.Eop.us/01997/009/001/HTTP%3a%2F%2FX.TEXT.0003');
+    expect(r.ok && canonicalParts(r.value)).toEqual({
+      series: 'oma.eop.us',
+      year: '1997',
+      month: '09',
+      day: '01',
+      uniqueId: 'http:%2f%2fx',
+      format: 'text',
+      version: '3',
+    });
   });
 });

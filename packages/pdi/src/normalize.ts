@@ -1,7 +1,7 @@
 import type { PdiComponents } from './components.ts';
 import { formatFragment } from './format.ts';
 import { canonicalFragment, canonicalPosition } from './fragment.ts';
-import { stripZeros } from './grammar.ts';
+import { lower, stripZeros } from './grammar.ts';
 import { canonicalFormat, canonicalUniqueId } from './unique-id.ts';
 
 /** The canonical parts of one PDI (not of the PDIs it cites): what equivalence compares. */
@@ -18,6 +18,7 @@ export interface CanonicalParts {
 
 const number = (field: string, min: number) => (field === '*' ? field : stripZeros(field, min));
 
+/** The canonical parts of one PDI: the pieces `normalizePdi` writes, for storage keys and comparisons. */
 export function canonicalParts(c: PdiComponents): CanonicalParts {
   return {
     series: (c.series.length === 1
@@ -79,7 +80,7 @@ export function normalizePdi(c: PdiComponents): string {
  */
 export function normalizeFound(c: PdiComponents, fragment: string | null, head: string | null): string {
   let out: string;
-  if (head !== null) out = `urn:pdi:${head.toLowerCase()}`;
+  if (head !== null) out = `urn:pdi:${lower(head)}`;
   else {
     const series = c.series.length === 1 ? `${c.series[0]}.${c.country}` : `${c.series.join('.')}.${c.country}`;
     out = `urn:pdi://${series.toLowerCase()}/${number(c.year, 4)}/${number(c.month, 2)}/${number(c.day, 2)}/`;

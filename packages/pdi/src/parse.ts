@@ -71,49 +71,58 @@ function reserved(s: string, i: number): Err {
   return err('reserved', `"${s[i]}" is reserved: write it %${hex} here (§1.2.5)`, i);
 }
 
+/** Where the resource identifier `parseResource` last read ends, and its unique id starts. */
+let resourceEnd = 0;
+let uniqueIdStart = 0;
+/** Whether normalizing its `//series/yyyy/mm/dd/` is only lowercasing it (no zeros to strip). */
+let plainHead = false;
+
 /**
  * RESOURCE-IDENTIFIER = "//" document-series "/" iso-date "/" specifier, from `start`.
- * Returns the record (no fragment, no citation yet) and the index where it ends.
+ * Returns the record (no fragment, no citation yet); sets `resourceEnd`, `uniqueIdStart`, `plainHead`
+ * (module state rather than an object per call: parsing is synchronous).
  */
-function parseResource(
-  s: string,
-  start: number,
-  form: 'urn' | 'url',
-): { c: Mutable<PdiComponents>; end: number; uidStart: number; plainHead: boolean } | Err {
+function parseResource(s: string, start: number, form: 'urn' | 'url'): Mutable<PdiComponents> | Err {
   const len = s.length;
   if (s.charCodeAt(start) !== SLASH || s.charCodeAt(start + 1) !== SLASH) {
     return err('resource-identifier', 'after "pdi:" comes "//" and the document series (§1.2.1)', start);
   }
   // DOCUMENT-SERIES = component *( "." component ) "." iso-country
-  const series: string[] = [];
-  let i = start + 2;
+  const seriesStart = start + 2;
+  let lastDot = -1;
+  let dots = 0;
+  let i = seriesStart;
   for (let partStart = i; ; i++) {
     if (i >= len) return err('iso-date', 'the document series is followed by "/" and the ISO date', i);
     const c = s.charCodeAt(i);
     if (isAlphaHyphenDigit(c)) continue;
     if (c === DOT || c === SLASH) {
       if (i === partStart) {
-        if (c === SLASH && series.length === 0) return err('document-series', 'the document series is empty', i);
+        if (c === SLASH && lastDot < 0) return err('document-series', 'the document series is empty', i);
         return err('component', 'a document-series component is one or more letters, digits or hyphens', i);
       }
-      series.push(s.slice(partStart, i));
       partStart = i + 1;
       if (c === SLASH) break;
+      lastDot = i;
+      dots++;
       continue;
     }
     return err('component', `character ${JSON.stringify(s[i])} cannot appear in a document-series component`, i);
   }
-  if (series.length < 2) {
+  if (lastDot < 0) {
     return err('document-series', 'a document series ends with "." and a two-letter ISO 3166 country code', i);
   }
-  const country = series.pop() as string;
-  if (country.length !== 2 || !isAlpha(country.charCodeAt(0)) || !isAlpha(country.charCodeAt(1))) {
-    return err(
-      'iso-country',
-      'the document series ends with a two-letter ISO 3166 country code (§2.2)',
-      i - country.length,
-    );
+  if (i - lastDot !== 3 || !isAlpha(s.charCodeAt(lastDot + 1)) || !isAlpha(s.charCodeAt(lastDot + 2))) {
+    return err('iso-country', 'the document series ends with a two-letter ISO 3166 country code (§2.2)', lastDot + 1);
   }
+  // one array of the exact size: the components are the dots before the country code
+  const series = new Array<string>(dots);
+  for (let k = 0, from = seriesStart; k < dots; k++) {
+    const to = s.indexOf('.', from);
+    series[k] = s.slice(from, to);
+    from = to + 1;
+  }
+  const country = s.slice(lastDot + 1, i);
 
   // ISO-DATE = year "/" month "/" day
   const yearStart = i + 1;
@@ -243,8 +252,10 @@ function parseResource(
     wildcards,
   };
   // the date fields have no zeros to strip: normalizing the head is lowercasing it
-  const plainHead = stripZeros(year, 4) === year && stripZeros(month, 2) === month && stripZeros(day, 2) === day;
-  return { c, end: i, uidStart, plainHead };
+  plainHead = stripZeros(year, 4) === year && stripZeros(month, 2) === month && stripZeros(day, 2) === day;
+  resourceEnd = i;
+  uniqueIdStart = uidStart;
+  return c;
 }
 
 /** §2.5, §2.6: fragments and citations name one fixed representation. */
@@ -285,18 +296,17 @@ export function parseFound(input: string, found: Found | null): Result<PdiCompon
   let citing: Mutable<PdiComponents> | null = null;
   let origin: PdiPosition = '';
   for (let depth = 0; ; depth++) {
-    const r = parseResource(input, i, form);
-    if ('ok' in r) return r;
-    const c = r.c;
+    const c = parseResource(input, i, form);
+    if (isErr(c)) return c;
     if (citing === null) {
       first = c;
-      if (found !== null && r.plainHead) found.head = input.slice(i, r.uidStart);
+      if (found !== null && plainHead) found.head = input.slice(i, uniqueIdStart);
     } else {
       if (c.wildcards.length > 0)
         return err('wildcard-fragment', 'a cited PDI names one fixed document: no wildcards', i);
       citing.citation = { originPosition: origin, pdi: c };
     }
-    i = r.end;
+    i = resourceEnd;
     if (i === input.length) break;
     const fixed = requireFixed(c, input, i);
     if (fixed) return fixed;

@@ -194,6 +194,9 @@ describe('properties (fast-check)', () => {
           const r = parsePdi(written);
           if (!r.ok) throw new Error(`${written}: ${r.error.code} at ${r.error.offset}: ${r.error.message}`);
           expect(normalizePdi(r.value), written).toBe(normalized);
+          // pdiScheme.parse reuses what parsing found: it must agree with normalizePdi
+          const id = pdiScheme.parse(written);
+          expect(id.ok && id.value.normalized, written).toBe(normalized);
         },
       ),
       { numRuns: 1000 },

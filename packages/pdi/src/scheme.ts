@@ -7,6 +7,9 @@ import { type Found, parseFound } from './parse.ts';
 
 export type PdiIdentifier = Identifier<PdiComponents>;
 
+/** What parsing found for normalizing, reused from call to call (parsing is synchronous). */
+const found: Found = { fragment: null, head: null };
+
 /** `urn:pdi:` or `pdi:`, any case: a cheap look at the label. */
 function recognize(input: string): boolean {
   const head = input.slice(0, 8).toLowerCase();
@@ -23,7 +26,8 @@ export const pdiScheme: Scheme<PdiComponents> = {
   errorCodes: PDI_ERROR_CODES,
   recognize,
   parse(input: string, profile: Profile = 'source'): Result<PdiIdentifier> {
-    const found: Found = { fragment: null, head: null };
+    found.fragment = null;
+    found.head = null;
     const parsed = parseFound(input, found);
     if (!parsed.ok) return parsed;
     const components = parsed.value;

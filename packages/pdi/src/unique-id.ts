@@ -1,4 +1,13 @@
-import { COLON, HYPHEN, isAlpha, isAlphaHyphenDigit, isDigit, isUniqueIdChar, normalizeEscapes } from './grammar.ts';
+import {
+  COLON,
+  HYPHEN,
+  isAlpha,
+  isAlphaHyphenDigit,
+  isDigit,
+  isUniqueIdChar,
+  lower,
+  normalizeEscapes,
+} from './grammar.ts';
 
 /**
  * The canonical unique id (§2.4, §2.4.1, §3.6.4): escapes of characters a unique id holds plainly
@@ -43,5 +52,5 @@ function canonicalUrl(n: string): string {
 
 /** The canonical format token (§2.5, case-insensitive): escapes of letters, digits and hyphens decoded, lowercased. */
 export function canonicalFormat(format: string): string {
-  return normalizeEscapes(format, isAlphaHyphenDigit).toLowerCase();
+  return lower(normalizeEscapes(format, isAlphaHyphenDigit));
 }

@@ -33,6 +33,16 @@ const ENCODED: Record<string, string> = { '%': '%25', '[': '%5B', ']': '%5D', '?
 const ENCODED_CODE: (readonly [number, number] | undefined)[] = [];
 for (const [ch, esc] of Object.entries(ENCODED))
   ENCODED_CODE[ch.charCodeAt(0)] = [esc.charCodeAt(1), esc.charCodeAt(2)];
+/** char code (< 128) -> 1 for the five encoded characters. */
+const IS_ENCODED = new Uint8Array(128);
+for (const ch of Object.keys(ENCODED)) IS_ENCODED[ch.charCodeAt(0)] = 1;
+const isEncoded = (c: number): boolean => c < 128 && IS_ENCODED[c] === 1;
+
+/**
+ * At most this many changes are made by concatenating slices (much faster than a buffer for a few);
+ * more go through a `Uint16Array`, so that a long run of changes builds no deep rope.
+ */
+const FEW_CHANGES = 16;
 
 function hexValue(c: number): number {
   return c <= 57 ? c - 48 : (c | 0x20) - 87;
@@ -71,11 +81,11 @@ function itemOffset(item: string, uriOffset: number): number {
  * Decode a uri-string into its URI and validate it against RFC 3986 `URI`.
  * `source` reads older items too: a URI written as itself (2017 drafts: `archived-item = URI`),
  * with literal "?", "#", "[", "]" and its own %-escapes. Where both readings apply, draft-07 wins:
- * `%3F` is "?". `modern` accepts only the draft-07 encoding.
+ * `%3F` is "?". `modern` accepts only the draft-07 encoding. `pwid`, when given, is the whole PWID:
+ * `item` is `pwid.slice(base)`.
  */
-export function scanUriString(item: string, base: number, profile: Profile): ItemScan | Err {
-  let out: Uint16Array | null = null; // the decoded URI, built only when there is something to decode
-  let o = 0;
+export function scanUriString(item: string, base: number, profile: Profile, pwid?: string): ItemScan | Err {
+  let decode = 0; // how many escapes stand for one of the five encoded characters
   // source reads "?", "#", "[", "]" as themselves: with no "%" there is nothing to decode or refuse
   const from = profile === 'modern' ? 0 : item.indexOf('%');
   for (let i = from < 0 ? item.length : from; i < item.length; i++) {
@@ -84,14 +94,8 @@ export function scanUriString(item: string, base: number, profile: Profile): Ite
       if (i + 2 >= item.length || !isHex(item.charCodeAt(i + 1)) || !isHex(item.charCodeAt(i + 2))) {
         return fail('pct-encoded', 'a percent-escape is "%" followed by two hex digits', base + i);
       }
-      const v = encodedAt(item, i);
-      if (v !== 0) {
-        if (out === null) {
-          out = new Uint16Array(item.length);
-          for (let k = 0; k < i; k++) out[k] = item.charCodeAt(k);
-          o = i;
-        }
-        out[o++] = v;
+      if (encodedAt(item, i) !== 0) {
+        decode++;
         i += 2;
         continue;
       }
@@ -109,10 +113,10 @@ export function scanUriString(item: string, base: number, profile: Profile): Ite
         base + i,
       );
     }
-    if (out !== null) out[o++] = c;
   }
-  const uri = out === null ? item : codesToString(out, o);
-  const checked = checkUri(uri);
+  // nothing decoded: validate the item where it is written in the PWID (`item` is a slice of it)
+  const uri = decode === 0 ? item : decodeItem(item, decode);
+  const checked = decode === 0 && pwid !== undefined ? checkUriAt(pwid, base, item) : checkUri(uri);
   if (typeof checked === 'object' && 'ok' in checked) {
     const e = checked.error;
     const at = e.offset === null ? null : base + (uri === item ? e.offset : itemOffset(item, e.offset));
@@ -121,75 +125,111 @@ export function scanUriString(item: string, base: number, profile: Profile): Ite
   return checked;
 }
 
+/** The URI of a valid uri-string with `count` (> 0) escapes of the five encoded characters: those decoded. */
+function decodeItem(item: string, count: number): string {
+  if (count <= FEW_CHANGES) {
+    let out = '';
+    let last = 0;
+    for (let i = item.indexOf('%'); i !== -1; i = item.indexOf('%', i + 3)) {
+      const v = encodedAt(item, i);
+      if (v === 0) continue;
+      out += item.slice(last, i) + String.fromCharCode(v);
+      last = i + 3;
+    }
+    return out + item.slice(last);
+  }
+  const out = new Uint16Array(item.length);
+  let o = 0;
+  for (let i = 0; i < item.length; i++) {
+    const c = item.charCodeAt(i);
+    const v = c === PERCENT ? encodedAt(item, i) : 0;
+    if (v !== 0) {
+      out[o++] = v;
+      i += 2;
+    } else {
+      out[o++] = c;
+    }
+  }
+  return codesToString(out, o);
+}
+
 /** Validate an RFC 3986 `URI` (absolute, fragment allowed). Offsets are into `uri`. */
 export function checkUri(uri: string): ItemScan | Err {
-  const n = uri.length;
+  return checkUriAt(uri, 0, uri);
+}
+
+/**
+ * `checkUri` of `uri`, which is written in `s` from `start` to its end (scanning `s` itself, not a slice
+ * of it, is faster). Offsets, in the result and in errors, are into `uri`.
+ */
+function checkUriAt(s: string, start: number, uri: string): ItemScan | Err {
+  const n = s.length;
   // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-  const c0 = uri.charCodeAt(0);
+  const c0 = s.charCodeAt(start);
   if (!isAlpha(c0)) return err('uri-scheme', 'the archived URI starts with a scheme (a letter)', 0);
   // clean: no upper case in scheme or host, and none of "%", "?", "#", "[", "]" (see ItemScan)
   let clean = c0 >= 97;
-  let i = 1;
+  let i = start + 1;
   for (; i < n; i++) {
-    const c = uri.charCodeAt(i);
+    const c = s.charCodeAt(i);
     if (!hasClass(c, SCHEME)) break;
     if (c <= 90 && c >= 65) clean = false;
   }
-  if (uri.charCodeAt(i) !== COLON) {
-    return err('uri-scheme', 'the scheme of the archived URI is letters, digits, "+", "-", "." then ":"', i);
+  if (s.charCodeAt(i) !== COLON) {
+    return err('uri-scheme', 'the scheme of the archived URI is letters, digits, "+", "-", "." then ":"', i - start);
   }
   const schemeEnd = i;
   i++;
   let hostStart = i;
   let hostEnd = i;
   // hier-part = "//" authority path-abempty / path-absolute / path-rootless / path-empty
-  if (uri.charCodeAt(i) === SLASH && uri.charCodeAt(i + 1) === SLASH) {
+  if (s.charCodeAt(i) === SLASH && s.charCodeAt(i + 1) === SLASH) {
     i += 2;
     let end = i;
     let at = -1;
     for (; end < n; end++) {
-      const c = uri.charCodeAt(end);
+      const c = s.charCodeAt(end);
       if (c === SLASH || c === QUESTION || c === HASH) break;
       if (c === AT && at < 0) at = end;
     }
     // userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
     if (at >= 0) {
       clean = false; // it may hold escapes (rare enough not to look)
-      const bad = scanChars(uri, i, at, USERINFO);
-      if (bad >= 0) return charError(uri, bad, 'userinfo');
+      const bad = scanChars(s, i, at, USERINFO);
+      if (bad >= 0) return charError(s, bad, 'userinfo', start);
       i = at + 1;
     }
     hostStart = i;
-    if (uri.charCodeAt(i) === LBRACKET) {
+    if (s.charCodeAt(i) === LBRACKET) {
       // IP-literal = "[" ( IPv6address / IPvFuture ) "]"
       clean = false;
-      const close = uri.indexOf(']', i);
-      if (close < 0 || close >= end) return err('uri-host', 'an IP-literal host is closed by "]"', i);
-      if (!isIpLiteral(uri, i + 1, close)) {
-        return err('uri-host', 'the IP-literal host is not an IPv6 address nor an IPvFuture', i + 1);
+      const close = s.indexOf(']', i);
+      if (close < 0 || close >= end) return err('uri-host', 'an IP-literal host is closed by "]"', i - start);
+      if (!isIpLiteral(s, i + 1, close)) {
+        return err('uri-host', 'the IP-literal host is not an IPv6 address nor an IPvFuture', i + 1 - start);
       }
       i = close + 1;
       hostEnd = i;
-      if (i < end && uri.charCodeAt(i) !== COLON) return err('uri-host', 'an IP-literal host ends at "]"', i);
+      if (i < end && s.charCodeAt(i) !== COLON) return err('uri-host', 'an IP-literal host ends at "]"', i - start);
     } else {
       // reg-name = *( unreserved / pct-encoded / sub-delims ); IPv4address is a reg-name too
       let h = i;
       for (; h < end; h++) {
-        const c = uri.charCodeAt(h);
+        const c = s.charCodeAt(h);
         if (hasClass(c, REG_NAME)) {
           if (c <= 90 && c >= 65) clean = false;
           continue;
         }
         if (c === COLON) break;
-        if (c === PERCENT && h + 2 < end && isHex(uri.charCodeAt(h + 1)) && isHex(uri.charCodeAt(h + 2))) {
+        if (c === PERCENT && h + 2 < end && isHex(s.charCodeAt(h + 1)) && isHex(s.charCodeAt(h + 2))) {
           clean = false;
           h += 2;
           continue;
         }
         // the first bad character before the port's ":" (a later ":" ends the host all the same)
         let colon = h + 1;
-        while (colon < end && uri.charCodeAt(colon) !== COLON) colon++;
-        return charError(uri, scanChars(uri, i, colon, REG_NAME), 'host');
+        while (colon < end && s.charCodeAt(colon) !== COLON) colon++;
+        return charError(s, scanChars(s, i, colon, REG_NAME), 'host', start);
       }
       i = h;
       hostEnd = h;
@@ -197,7 +237,7 @@ export function checkUri(uri: string): ItemScan | Err {
     // port = *DIGIT
     if (i < end) {
       for (let p = i + 1; p < end; p++) {
-        if (!isDigit(uri.charCodeAt(p))) return err('uri-port', 'the port is digits', p);
+        if (!isDigit(s.charCodeAt(p))) return err('uri-port', 'the port is digits', p - start);
       }
     }
     i = end;
@@ -205,25 +245,25 @@ export function checkUri(uri: string): ItemScan | Err {
   // path: *( pchar / "/" )
   let j = i;
   for (; j < n; j++) {
-    const c = uri.charCodeAt(j);
+    const c = s.charCodeAt(j);
     if (hasClass(c, PATH)) continue;
     if (c === QUESTION || c === HASH) break;
-    if (c === PERCENT && isEscape(uri, j)) {
+    if (c === PERCENT && isEscape(s, j)) {
       clean = false;
       j += 2;
       continue;
     }
-    return charError(uri, j, 'path');
+    return charError(s, j, 'path', start);
   }
   // query = *( pchar / "/" / "?" ), fragment = *( pchar / "/" / "?" )
   let inFragment = false;
   if (j < n) {
     clean = false;
-    inFragment = uri.charCodeAt(j) === HASH;
+    inFragment = s.charCodeAt(j) === HASH;
     for (j++; j < n; j++) {
-      const c = uri.charCodeAt(j);
+      const c = s.charCodeAt(j);
       if (hasClass(c, QUERY)) continue;
-      if (c === PERCENT && isEscape(uri, j)) {
+      if (c === PERCENT && isEscape(s, j)) {
         j += 2;
         continue;
       }
@@ -231,20 +271,21 @@ export function checkUri(uri: string): ItemScan | Err {
         inFragment = true;
         continue;
       }
-      return charError(uri, j, inFragment ? 'fragment' : 'query');
+      return charError(s, j, inFragment ? 'fragment' : 'query', start);
     }
   }
-  return { uri, schemeEnd, hostStart, hostEnd, clean };
+  return { uri, schemeEnd: schemeEnd - start, hostStart: hostStart - start, hostEnd: hostEnd - start, clean };
 }
 
 function isEscape(s: string, i: number): boolean {
   return i + 2 < s.length && isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2));
 }
 
-function charError(uri: string, i: number, where: string): Err {
-  const c = uri.charCodeAt(i);
-  if (c === PERCENT) return err('pct-encoded', 'a percent-escape is "%" followed by two hex digits', i);
-  return err('uri-character', `${JSON.stringify(uri[i])} is not allowed in the ${where} of the archived URI`, i);
+/** The error for the character at `i` of `s`, where the URI starts at `start`. */
+function charError(s: string, i: number, where: string, start: number): Err {
+  const c = s.charCodeAt(i);
+  if (c === PERCENT) return err('pct-encoded', 'a percent-escape is "%" followed by two hex digits', i - start);
+  return err('uri-character', `${JSON.stringify(s[i])} is not allowed in the ${where} of the archived URI`, i - start);
 }
 
 const isUserinfoChar = (c: number): boolean => hasClass(c, USERINFO);
@@ -334,13 +375,25 @@ function isIpv4(s: string, from: number, to: number): boolean {
 /** Encode a URI as a draft-07 uri-string: "%", "[", "]", "?", "#" become escapes. */
 export function encodeUriString(uri: string): string {
   let first = -1;
+  let count = 0;
   for (let i = 0; i < uri.length; i++) {
-    if (ENCODED_CODE[uri.charCodeAt(i)] !== undefined) {
-      first = i;
-      break;
+    if (isEncoded(uri.charCodeAt(i))) {
+      if (first < 0) first = i;
+      count++;
     }
   }
   if (first < 0) return uri;
+  if (count <= FEW_CHANGES) {
+    let out = '';
+    let last = 0;
+    for (let i = first; i < uri.length; i++) {
+      const c = uri.charCodeAt(i);
+      if (!isEncoded(c)) continue;
+      out += uri.slice(last, i) + (ENCODED[uri[i] as string] as string);
+      last = i + 1;
+    }
+    return out + uri.slice(last);
+  }
   const out = new Uint16Array(first + (uri.length - first) * 3);
   for (let k = 0; k < first; k++) out[k] = uri.charCodeAt(k);
   let o = first;
@@ -374,13 +427,24 @@ export function codesToString(buf: Uint16Array, length: number): string {
 
 function upperHexEscapes(s: string): string {
   let first = -1;
+  let count = 0;
   for (let i = s.indexOf('%'); i !== -1; i = s.indexOf('%', i + 3)) {
     if (isLowerHex(s.charCodeAt(i + 1)) || isLowerHex(s.charCodeAt(i + 2))) {
-      first = i;
-      break;
+      if (first < 0) first = i;
+      count++;
     }
   }
   if (first < 0) return s;
+  if (count <= FEW_CHANGES) {
+    let out = '';
+    let last = 0;
+    for (let i = first; i !== -1; i = s.indexOf('%', i + 3)) {
+      if (!isLowerHex(s.charCodeAt(i + 1)) && !isLowerHex(s.charCodeAt(i + 2))) continue;
+      out += s.slice(last, i + 1) + s.slice(i + 1, i + 3).toUpperCase();
+      last = i + 3;
+    }
+    return out + s.slice(last);
+  }
   const out = new Uint16Array(s.length);
   for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
   for (let i = first; i !== -1; i = s.indexOf('%', i + 3)) {

@@ -197,7 +197,7 @@ function scanPrecision(s: string, start: number, profile: Profile): number | Err
 }
 
 /** archived-item-id = uri-string / ( "~" registered-item-id ), to the end of the input. */
-function scanItem(item: string, base: number, profile: Profile): ItemScan | null | Err {
+function scanItem(item: string, base: number, profile: Profile, pwid: string): ItemScan | null | Err {
   const part = 'archived-item-id';
   if (item.length === 0) return fail('archived-item-id-empty', 'the archived-item-id is empty', base, part);
   if (item.charCodeAt(0) === TILDE) {
@@ -223,7 +223,7 @@ function scanItem(item: string, base: number, profile: Profile): ItemScan | null
     upper = up;
     return null;
   }
-  return scanUriString(item, base, profile);
+  return scanUriString(item, base, profile, pwid);
 }
 
 /** Parse and validate a PWID, keeping what normalization needs. Never throws; linear in the input's length. */
@@ -263,7 +263,7 @@ export function scanPwid(s: string, profile: Profile = 'source'): Result<PwidSca
   if (upper || !timeCanonical) normal = false;
   const itemStart = precisionEnd + 1;
   const item = s.slice(itemStart);
-  const itemScan = scanItem(item, itemStart, profile);
+  const itemScan = scanItem(item, itemStart, profile, s);
   if (itemScan !== null && 'ok' in itemScan) return itemScan;
   if (itemScan === null ? upper : !itemScan.clean) normal = false;
   const components: PwidComponents = {

@@ -197,8 +197,13 @@ export function scanArchivalTime(s: string, start: number, profile: Profile): Ar
   return { year, month, day, hour, minute, second, fraction };
 }
 
-const pad2 = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
-const pad4 = (n: number): string => `${n}`.padStart(4, '0');
+/** "00" to "99": two-digit fields without a number-to-string conversion each time. */
+const TWO_DIGITS: readonly string[] = Array.from({ length: 100 }, (_, n) => (n < 10 ? `0${n}` : `${n}`));
+const pad2 = (n: number): string => TWO_DIGITS[n] ?? (n < 10 ? `0${n}` : `${n}`);
+const pad4 = (n: number): string =>
+  n >= 1000 && n < 10000 && Number.isInteger(n)
+    ? (TWO_DIGITS[Math.floor(n / 100)] as string) + (TWO_DIGITS[n % 100] as string)
+    : `${n}`.padStart(4, '0');
 
 /** The draft-07 form of an archival-time, with exactly the fields present: `2016-01-22T11:20Z`. */
 export function formatArchivalTime(t: ArchivalTime): string {

@@ -1,4 +1,5 @@
 import type { Identifier } from '@pidgate/core';
+import { describeStored, fromBindings } from '../bound.ts';
 import { safeHttpUrl } from '../url.ts';
 import {
   type Description,
@@ -74,7 +75,8 @@ async function fromMaptr(naan: string, rest: string, s: ResolverServices, trace:
 }
 
 /**
- * ARK resolution (ARK §4): the NAAN table (natab or NAAN registry), then Maptr (DNS NAPTR),
+ * ARK resolution (ARK §4): this institution's bindings (exact, then the longest bound ancestor with the
+ * rest appended; a tombstone is 410), then the NAAN table (natab or NAAN registry), then Maptr (DNS NAPTR),
  * then the optional fallback resolver. The Qualifier and everything after the NAAN go to the target.
  */
 export const arkResolver: Resolver<ArkParts> = {
@@ -83,6 +85,10 @@ export const arkResolver: Resolver<ArkParts> = {
     const { naan } = id.components;
     const rest = afterNaan(id.input, naan);
     const trace: string[] = [];
+    if (s.store) {
+      const bound = await fromBindings(s.store, id.normalized, trace);
+      if (bound) return bound;
+    }
     const hit = s.naan.lookup(naan, rest);
     if (hit) {
       const outcome = fromTable(hit, trace);
@@ -106,6 +112,7 @@ export const arkResolver: Resolver<ArkParts> = {
     };
   },
   describe(id, outcome, s): Description {
+    if ((outcome.kind === 'redirect' || outcome.kind === 'gone') && outcome.record) return describeStored(outcome);
     const hit = s.naan.lookup(id.components.naan, afterNaan(id.input, id.components.naan));
     const details = hit ? s.naan.details(hit.record) : null;
     const where = outcome.kind === 'redirect' ? outcome.target : UNAV;

@@ -10,7 +10,7 @@ export type { Description, Outcome, Resolver, ResolverServices, Story } from './
 export const resolvers: readonly Resolver[] = [
   arkResolver as Resolver,
   pwidResolver as unknown as Resolver,
-  pdiResolver,
+  pdiResolver as unknown as Resolver,
   urnResolver as unknown as Resolver,
 ];
 

@@ -1,13 +1,33 @@
 import type { Identifier, Result } from '@pidgate/core';
 import type { ArchiveRegistry } from '@pidgate/pwid';
+import type { Store } from '@pidgate/store';
 import type { Config } from '../config.ts';
 import type { Metrics } from '../metrics.ts';
 import type { NaanDetails } from '../naan.ts';
+
+/** An ERC record as stored: element → value(s); the commitment separately. */
+export interface StoredRecord {
+  readonly erc: Readonly<Record<string, string | readonly string[]>>;
+  readonly support: Readonly<Record<string, string | readonly string[]>> | null;
+  /** The binding's timestamps and version, for `?info`. */
+  readonly about?: Readonly<Record<string, unknown>>;
+}
+
+/** One member of a set a query names (a PDI with wildcards). */
+export interface ListItem {
+  readonly identifier: string;
+  readonly target: string;
+  readonly createdAt: string;
+}
 
 /** What resolving one identifier gave. `how` names the source that answered (or failed). */
 export type Outcome =
   | {
       readonly kind: 'redirect';
+      /** The stored binding's record, when the target came from this gateway's bindings. */
+      readonly record?: StoredRecord;
+      /** The fully qualified identifier that was resolved (a PDI without a version), for `Content-Location`. */
+      readonly contentLocation?: string;
       /** An absolute http(s) URL, already percent-encoded for a header. */
       readonly target: string;
       readonly status: 301 | 302 | 303 | 307 | 308;
@@ -35,9 +55,27 @@ export type Outcome =
       readonly trace?: readonly string[];
     }
   | {
-      /** Discovery failed upstream: 502 (bad answer) or 504 (no answer in time). */
+      /** The identifier was bound and deleted (tombstoned): 410 Gone, with its record. */
+      readonly kind: 'gone';
+      readonly how: string;
+      readonly code: string;
+      readonly detail: string;
+      readonly record: StoredRecord;
+      readonly trace?: readonly string[];
+    }
+  | {
+      /** A query (a PDI with wildcards): the identifiers it names. */
+      readonly kind: 'list';
+      readonly how: string;
+      readonly items: readonly ListItem[];
+      /** True when there were more than the gateway lists at once. */
+      readonly truncated: boolean;
+      readonly trace?: readonly string[];
+    }
+  | {
+      /** Discovery failed upstream: 502 (bad answer) or 504 (no answer in time); 503 the store failed. */
       readonly kind: 'failed';
-      readonly status: 502 | 504;
+      readonly status: 502 | 503 | 504;
       readonly how: string;
       readonly code: string;
       readonly detail: string;
@@ -46,10 +84,12 @@ export type Outcome =
 
 /** Who, what, when and where (an ERC's four elements, ARK §7). `(:unav)`-style codes where unknown. */
 export interface Story {
-  readonly who: string;
-  readonly what: string;
-  readonly when: string;
-  readonly where: string;
+  readonly who: string | readonly string[];
+  readonly what: string | readonly string[];
+  readonly when: string | readonly string[];
+  readonly where: string | readonly string[];
+  /** Any other ERC elements of a stored record, in the order given. */
+  readonly [element: string]: string | readonly string[];
 }
 
 /** What a resolver can tell about an identifier for `?` (the expression), `??` (the commitment) and `?info`. */
@@ -93,6 +133,8 @@ export interface ResolverServices {
   readonly maptr: MaptrDiscoverer | null;
   /** The PWID archive registry. */
   readonly archives: ArchiveRegistry;
+  /** The institution's bindings (null when the gateway runs without a store). */
+  readonly store: Store | null;
 }
 
 /**

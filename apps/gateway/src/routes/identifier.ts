@@ -7,6 +7,7 @@ import type { GatewayEnv } from '../env.ts';
 import { metadataRecord } from '../metadata.ts';
 import { METADATA_TYPES, negotiate } from '../negotiate.ts';
 import { parseProblem, problem, problemResponse } from '../problem.ts';
+import { listResponse } from '../list.ts';
 import { renderHtml, renderThump } from '../render.ts';
 import type { Outcome } from '../resolvers/types.ts';
 import { type Inflection, requestTarget, splitInflection } from '../target.ts';
@@ -16,6 +17,8 @@ const LABELS: Readonly<Record<Outcome['kind'], string>> = {
   redirect: 'redirect',
   restricted: 'restricted',
   'not-found': 'not_found',
+  gone: 'gone',
+  list: 'list',
   failed: 'upstream_error',
 };
 
@@ -25,6 +28,7 @@ function outcomeResponse(c: Context<GatewayEnv>, outcome: Outcome, input: string
     case 'redirect': {
       const headers: Record<string, string> = { location: outcome.target };
       if (outcome.links && outcome.links.length > 0) headers['link'] = outcome.links.join(', ');
+      if (outcome.contentLocation) headers['content-location'] = outcome.contentLocation;
       return new Response(null, { status: outcome.status, headers });
     }
     case 'restricted':
@@ -38,6 +42,18 @@ function outcomeResponse(c: Context<GatewayEnv>, outcome: Outcome, input: string
       );
     case 'not-found':
       return problemResponse(problem(404, outcome.code, outcome.detail, { identifier: input, how: outcome.how }));
+    case 'gone':
+      return problemResponse(
+        problem(410, outcome.code, outcome.detail, {
+          identifier: input,
+          how: outcome.how,
+          erc: outcome.record.erc,
+          support: outcome.record.support,
+          ...(outcome.record.about ?? {}),
+        }),
+      );
+    case 'list':
+      return listResponse(c, outcome, input);
     case 'failed':
       return problemResponse(
         problem(outcome.status, outcome.code, outcome.detail, { identifier: input, how: outcome.how }),

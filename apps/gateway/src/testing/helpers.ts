@@ -13,9 +13,9 @@ import { type AppDeps, createDeps, type DepsOptions } from '../deps.ts';
 /** Every scheme, straight from the scheme packages (the same list @pidgate/schemes registers). */
 export const allSchemes: Registry = createRegistry([arkScheme, pwidScheme, pdiScheme, urnScheme] as Scheme[]);
 
-/** A quiet config for tests: no log, no DNS unless a test asks for its own local server. */
+/** A quiet config for tests: no log, no DNS and no store unless a test asks for its own. */
 export function testConfig(input: ConfigInput = {}) {
-  return loadConfig({}, null, { log: 'off', maptr: { enabled: false }, ...input });
+  return loadConfig({}, null, { log: 'off', maptr: { enabled: false }, store: { enabled: false }, ...input });
 }
 
 export async function testApp(input: ConfigInput = {}, options: DepsOptions = {}) {

@@ -1,0 +1,59 @@
+import { declareShoulder } from '@pidgate/gateway';
+import { registry } from '@pidgate/schemes';
+import { type Command, parseCommandArgs } from '../command.ts';
+import { UsageError, write } from '../io.ts';
+import { configOption, fail, withStore } from '../store.ts';
+
+export const shoulderCommand: Command = {
+  name: 'shoulder',
+  summary: 'declare the NAANs and shoulders this institution serves, and list them',
+  usage: `pidgate shoulder add SHOULDER --template TEMPLATE [--seed SEED] [--name ORGANIZATION] [--config FILE]
+pidgate shoulder list [--config FILE]
+
+add declares a shoulder this institution mints on, e.g.
+  pidgate shoulder add ark:/99999/x6 --template x6.reeddk
+with its NOID template: prefix "." mode (r random, s sequential, z unbounded) mask (d digit,
+e extended digit) and a final k for the NCDA check character. The template's prefix is the
+shoulder's Name. The shoulder's NAAN is declared with it (named --name) when it is new; the
+Maptr DNS server (pidgate dns) announces every declared NAAN. --seed fixes the order of an r
+template (random by default). list prints every shoulder as a JSON line.
+Exit status 0, or 2 on a usage or database error.`,
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, {
+      ...configOption,
+      template: { type: 'string', short: 't' },
+      seed: { type: 'string' },
+      name: { type: 'string' },
+    });
+    const [action, ...rest] = positionals;
+    if (action === 'add' && rest.length === 1) {
+      if (!values.template) throw new UsageError('shoulder add needs --template, e.g. x6.reeddk');
+      const template = values.template;
+      return withStore(io, values.config, async (store, config) => {
+        const made = await declareShoulder(store, registry, config.profile, {
+          shoulder: rest[0] as string,
+          template,
+          ...(values.seed ? { seed: values.seed } : {}),
+          ...(values.name ? { naanName: values.name } : {}),
+        });
+        if (!made.ok) fail(made.error);
+        const capacity = made.value.capacity === null ? 'unbounded' : `${made.value.capacity} identifiers`;
+        await write(io.stdout, `declared ${made.value.key} (NAAN ${made.value.naan}, ${made.value.template}, ${capacity})\n`);
+        return 0;
+      });
+    }
+    if (action === 'list' && rest.length === 0) {
+      return withStore(io, values.config, async (store) => {
+        const list = await store.listShoulders();
+        if (!list.ok) fail(list.error);
+        let out = '';
+        for (const s of list.value) {
+          out += `${JSON.stringify({ shoulder: s.key, naan: s.naan, template: s.template, minted: s.minted, capacity: s.capacity })}\n`;
+        }
+        await write(io.stdout, out);
+        return 0;
+      });
+    }
+    throw new UsageError('usage: pidgate shoulder add SHOULDER --template TEMPLATE | shoulder list');
+  },
+};

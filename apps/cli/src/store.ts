@@ -1,0 +1,43 @@
+import { resolve } from 'node:path';
+import { type Config, ConfigError, loadConfig, openConfiguredStore } from '@pidgate/gateway';
+import type { Store } from '@pidgate/store';
+import { type Io, UsageError } from './io.ts';
+
+/** The `--config FILE` option every command that touches the database takes. */
+export const configOption = { config: { type: 'string', short: 'c' } } as const;
+
+/** The gateway's configuration (file, then environment), as `pidgate serve` reads it. */
+export function readConfig(io: Io, file: string | undefined): Config {
+  try {
+    return loadConfig(io.env, file === undefined ? undefined : resolve(io.cwd, file));
+  } catch (e) {
+    if (e instanceof ConfigError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+/** Open the configured store (migrating it), run `fn`, close the store. */
+export async function withStore<T>(
+  io: Io,
+  file: string | undefined,
+  fn: (store: Store, config: Config) => Promise<T>,
+): Promise<T> {
+  const config = readConfig(io, file);
+  let store: Store;
+  try {
+    store = await openConfiguredStore(config, io.cwd);
+  } catch (e) {
+    if (e instanceof ConfigError) throw new UsageError(e.message);
+    throw e;
+  }
+  try {
+    return await fn(store, config);
+  } finally {
+    await store.close();
+  }
+}
+
+/** A store failure as the command's failure (exit status 2). */
+export function fail(error: { code: string; message: string }): never {
+  throw new UsageError(`${error.code}: ${error.message}`);
+}

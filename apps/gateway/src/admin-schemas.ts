@@ -1,0 +1,151 @@
+import { z } from '@hono/zod-openapi';
+import { PERMANENCE_LEVELS, REDIRECT_STATUSES } from '@pidgate/store';
+
+/**
+ * Request and response schemas of the admin API (bindings, minting, shoulders, bulk import and export).
+ * They mirror the store's `BindingInput` (which checks everything again) so that /openapi.json shows them.
+ */
+
+const ercValue = z.string().max(65_536);
+const ErcRecord = z.record(
+  z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/, 'an ERC element name'),
+  z.union([ercValue, z.array(ercValue).max(64)]),
+);
+const TargetUrl = z
+  .string()
+  .min(1)
+  .max(8192)
+  .refine((s) => {
+    if (!URL.canParse(s)) return false;
+    const url = new URL(s);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  }, 'an absolute http: or https: URL');
+
+const Erc = ErcRecord.openapi({
+  description: 'An ERC record (ARK §7): element → value or values; the kernel is who, what, when, where',
+  example: { who: 'Kunze, John', what: 'The ARK Identifier Scheme', when: '2005', where: 'https://example.org/ark' },
+});
+
+const Support = ErcRecord.openapi({
+  description: `The commitment (erc-support, what ?? adds). Put one of the NLM permanence levels of ARK §5.2 in "what": ${PERMANENCE_LEVELS.join('; ')}`,
+  example: { who: 'Example Library', what: 'Permanent: Stable Content', when: '2024', where: 'https://example.org/policy' },
+});
+
+export const BindingBody = z
+  .strictObject({
+    target: TargetUrl.openapi({ example: 'https://repository.example.org/objects/abc' }),
+    status: z.literal([...REDIRECT_STATUSES]).optional(),
+    erc: Erc.optional(),
+    support: Support.nullable().optional(),
+  })
+  .openapi('BindingRequest');
+
+export const PdiBindingBody = z
+  .strictObject({
+    target: TargetUrl,
+    /** The format, when the PDI in the path has none (a document series, or a resource). */
+    format: z.string().min(1).max(64).optional(),
+    erc: Erc.optional(),
+  })
+  .openapi('PdiBindingRequest');
+
+export const BindingSchema = z
+  .object({
+    identifier: z.string(),
+    target: z.string(),
+    status: z.number().int(),
+    erc: z.record(z.string(), z.unknown()),
+    support: z.record(z.string(), z.unknown()).nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    version: z.number().int(),
+    tombstoned: z.boolean(),
+    deletedAt: z.string().nullable(),
+  })
+  .openapi('Binding');
+
+export const PdiVersionSchema = z
+  .object({
+    identifier: z.string().openapi({ example: 'urn:pdi://ap.org.us/1997/11/27/12.pdf.2' }),
+    resource: z.string(),
+    format: z.string(),
+    version: z.number().int(),
+    target: z.string(),
+    erc: z.record(z.string(), z.unknown()),
+    createdAt: z.string(),
+  })
+  .openapi('PdiVersion');
+
+export const BindingPage = z
+  .object({ items: z.array(BindingSchema), next: z.string().nullable() })
+  .openapi('BindingPage');
+
+export const ListQuery = z.object({
+  prefix: z
+    .string()
+    .min(1)
+    .max(4096)
+    .optional()
+    .openapi({ param: { name: 'prefix', in: 'query' }, example: 'ark:/99999/x6' }),
+  cursor: z
+    .string()
+    .max(8192)
+    .optional()
+    .openapi({ param: { name: 'cursor', in: 'query' } }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .optional()
+    .openapi({ param: { name: 'limit', in: 'query' } }),
+  tombstoned: z
+    .enum(['true', 'false'])
+    .optional()
+    .openapi({ param: { name: 'tombstoned', in: 'query' }, description: 'include deleted identifiers' }),
+});
+
+export const MintBody = z
+  .strictObject({
+    shoulder: z.string().min(1).max(4096).openapi({ example: 'ark:/99999/x6' }),
+    count: z.number().int().min(1).max(1000).default(1),
+    /** Bind each new identifier: `{id}` in the target is replaced by the identifier. */
+    bind: BindingBody.optional(),
+  })
+  .openapi('MintRequest');
+
+export const MintResponse = z
+  .object({ shoulder: z.string(), identifiers: z.array(z.string()), bound: z.boolean() })
+  .openapi('MintResponse');
+
+export const ShoulderBody = z
+  .strictObject({
+    shoulder: z.string().min(1).max(4096).openapi({ example: 'ark:/99999/x6' }),
+    template: z.string().min(1).max(64).openapi({ example: 'x6.reeddk' }),
+    seed: z.string().min(1).max(200).optional(),
+    /** The name of the NAAN's organization, recorded when the NAAN is declared along with the shoulder. */
+    naanName: z.string().max(200).optional(),
+  })
+  .openapi('ShoulderRequest');
+
+export const ShoulderSchema = z
+  .object({
+    shoulder: z.string(),
+    naan: z.string(),
+    template: z.string(),
+    minted: z.number().int(),
+    capacity: z.number().int().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi('Shoulder');
+
+export const ImportLineResult = z
+  .object({
+    line: z.number().int(),
+    identifier: z.string().optional(),
+    ok: z.boolean(),
+    action: z.string().optional(),
+    code: z.string().optional(),
+    detail: z.string().optional(),
+  })
+  .openapi('ImportLineResult');
