@@ -1,5 +1,5 @@
-// One server for the benchmark, in its own process: `gateway` (the real app, logging on, to /dev/null)
-// or `bare` (a bare Hono handler answering a fixed 302). Sends its port to the parent over IPC.
+// One server for the benchmark, in its own process: `gateway` (the real app, logging on, to /dev/null),
+// `bound` (the real app over a SQLite file of bindings) or `bare` (a bare Hono handler answering a fixed 302). Sends its port to the parent over IPC.
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { arkScheme } from '@pidgate/ark';
@@ -18,10 +18,29 @@ if (mode === 'bare') {
   const server = createServer(getRequestListener(app.fetch));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   port = (server.address() as { port: number }).port;
+} else if (mode === 'bound') {
+  // The gateway over the SQLite file the parent filled (argv[3] is its data directory).
+  const config = loadConfig({ PIDGATE_DATA_DIR: process.argv[3] }, null, {
+    port: 0,
+    host: '127.0.0.1',
+    maptr: { enabled: false },
+  });
+  const registry = createRegistry([arkScheme, pwidScheme, pdiScheme, urnScheme] as Scheme[]);
+  const running = await startServer({ config, deps: await createDeps(config, { registry }) });
+  port = running.port;
 } else {
-  const config = loadConfig({}, null, { port: 0, host: '127.0.0.1', maptr: { enabled: false } });
+  const config = loadConfig({}, null, {
+    port: 0,
+    host: '127.0.0.1',
+    maptr: { enabled: false },
+    store: { enabled: false },
+  });
   const registry = createRegistry([arkScheme, pwidScheme, pdiScheme, urnScheme] as Scheme[]);
   const running = await startServer({ config, deps: await createDeps(config, { registry }) });
   port = running.port;
 }
 process.send?.({ port });
+// The parent asks for the resident set size after the runs.
+process.on('message', (m) => {
+  if (m === 'rss') process.send?.({ rss: process.memoryUsage().rss });
+});

@@ -28,7 +28,12 @@ const Erc = ErcRecord.openapi({
 
 const Support = ErcRecord.openapi({
   description: `The commitment (erc-support, what ?? adds). Put one of the NLM permanence levels of ARK §5.2 in "what": ${PERMANENCE_LEVELS.join('; ')}`,
-  example: { who: 'Example Library', what: 'Permanent: Stable Content', when: '2024', where: 'https://example.org/policy' },
+  example: {
+    who: 'Example Library',
+    what: 'Permanent: Stable Content',
+    when: '2024',
+    where: 'https://example.org/policy',
+  },
 });
 
 export const BindingBody = z

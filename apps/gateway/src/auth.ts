@@ -1,5 +1,5 @@
 import type { PidError } from '@pidgate/core';
-import { scopeAllows, type Store, type VerifiedToken } from '@pidgate/store';
+import { type Store, scopeAllows, type VerifiedToken } from '@pidgate/store';
 import type { Context } from 'hono';
 import { problem, problemResponse } from './problem.ts';
 
@@ -37,7 +37,11 @@ export async function authenticate(c: Context, store: Store): Promise<VerifiedTo
   const m = /^Bearer[ \t]+([^\s]+)[ \t]*$/i.exec(header);
   if (!m) {
     return problemResponse(
-      problem(401, 'unauthorized', 'this needs a bearer token (Authorization: Bearer …); create one with pidgate token create'),
+      problem(
+        401,
+        'unauthorized',
+        'this needs a bearer token (Authorization: Bearer …); create one with pidgate token create',
+      ),
       CHALLENGE,
     );
   }

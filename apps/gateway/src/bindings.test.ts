@@ -11,7 +11,10 @@ const json = (token: string, body: unknown, method = 'PUT'): RequestInit => ({
   headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
   body: JSON.stringify(body),
 });
-const auth = (token: string, method = 'GET'): RequestInit => ({ method, headers: { authorization: `Bearer ${token}` } });
+const auth = (token: string, method = 'GET'): RequestInit => ({
+  method,
+  headers: { authorization: `Bearer ${token}` },
+});
 
 describe.each(backends)('bindings on %s', (backend) => {
   let t: Awaited<ReturnType<typeof storeApp>>;
@@ -32,7 +35,10 @@ describe.each(backends)('bindings on %s', (backend) => {
     expect(none.status).toBe(401);
     expect(none.headers.get('content-type')).toBe('application/problem+json');
     expect(none.headers.get('www-authenticate')).toMatch(/^Bearer/);
-    const wrong = await req('/api/v1/bindings/ark:/99999/fk4a', json(`${admin.slice(0, -1)}A`, { target: 'https://x.org/' }));
+    const wrong = await req(
+      '/api/v1/bindings/ark:/99999/fk4a',
+      json(`${admin.slice(0, -1)}A`, { target: 'https://x.org/' }),
+    );
     expect(wrong.status).toBe(401);
     expect(((await wrong.json()) as { code: string }).code).toBe('invalid-token');
     const scoped = await req('/api/v1/bindings/ark:/99999/fk4a', json(other, { target: 'https://x.org/' }));
@@ -40,15 +46,28 @@ describe.each(backends)('bindings on %s', (backend) => {
     expect(((await scoped.json()) as { code: string }).code).toBe('out-of-scope');
     // a scope is a prefix at a boundary: ark:/9999 never covers ark:/99999
     const narrow = await t.token(['ark:/9999']);
-    expect((await req('/api/v1/bindings/ark:/99999/fk4a', json(narrow, { target: 'https://x.org/' }))).status).toBe(403);
+    expect((await req('/api/v1/bindings/ark:/99999/fk4a', json(narrow, { target: 'https://x.org/' }))).status).toBe(
+      403,
+    );
   });
 
   it('binds with PUT (normalized key, 201 then 200), resolves it, and keeps every change in the history', async () => {
     const body = {
       target: 'https://repo.example.org/objects/abc',
       status: 301,
-      erc: { who: 'Kunze, John', what: 'The ARK scheme', when: '2005', where: 'https://repo.example.org/abc', how: 'text' },
-      support: { who: 'Example Library', what: 'Permanent: Stable Content', when: '2024', where: 'https://example.org/policy' },
+      erc: {
+        who: 'Kunze, John',
+        what: 'The ARK scheme',
+        when: '2005',
+        where: 'https://repo.example.org/abc',
+        how: 'text',
+      },
+      support: {
+        who: 'Example Library',
+        what: 'Permanent: Stable Content',
+        when: '2024',
+        where: 'https://example.org/policy',
+      },
     };
     const put = await req('/api/v1/bindings/ARK:/99999/fk4-abc', json(admin, body));
     expect(put.status).toBe(201);
@@ -72,7 +91,10 @@ describe.each(backends)('bindings on %s', (backend) => {
 
     const got = await req('/api/v1/bindings/ark:/99999/fk4abc?history=true', auth(admin));
     expect(got.status).toBe(200);
-    const record = (await got.json()) as { status: number; history: { action: string; actor: string; before: unknown }[] };
+    const record = (await got.json()) as {
+      status: number;
+      history: { action: string; actor: string; before: unknown }[];
+    };
     expect(record.status).toBe(302);
     expect(record.history.map((h) => h.action)).toEqual(['create', 'update']);
     expect(record.history[0]?.before).toBeNull();
@@ -84,7 +106,9 @@ describe.each(backends)('bindings on %s', (backend) => {
     expect(brief.status).toBe(200);
     expect(brief.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     const text = await brief.text();
-    expect(text).toMatch(/^\|set: pidgate \| ark:\/99999\/fk4abc\? \| \d{8}\n {4}\| https:\/\/ark\.example\.org\/ark:\/99999\/fk4abc\?\nhere: 1 \| 1 \| 1\n\nerc:\nwho: Kunze, John\nwhat: The ARK scheme\nwhen: 2005\nwhere: https:\/\/repo\.example\.org\/abc\nhow: text\n/);
+    expect(text).toMatch(
+      /^\|set: pidgate \| ark:\/99999\/fk4abc\? \| \d{8}\n {4}\| https:\/\/ark\.example\.org\/ark:\/99999\/fk4abc\?\nhere: 1 \| 1 \| 1\n\nerc:\nwho: Kunze, John\nwhat: The ARK scheme\nwhen: 2005\nwhere: https:\/\/repo\.example\.org\/abc\nhow: text\n/,
+    );
     expect(text).not.toContain('erc-support:');
 
     const full = await (await req('/ark:/99999/fk4abc??')).text();
@@ -241,7 +265,10 @@ describe.each(backends)('bindings on %s', (backend) => {
   });
 
   it('declares a shoulder, mints from its template with an NCDA check character, and binds what it mints', async () => {
-    const bad = await req('/api/v1/shoulders', json(admin, { shoulder: 'ark:/99999/x6', template: 'y6.reeddk' }, 'POST'));
+    const bad = await req(
+      '/api/v1/shoulders',
+      json(admin, { shoulder: 'ark:/99999/x6', template: 'y6.reeddk' }, 'POST'),
+    );
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { code: string }).code).toBe('template-prefix');
     const made = await req(
@@ -250,7 +277,10 @@ describe.each(backends)('bindings on %s', (backend) => {
     );
     expect(made.status).toBe(201);
     expect(await made.json()).toMatchObject({ shoulder: 'ark:/99999/x6', naan: '99999', capacity: 84100, minted: 0 });
-    const twice = await req('/api/v1/shoulders', json(admin, { shoulder: 'ark:/99999/x6', template: 'x6.reeddk' }, 'POST'));
+    const twice = await req(
+      '/api/v1/shoulders',
+      json(admin, { shoulder: 'ark:/99999/x6', template: 'x6.reeddk' }, 'POST'),
+    );
     expect(twice.status).toBe(409);
 
     const minted = await req(
@@ -268,7 +298,9 @@ describe.each(backends)('bindings on %s', (backend) => {
       const res = await req(`/${id}`);
       expect(res.headers.get('location')).toBe(`https://x.org/items/${id}`);
     }
-    const more = (await (await req('/api/v1/mint', json(admin, { shoulder: 'ark:/99999/x6', count: 2 }, 'POST'))).json()) as {
+    const more = (await (
+      await req('/api/v1/mint', json(admin, { shoulder: 'ark:/99999/x6', count: 2 }, 'POST'))
+    ).json()) as {
       identifiers: string[];
     };
     expect(more.identifiers.some((id) => identifiers.includes(id))).toBe(false);
@@ -309,18 +341,22 @@ describe.each(backends)('bindings on %s', (backend) => {
         expect(latest.headers.get('content-location')).toBe('urn:pdi://ap.org.us/1997/11/27/12.pdf.2');
       }
       expect((await req('/urn:pdi://ap.org.us/1997/11/27/12.pdf.9')).status).toBe(404);
-      const meta = (await (await req('/urn:pdi://ap.org.us/1997/11/27/12.pdf?', { headers: { accept: 'application/json' } })).json()) as {
+      const meta = (await (
+        await req('/urn:pdi://ap.org.us/1997/11/27/12.pdf?', { headers: { accept: 'application/json' } })
+      ).json()) as {
         erc: { who: string; what: string };
       };
       expect(meta.erc).toMatchObject({ who: 'AP', what: 'Story 12' });
     });
 
-    it('mints the day\'s next serial number on PUT to a document series', async () => {
+    it("mints the day's next serial number on PUT to a document series", async () => {
       const day = new Date().toISOString().slice(0, 10).replace(/-/g, '/');
       const a = await pdi('urn:pdi://ap.org.us', { target: 'https://ap.example.org/a', format: 'html' });
       const b = await pdi('urn:pdi://ap.org.us', { target: 'https://ap.example.org/b', format: 'html' });
       expect(a.status).toBe(201);
-      const ids = [(await a.json()) as { identifier: string }, (await b.json()) as { identifier: string }].map((x) => x.identifier);
+      const ids = [(await a.json()) as { identifier: string }, (await b.json()) as { identifier: string }].map(
+        (x) => x.identifier,
+      );
       const [y, m, d] = day.split('/').map((x) => String(Number(x)).padStart(2, '0'));
       expect(ids[0]).toMatch(new RegExp(`^urn:pdi://ap\\.org\\.us/${y}/${m}/${d}/(\\d+)\\.html\\.1$`));
       const serial = (s: string | undefined) => Number(/\/(\d+)\.html\.1$/.exec(s ?? '')?.[1]);

@@ -1,5 +1,5 @@
 import type { Binding, Store } from '@pidgate/store';
-import { type Description, type Outcome, type Story, type StoredRecord, UNAV } from './resolvers/types.ts';
+import { type Description, type Outcome, type StoredRecord, type Story, UNAV } from './resolvers/types.ts';
 import { safeHttpUrl } from './url.ts';
 
 /** The stored binding as the record `?`, `??` and `?info` show (and a 410 carries). */
@@ -76,7 +76,14 @@ export async function fromBindings(store: Store, normalized: string, trace: stri
     return null;
   }
   trace.push(exact ? `bindings: ${b.key}` : `bindings: ${b.key} + suffix ${rest}`);
-  return { kind: 'redirect', target, status: b.status, how: exact ? 'binding' : 'binding-suffix', record: recordOf(b), trace };
+  return {
+    kind: 'redirect',
+    target,
+    status: b.status,
+    how: exact ? 'binding' : 'binding-suffix',
+    record: recordOf(b),
+    trace,
+  };
 }
 
 function story(record: StoredRecord['erc'], where: string): Story {

@@ -102,7 +102,7 @@ export const ConfigSchema = z
           .boolean()
           .default(true)
           .describe(
-            'Keep this institution\'s bindings, PDI versions, NAANs, shoulders and tokens in a database. `false`: no bindings, no admin API; identifiers resolve through discovery only.',
+            "Keep this institution's bindings, PDI versions, NAANs, shoulders and tokens in a database. `false`: no bindings, no admin API; identifiers resolve through discovery only.",
           ),
         dataDir: z
           .string()

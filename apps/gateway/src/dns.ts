@@ -44,7 +44,11 @@ export interface RunningDns {
 
 /** Start the Maptr DNS server (UDP, dns2) on `dns.host:dns.port`. */
 export async function startDns(config: Config, store: Store | null, table: ReloadableNaanTable): Promise<RunningDns> {
-  const options = async () => ({ naans: await maptrEntries(config, store, table), suffix: config.dns.suffix, ttl: config.dns.ttl });
+  const options = async () => ({
+    naans: await maptrEntries(config, store, table),
+    suffix: config.dns.suffix,
+    ttl: config.dns.ttl,
+  });
   const created = createMaptrServer(await options());
   if (!created.ok) throw new ConfigError(`Maptr records: ${created.error.message}`);
   const server = created.value;

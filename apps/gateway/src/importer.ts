@@ -1,6 +1,6 @@
 import type { Profile, Registry } from '@pidgate/core';
 import { type ErcObject, type ErcStoryObject, ercFromObject } from '@pidgate/erc';
-import { type ImportItem, type ImportSummary, scopeAllows, type Store } from '@pidgate/store';
+import { type ImportItem, type ImportSummary, type Store, scopeAllows } from '@pidgate/store';
 
 /** The longest NDJSON line taken (a binding with a large ERC record fits easily). */
 export const MAX_LINE_LENGTH = 1 << 20;
@@ -77,7 +77,12 @@ export function checkLine(text: string, line: number, ctx: LineContext): Checked
   const parsed = ctx.registry.parse(identifier, ctx.profile);
   if (!parsed.ok) return fail(line, parsed.error.code, parsed.error.message, identifier);
   if (parsed.value.scheme !== 'ark') {
-    return fail(line, 'scheme-not-bindable', `${parsed.value.scheme} identifiers are not imported as bindings`, identifier);
+    return fail(
+      line,
+      'scheme-not-bindable',
+      `${parsed.value.scheme} identifiers are not imported as bindings`,
+      identifier,
+    );
   }
   const key = parsed.value.normalized;
   if (ctx.scopes && !scopeAllows(ctx.scopes, key)) {

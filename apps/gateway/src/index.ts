@@ -9,13 +9,13 @@ export {
   loadConfig,
 } from './config.ts';
 export { type AppDeps, createDeps, type DepsOptions } from './deps.ts';
+export { type RunningDns, startDns } from './dns.ts';
 export type { GatewayEnv } from './env.ts';
+export { bodyLines, type ImportTotals, importLines, type LineResult } from './importer.ts';
 export { Metrics } from './metrics.ts';
+export { declareShoulder, mint, type ShoulderRequest } from './minter.ts';
+export { NaanTableError, ReloadableNaanTable } from './naan.ts';
 export { type Problem, problem } from './problem.ts';
 export { type Outcome, type Resolver, resolvers } from './resolvers/index.ts';
 export { type RunningServer, type StartOptions, startServer } from './server.ts';
-export { type RunningDns, startDns } from './dns.ts';
-export { bodyLines, type ImportTotals, importLines, type LineResult } from './importer.ts';
-export { declareShoulder, mint, type ShoulderRequest } from './minter.ts';
-export { NaanTableError, ReloadableNaanTable } from './naan.ts';
 export { dataDirectory, openConfiguredStore } from './storage.ts';

@@ -29,7 +29,8 @@ export function shoulderKey(
 ): Result<{ key: string; naan: string }> {
   const parsed = registry.parse(shoulder, profile);
   if (!parsed.ok) return parsed;
-  if (parsed.value.scheme !== 'ark') return err('not-an-ark', 'a shoulder is an ARK prefix such as ark:/99999/x6', null);
+  if (parsed.value.scheme !== 'ark')
+    return err('not-an-ark', 'a shoulder is an ARK prefix such as ark:/99999/x6', null);
   const { naan, qualifier } = parsed.value.components as ArkParts;
   if (qualifier !== '') return err('invalid-shoulder', 'a shoulder is ark:/NAAN/shoulder, with nothing after it', null);
   const t = parseTemplate(template);

@@ -53,15 +53,15 @@ describe('/openapi.json', () => {
 
   it('catches a route added without a description, and a description without a route', async () => {
     const extra = createApp(await createDeps(testConfig(), { registry: allSchemes }));
-    extra.get('/api/v1/bindings/:naan', (c) => c.text('x'));
-    extra.post('/api/v1/mint', (c) => c.text('x'));
+    extra.get('/api/v1/widgets/:naan', (c) => c.text('x'));
+    extra.post('/api/v1/frobnicate', (c) => c.text('x'));
     extra.openAPIRegistry.registerPath({
       method: 'delete',
       path: '/api/v1/ghost',
       responses: { 204: { description: 'x' } },
     });
     const coverage = routeCoverage(extra, openApiDocument(extra, 'http://localhost'));
-    expect(coverage.undocumented).toEqual(['GET /api/v1/bindings/{naan}', 'POST /api/v1/mint']);
+    expect(coverage.undocumented).toEqual(['GET /api/v1/widgets/{naan}', 'POST /api/v1/frobnicate']);
     expect(coverage.missing).toEqual(['DELETE /api/v1/ghost']);
   });
 

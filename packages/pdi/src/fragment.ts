@@ -100,7 +100,7 @@ export function scanFragment(s: string, start: number): PdiFragment | Err {
   let positions: PdiPosition[] | null = null;
   for (let n = 0; ; n++) {
     const p = scanPosition(s, i, 'position');
-    if (isErr(p)) return p;
+    if (typeof p !== 'string' && isErr(p)) return p;
     if (n === 0) first = p;
     else if (n === 1) positions = [first, p];
     else (positions as PdiPosition[]).push(p);

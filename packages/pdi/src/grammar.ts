@@ -8,7 +8,9 @@ export const OTHER = 4; // other    = "(" / ")" / "-" / ":" / ";" / "$" / "_" / 
 export const RESERVED = 8; // reserved = "%" / "." / "," / "/" / "#" / "*" / "@" / "=" / "?" / "+"
 export const HEX = 16; // hex      = digit / "A".."F" / "a".."f"
 
-const table = new Uint8Array(128);
+/** The classes of each ASCII code (bits of ALPHA, DIGIT, OTHER, RESERVED, HEX); read it for codes below 128. */
+export const CLASSES = new Uint8Array(128);
+const table = CLASSES;
 for (let c = 0; c < 128; c++) {
   const ch = String.fromCharCode(c);
   let bits = 0;

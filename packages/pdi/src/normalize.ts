@@ -44,15 +44,11 @@ function resource(p: CanonicalParts, full: boolean): string {
   return out;
 }
 
-/**
- * The canonical fragment or citation (with its "#" or "@"), or "" when there is none. `fragment`,
- * when given, is the canonical form of the fragment that ends the chain, as parsing found it.
- */
-export function canonicalTail(c: PdiComponents, fragment: string | null = null): string {
+/** The canonical fragment or citation (with its "#" or "@"), or "" when there is none. */
+export function canonicalTail(c: PdiComponents): string {
   let out = '';
   for (let link: PdiComponents | null = c; link !== null; ) {
     if (link.fragment !== null) {
-      if (fragment !== null) return `${out}#${fragment}`;
       const f = canonicalFragment(link.fragment, link.format as string);
       // A record that did not come from parsePdi may hold a fragment its format rejects: keep it as written.
       return `${out}#${f.ok ? f.value : formatFragment(link.fragment)}`;
@@ -71,26 +67,24 @@ export function canonicalTail(c: PdiComponents, fragment: string | null = null):
  * fragment with its scheme and defaults explicit, cited PDIs in the `pdi:` form. Wildcards stay.
  */
 export function normalizePdi(c: PdiComponents): string {
-  return normalizeFound(c, null, null);
+  const out = `urn:pdi:${canonicalHead(c)}${canonicalSpecifier(c)}`;
+  return c.fragment === null && c.citation === null ? out : out + canonicalTail(c);
 }
 
-/**
- * normalizePdi, given what parsing found (or nulls to compute it): the canonical fragment, and the
- * head `//series/yyyy/mm/dd/` as written when lowercasing is all it needs.
- */
-export function normalizeFound(c: PdiComponents, fragment: string | null, head: string | null): string {
-  let out: string;
-  if (head !== null) out = `urn:pdi:${lower(head)}`;
-  else {
-    const series = c.series.length === 1 ? `${c.series[0]}.${c.country}` : `${c.series.join('.')}.${c.country}`;
-    out = `urn:pdi://${series.toLowerCase()}/${number(c.year, 4)}/${number(c.month, 2)}/${number(c.day, 2)}/`;
-  }
-  out += c.uniqueId === '*' ? '*' : canonicalUniqueId(c.uniqueId);
+/** `//series/yyyy/mm/dd/` of one PDI, normalized: the series lowercased, superfluous zeros stripped. */
+export function canonicalHead(c: PdiComponents): string {
+  const series = c.series.length === 1 ? `${c.series[0]}.${c.country}` : `${c.series.join('.')}.${c.country}`;
+  return `//${series.toLowerCase()}/${number(c.year, 4)}/${number(c.month, 2)}/${number(c.day, 2)}/`;
+}
+
+/** `unique-id[.format[.version]]` of one PDI, normalized. */
+export function canonicalSpecifier(c: PdiComponents): string {
+  let out = c.uniqueId === '*' ? '*' : canonicalUniqueId(c.uniqueId);
   if (c.format !== null) {
     out += c.format === '*' ? '.*' : `.${canonicalFormat(c.format)}`;
     if (c.version !== null) out += `.${number(c.version, 1)}`;
   }
-  return c.fragment === null && c.citation === null ? out : out + canonicalTail(c, fragment);
+  return out;
 }
 
 /** The resource a binding belongs to: the normalized PDI without format, version, fragment or citation. */

@@ -2,13 +2,12 @@ import type { Identifier, Profile, Result, Scheme } from '@pidgate/core';
 import { PDI_ERROR_CODES } from './codes.ts';
 import type { PdiComponents } from './components.ts';
 import { formatPdi } from './format.ts';
-import { normalizeFound } from './normalize.ts';
 import { type Found, parseFound } from './parse.ts';
 
 export type PdiIdentifier = Identifier<PdiComponents>;
 
-/** What parsing found for normalizing, reused from call to call (parsing is synchronous). */
-const found: Found = { fragment: null, head: null };
+/** The normalized form parsing builds, reused from call to call (parsing is synchronous). */
+const found: Found = { normalized: '' };
 
 /** `urn:pdi:` or `pdi:`, any case: a cheap look at the label. */
 function recognize(input: string): boolean {
@@ -26,13 +25,11 @@ export const pdiScheme: Scheme<PdiComponents> = {
   errorCodes: PDI_ERROR_CODES,
   recognize,
   parse(input: string, profile: Profile = 'source'): Result<PdiIdentifier> {
-    found.fragment = null;
-    found.head = null;
     const parsed = parseFound(input, found);
     if (!parsed.ok) return parsed;
-    const components = parsed.value;
-    const normalized = normalizeFound(components, found.fragment, found.head);
-    return { ok: true, value: { scheme: 'pdi', input, profile, normalized, components } };
+    const normalized = found.normalized;
+    found.normalized = '';
+    return { ok: true, value: { scheme: 'pdi', input, profile, normalized, components: parsed.value } };
   },
   format(components: PdiComponents): string {
     return formatPdi(components);

@@ -185,63 +185,119 @@ function checkUriAt(s: string, start: number, uri: string): ItemScan | Err {
   // hier-part = "//" authority path-abempty / path-absolute / path-rootless / path-empty
   if (s.charCodeAt(i) === SLASH && s.charCodeAt(i + 1) === SLASH) {
     i += 2;
-    let end = i;
-    let at = -1;
-    for (; end < n; end++) {
-      const c = s.charCodeAt(end);
-      if (c === SLASH || c === QUESTION || c === HASH) break;
-      if (c === AT && at < 0) at = end;
+    // the common authority, a reg-name host of plain characters and an optional port, in one pass
+    let h = i;
+    let c = 0;
+    for (; h < n; h++) {
+      c = s.charCodeAt(h);
+      if (!hasClass(c, REG_NAME)) break;
+      if (c <= 90 && c >= 65) clean = false;
     }
-    // userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
-    if (at >= 0) {
-      clean = false; // it may hold escapes (rare enough not to look)
-      const bad = scanChars(s, i, at, USERINFO);
-      if (bad >= 0) return charError(s, bad, 'userinfo', start);
-      i = at + 1;
+    let end = h;
+    if (h < n && c === COLON) {
+      end = h + 1;
+      while (end < n && isDigit(s.charCodeAt(end))) end++;
     }
-    hostStart = i;
-    if (s.charCodeAt(i) === LBRACKET) {
-      // IP-literal = "[" ( IPv6address / IPvFuture ) "]"
-      clean = false;
-      const close = s.indexOf(']', i);
-      if (close < 0 || close >= end) return err('uri-host', 'an IP-literal host is closed by "]"', i - start);
-      if (!isIpLiteral(s, i + 1, close)) {
-        return err('uri-host', 'the IP-literal host is not an IPv6 address nor an IPvFuture', i + 1 - start);
-      }
-      i = close + 1;
-      hostEnd = i;
-      if (i < end && s.charCodeAt(i) !== COLON) return err('uri-host', 'an IP-literal host ends at "]"', i - start);
-    } else {
-      // reg-name = *( unreserved / pct-encoded / sub-delims ); IPv4address is a reg-name too
-      let h = i;
-      for (; h < end; h++) {
-        const c = s.charCodeAt(h);
-        if (hasClass(c, REG_NAME)) {
-          if (c <= 90 && c >= 65) clean = false;
-          continue;
-        }
-        if (c === COLON) break;
-        if (c === PERCENT && h + 2 < end && isHex(s.charCodeAt(h + 1)) && isHex(s.charCodeAt(h + 2))) {
-          clean = false;
-          h += 2;
-          continue;
-        }
-        // the first bad character before the port's ":" (a later ":" ends the host all the same)
-        let colon = h + 1;
-        while (colon < end && s.charCodeAt(colon) !== COLON) colon++;
-        return charError(s, scanChars(s, i, colon, REG_NAME), 'host', start);
-      }
-      i = h;
+    const stop = end < n ? s.charCodeAt(end) : SLASH;
+    if (stop === SLASH || stop === QUESTION || stop === HASH) {
+      hostStart = i;
       hostEnd = h;
+      i = end;
+    } else {
+      const e = checkAuthority(s, start, i);
+      if (typeof e === 'object') return e;
+      hostStart = authorityHostStart;
+      hostEnd = authorityHostEnd;
+      if (!authorityClean) clean = false;
+      i = e;
     }
-    // port = *DIGIT
-    if (i < end) {
-      for (let p = i + 1; p < end; p++) {
-        if (!isDigit(s.charCodeAt(p))) return err('uri-port', 'the port is digits', p - start);
-      }
-    }
-    i = end;
   }
+  return checkPathQuery(s, start, i, uri, schemeEnd, hostStart, hostEnd, clean);
+}
+
+// What the last successful checkAuthority call saw besides the authority's end (module state, no allocation).
+let authorityHostStart = 0;
+let authorityHostEnd = 0;
+let authorityClean = true;
+
+/** authority = [ userinfo "@" ] host [ ":" port ], from `i` of `s` (the URI starts at `start`): its end, or an error. */
+function checkAuthority(s: string, start: number, i: number): number | Err {
+  const n = s.length;
+  let clean = true;
+  let hostEnd: number;
+  let end = i;
+  let at = -1;
+  for (; end < n; end++) {
+    const c = s.charCodeAt(end);
+    if (c === SLASH || c === QUESTION || c === HASH) break;
+    if (c === AT && at < 0) at = end;
+  }
+  // userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
+  if (at >= 0) {
+    clean = false; // it may hold escapes (rare enough not to look)
+    const bad = scanChars(s, i, at, USERINFO);
+    if (bad >= 0) return charError(s, bad, 'userinfo', start);
+    i = at + 1;
+  }
+  const hostStart = i;
+  if (s.charCodeAt(i) === LBRACKET) {
+    // IP-literal = "[" ( IPv6address / IPvFuture ) "]"
+    clean = false;
+    const close = s.indexOf(']', i);
+    if (close < 0 || close >= end) return err('uri-host', 'an IP-literal host is closed by "]"', i - start);
+    if (!isIpLiteral(s, i + 1, close)) {
+      return err('uri-host', 'the IP-literal host is not an IPv6 address nor an IPvFuture', i + 1 - start);
+    }
+    i = close + 1;
+    hostEnd = i;
+    if (i < end && s.charCodeAt(i) !== COLON) return err('uri-host', 'an IP-literal host ends at "]"', i - start);
+  } else {
+    // reg-name = *( unreserved / pct-encoded / sub-delims ); IPv4address is a reg-name too
+    let h = i;
+    for (; h < end; h++) {
+      const c = s.charCodeAt(h);
+      if (hasClass(c, REG_NAME)) {
+        if (c <= 90 && c >= 65) clean = false;
+        continue;
+      }
+      if (c === COLON) break;
+      if (c === PERCENT && h + 2 < end && isHex(s.charCodeAt(h + 1)) && isHex(s.charCodeAt(h + 2))) {
+        clean = false;
+        h += 2;
+        continue;
+      }
+      // the first bad character before the port's ":" (a later ":" ends the host all the same)
+      let colon = h + 1;
+      while (colon < end && s.charCodeAt(colon) !== COLON) colon++;
+      return charError(s, scanChars(s, i, colon, REG_NAME), 'host', start);
+    }
+    i = h;
+    hostEnd = h;
+  }
+  // port = *DIGIT
+  if (i < end) {
+    for (let p = i + 1; p < end; p++) {
+      if (!isDigit(s.charCodeAt(p))) return err('uri-port', 'the port is digits', p - start);
+    }
+  }
+  authorityHostEnd = hostEnd;
+  authorityHostStart = hostStart;
+  authorityClean = clean;
+  return end;
+}
+
+/** path, query and fragment of a URI from `i` of `s` (the URI starts at `start`), then the scan's result. */
+function checkPathQuery(
+  s: string,
+  start: number,
+  i: number,
+  uri: string,
+  schemeEnd: number,
+  hostStart: number,
+  hostEnd: number,
+  clean: boolean,
+): ItemScan | Err {
+  const n = s.length;
   // path: *( pchar / "/" )
   let j = i;
   for (; j < n; j++) {

@@ -6,7 +6,7 @@ import { configOption, fail, withStore } from '../store.ts';
 
 export const mintCommand: Command = {
   name: 'mint',
-  summary: "mint new identifiers on a shoulder from its NOID template",
+  summary: 'mint new identifiers on a shoulder from its NOID template',
   usage: `pidgate mint SHOULDER [-n N] [--target URL] [--config FILE]
 
 Mints N identifiers (default 1, at most 100000) on a declared shoulder (pidgate shoulder add),

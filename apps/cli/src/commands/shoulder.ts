@@ -38,7 +38,10 @@ Exit status 0, or 2 on a usage or database error.`,
         });
         if (!made.ok) fail(made.error);
         const capacity = made.value.capacity === null ? 'unbounded' : `${made.value.capacity} identifiers`;
-        await write(io.stdout, `declared ${made.value.key} (NAAN ${made.value.naan}, ${made.value.template}, ${capacity})\n`);
+        await write(
+          io.stdout,
+          `declared ${made.value.key} (NAAN ${made.value.naan}, ${made.value.template}, ${capacity})\n`,
+        );
         return 0;
       });
     }

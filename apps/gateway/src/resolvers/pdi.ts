@@ -96,7 +96,13 @@ export const pdiResolver: Resolver<PdiComponents> = {
       const erc = outcome.record.erc;
       const pick = (k: string, d: string) => erc[k] ?? d;
       return {
-        erc: { ...erc, who: pick('who', UNAV), what: pick('what', UNAV), when: pick('when', UNAV), where: outcome.target },
+        erc: {
+          ...erc,
+          who: pick('who', UNAV),
+          what: pick('what', UNAV),
+          when: pick('when', UNAV),
+          where: outcome.target,
+        },
         support: { who: UNKN, what: '(:unav) PDI versions are never changed', when: UNAV, where: UNAV },
         extra: { binding: outcome.record.about ?? {} },
       };

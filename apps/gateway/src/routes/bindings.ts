@@ -118,10 +118,13 @@ export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       path: '/api/v1/bindings',
       summary: 'List bindings (keyset paging): those the token may see, optionally under a prefix',
       tags: ['Administration'],
-    security: [{ bearer: [] }],
+      security: [{ bearer: [] }],
       request: { query: ListQuery },
       responses: {
-        200: { description: 'A page; pass `next` as `cursor`', content: { 'application/json': { schema: BindingPage } } },
+        200: {
+          description: 'A page; pass `next` as `cursor`',
+          content: { 'application/json': { schema: BindingPage } },
+        },
         ...authErrors,
       },
     }),
@@ -180,7 +183,8 @@ export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
             return;
           }
           const b = next.value.value;
-          if (b.key.startsWith(prefix) && forbidden(who.token, b.key) === null) out += `${JSON.stringify(bindingJson(b))}\n`;
+          if (b.key.startsWith(prefix) && forbidden(who.token, b.key) === null)
+            out += `${JSON.stringify(bindingJson(b))}\n`;
         }
         controller.enqueue(encoder.encode(out));
       },
@@ -264,7 +268,7 @@ export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
         path: '/api/v1/bindings/{identifier}',
         summary,
         tags: ['Administration'],
-    security: [{ bearer: [] }],
+        security: [{ bearer: [] }],
         request: { params: IdentifierParam, ...extra },
         responses: {
           200: {
@@ -308,7 +312,9 @@ export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
     const series = PDI_SERIES.exec(raw);
     if (series) {
       if (c.req.method !== 'PUT') {
-        return problemResponse(problem(400, 'pdi-series', 'a document series alone is only PUT (to mint a serial number)'));
+        return problemResponse(
+          problem(400, 'pdi-series', 'a document series alone is only PUT (to mint a serial number)'),
+        );
       }
       return mintSerial(c, deps, who, (series[1] as string).toLowerCase());
     }
@@ -416,7 +422,13 @@ async function putVersion(
     const why = ercProblem(input.erc, null);
     if (why) return problemResponse(problem(400, 'invalid-erc', why));
   }
-  const made = await who.store.putPdiVersion(key, format, input.target, who.token.id, input.erc ? { erc: input.erc } : {});
+  const made = await who.store.putPdiVersion(
+    key,
+    format,
+    input.target,
+    who.token.id,
+    input.erc ? { erc: input.erc } : {},
+  );
   if (!made.ok) return storeProblem(made.error, { identifier: key });
   const body = pdiJson(made.value);
   return c.json(body, 201, { location: `${publicBase(c, deps.config)}${body.identifier}` });

@@ -49,12 +49,15 @@ export function mintingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       method: 'post',
       path: '/api/v1/mint',
       summary:
-        "Mint identifiers on a shoulder (its NOID template, NCDA check character); with `bind`, bind each ({id} in the target is the new identifier)",
+        'Mint identifiers on a shoulder (its NOID template, NCDA check character); with `bind`, bind each ({id} in the target is the new identifier)',
       tags: ['Administration'],
-    security: [{ bearer: [] }],
+      security: [{ bearer: [] }],
       request: { body: { required: true, content: { 'application/json': { schema: MintBody } } } },
       responses: {
-        200: { description: 'The new identifiers, in minting order', content: { 'application/json': { schema: MintResponse } } },
+        200: {
+          description: 'The new identifiers, in minting order',
+          content: { 'application/json': { schema: MintResponse } },
+        },
         ...errors,
       },
     }),
@@ -105,7 +108,7 @@ export function mintingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       path: '/api/v1/shoulders',
       summary: 'The shoulders this institution mints on (those the token may see)',
       tags: ['Administration'],
-    security: [{ bearer: [] }],
+      security: [{ bearer: [] }],
       responses: {
         200: {
           description: 'Shoulders with their template and how many were minted',
@@ -132,7 +135,7 @@ export function mintingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       summary:
         "Declare a shoulder this institution mints on, with its NOID template (its prefix is the shoulder's Name: ark:/99999/x6 takes x6.reeddk); its NAAN is declared with it",
       tags: ['Administration'],
-    security: [{ bearer: [] }],
+      security: [{ bearer: [] }],
       request: { body: { required: true, content: { 'application/json': { schema: ShoulderBody } } } },
       responses: {
         201: { description: 'Declared', content: { 'application/json': { schema: ShoulderSchema } } },

@@ -13,7 +13,9 @@ export const TEST_DATABASE_URL = process.env['PIDGATE_TEST_DATABASE_URL'];
 let schemas = 0;
 
 /** A real store: a SQLite file in a fresh temp directory, or a fresh schema of the test PostgreSQL. */
-export async function testStore(backend: 'sqlite' | 'postgres' = 'sqlite'): Promise<{ store: Store; dir: string; close(): Promise<void> }> {
+export async function testStore(
+  backend: 'sqlite' | 'postgres' = 'sqlite',
+): Promise<{ store: Store; dir: string; close(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'pidgate-gateway-store-'));
   const store =
     backend === 'postgres'
