@@ -291,6 +291,12 @@ export function positionText(p: PdiPosition): string {
  * written, after "#") places errors.
  */
 export function canonicalFragment(f: PdiFragment, format: string, base: number | null = null): Result<string> {
+  const canonical = checkFragment(f, format, base);
+  return typeof canonical === 'string' ? { ok: true, value: canonical } : canonical;
+}
+
+/** canonicalFragment, giving the string itself rather than a Result (parsing's hot path). */
+export function checkFragment(f: PdiFragment, format: string, base: number | null): string | Err {
   const schemes = fragmentSchemesOfFormat(format);
   const scheme = f.scheme === null ? schemes.default : lower(f.scheme);
   if (scheme === null) {
@@ -300,11 +306,11 @@ export function canonicalFragment(f: PdiFragment, format: string, base: number |
       base,
     );
   }
-  if (schemes.allowed !== null && BUILT_IN_SCHEMES.has(scheme) && !schemes.allowed.has(scheme)) {
+  // an omitted scheme is the default, always allowed; a written one is looked up in the allowed set first
+  if (f.scheme !== null && schemes.allowed !== null && !schemes.allowed.has(scheme) && BUILT_IN_SCHEMES.has(scheme)) {
     return err('fragment-scheme-media-type', `the ${scheme} scheme is not defined for the format "${format}"`, base);
   }
-  const canonical = canonicalScheme(f, scheme, base);
-  return typeof canonical === 'string' ? { ok: true, value: canonical } : canonical;
+  return canonicalScheme(f, scheme, base);
 }
 
 /** A citation's origin position: integers without leading zeros, items with plain characters unescaped. */

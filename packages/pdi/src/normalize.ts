@@ -1,7 +1,7 @@
 import type { PdiComponents } from './components.ts';
 import { formatFragment } from './format.ts';
 import { canonicalFragment, canonicalPosition } from './fragment.ts';
-import { lower, stripZeros } from './grammar.ts';
+import { stripZeros } from './grammar.ts';
 import { canonicalFormat, canonicalUniqueId } from './unique-id.ts';
 
 /** The canonical parts of one PDI (not of the PDIs it cites): what equivalence compares. */

@@ -1,11 +1,12 @@
 import { type Err, err, type Profile, type Result } from '@pidgate/core';
 import type { PdiComponents, PdiFragment, PdiPosition, PdiWildcardField } from './components.ts';
 import { daysInMonthOf } from './date.ts';
-import { canonicalFragment, canonicalPosition, scanFragment, scannedEnd, scanPosition } from './fragment.ts';
+import { canonicalPosition, checkFragment, scanFragment, scannedEnd, scanPosition } from './fragment.ts';
 import {
   ALPHA,
   AT,
   CLASSES,
+  COLON,
   DIGIT,
   DOT,
   EQUALS,
@@ -17,6 +18,7 @@ import {
   isAlphaHyphenDigit,
   isDigit,
   isEscapeAt,
+  isUniqueIdChar,
   OTHER,
   PERCENT,
   RESERVED,
@@ -59,26 +61,21 @@ const NO_WILDCARDS: readonly PdiWildcardField[] = Object.freeze([]);
 
 /** The value of the date field `dateField` last read: capped at 1000, or -1 for "*". */
 let fieldNumber = 0;
-/** Its last four digits as a number (what decides a leap year). */
-let fieldLast4 = 0;
-
 /**
  * YEAR / MONTH / DAY: `min` or more digits, or "*", ended by "/". The index of that "/"; sets
- * `fieldNumber` and `fieldLast4` (module state rather than an object per call: parsing is synchronous).
+ * `fieldNumber` (module state rather than an object per call: parsing is synchronous).
  */
 function dateField(s: string, i: number, min: number, code: string, what: string, next: string): number | Err {
   const len = s.length;
   let j = i;
   let star = -1;
   let value = 0;
-  let last4 = 0;
   for (; j < len; j++) {
     const c = s.charCodeAt(j);
     if (c === SLASH) break;
     if (c >= 48 && c <= 57) {
       value = value * 10 + c - 48;
       if (value > 1000) value = 1000;
-      last4 = (last4 * 10 + c - 48) % 10000;
       continue;
     }
     if (c === STAR) {
@@ -91,7 +88,6 @@ function dateField(s: string, i: number, min: number, code: string, what: string
   if (star < 0 && j - i < min) return err(code, `the ${what} is ${min} or more digits, or "*"`, i);
   if (j >= len) return err('iso-date', `the ${what} is followed by "/" and the ${next}`, j);
   fieldNumber = star < 0 ? value : -1;
-  fieldLast4 = last4;
   return j;
 }
 
@@ -109,6 +105,21 @@ let plainHead = false;
 let seriesUpper = false;
 /** Whether its `unique-id[.format[.version]]` is already normalized (no escape, no capital in the format, no zero to strip). */
 let plainSpecifier = false;
+
+/** Where the dots of the document series `parseResource` is reading are (reused: parsing is synchronous). */
+const DOT_AT: number[] = [];
+
+/** The value of the digits `s[from, to)` (at most a few). */
+function digitsValue(s: string, from: number, to: number): number {
+  let v = 0;
+  for (let i = from; i < to; i++) v = v * 10 + s.charCodeAt(i) - 48;
+  return v;
+}
+
+/** True for the hex digits A-F. */
+function isUpperHex(c: number): boolean {
+  return c >= 65 && c <= 70;
+}
 
 /** A digit run `s[from, to)` with a superfluous leading zero (more than `min` digits, the first "0"). */
 function hasZeros(s: string, from: number, to: number, min: number): boolean {
@@ -130,6 +141,7 @@ function parseResource(s: string, start: number, form: 'urn' | 'url'): Mutable<P
   let lastDot = -1;
   let dots = 0;
   let upper = false;
+  const dotAt = DOT_AT;
   let i = seriesStart;
   for (let partStart = i; ; i++) {
     if (i >= len) return err('iso-date', 'the document series is followed by "/" and the ISO date', i);
@@ -147,7 +159,7 @@ function parseResource(s: string, start: number, form: 'urn' | 'url'): Mutable<P
       partStart = i + 1;
       if (c === SLASH) break;
       lastDot = i;
-      dots++;
+      dotAt[dots++] = i;
       continue;
     }
     return err('component', `character ${JSON.stringify(s[i])} cannot appear in a document-series component`, i);
@@ -165,7 +177,6 @@ function parseResource(s: string, start: number, form: 'urn' | 'url'): Mutable<P
   const yearEnd = dateField(s, yearStart, 4, 'year', 'year', 'month');
   if (typeof yearEnd !== 'number') return yearEnd;
   const anyYear = fieldNumber < 0;
-  const y = fieldLast4;
   const monthEnd = dateField(s, yearEnd + 1, 2, 'month', 'month', 'day');
   if (typeof monthEnd !== 'number') return monthEnd;
   const m = fieldNumber;
@@ -174,7 +185,8 @@ function parseResource(s: string, start: number, form: 'urn' | 'url'): Mutable<P
   const d = fieldNumber;
   if (m >= 0 && (m < 1 || m > 12)) return err('calendar-month', 'a month is 01 to 12', yearEnd + 1);
   if (d >= 0) {
-    const most = m < 0 ? 31 : daysInMonthOf(anyYear ? -1 : y, m);
+    // 10000 is a multiple of 400, so the last four digits of the year decide a leap year
+    const most = m < 0 ? 31 : daysInMonthOf(anyYear ? -1 : digitsValue(s, yearEnd - 4, yearEnd), m);
     if (d < 1 || d > most) return err('calendar-day', `that month has days 01 to ${most}`, monthEnd + 1);
   }
 
@@ -182,13 +194,23 @@ function parseResource(s: string, start: number, form: 'urn' | 'url'): Mutable<P
   const uidStart = dayEnd + 1;
   let star = -1;
   let plain = true;
+  // an encapsulated URL (a ":", then escapes) has its scheme and host lowercased: note both
+  let colon = false;
+  let escapes = false;
+  let capital = false;
   for (i = uidStart; i < len; i++) {
     const c = s.charCodeAt(i);
-    if (c < 128 && ((CLASSES[c] as number) & (ALPHA | DIGIT | OTHER)) !== 0) continue;
+    if (c < 128 && ((CLASSES[c] as number) & (ALPHA | DIGIT | OTHER)) !== 0) {
+      if (c <= 90 && c >= 65) capital = true;
+      else if (c === COLON) colon = true;
+      continue;
+    }
     if (c === DOT || c === HASH || c === AT) break;
     if (c === PERCENT) {
       if (!isEscapeAt(s, i, len)) return err('pct-encoded', 'a %-escape is "%" and two hex digits', i);
+      // normalizing decodes a character a unique id holds plainly, and lowercases hex digits A-F
       plain = false;
+      escapes = true;
       i += 2;
       continue;
     }
@@ -202,6 +224,7 @@ function parseResource(s: string, start: number, form: 'urn' | 'url'): Mutable<P
   if (i === uidStart) return err('unique-id', 'the unique id is missing', i);
   if (star >= 0 && i - uidStart !== 1) return err('wildcard', 'a wildcard "*" stands alone for a whole field', star);
   const uniqueId = s.slice(uidStart, i);
+  if (escapes && colon && capital) plain = false;
   let anyWildcard = star >= 0;
 
   let format: string | null = null;
@@ -221,10 +244,12 @@ function parseResource(s: string, start: number, form: 'urn' | 'url'): Mutable<P
       if (c === PERCENT) {
         if (!isEscapeAt(s, i, len)) return err('pct-encoded', 'a %-escape is "%" and two hex digits', i);
         const e = escapeAt(s, i);
-        if (!isAlphaHyphenDigit(e) && !is(e, RESERVED)) {
+        const decoded = isAlphaHyphenDigit(e);
+        if (!decoded && !is(e, RESERVED)) {
           return err('format', 'a format token %-encodes only reserved characters', i);
         }
-        plain = false;
+        // normalizing decodes a letter, digit or hyphen, and lowercases hex digits A-F
+        if (decoded || isUpperHex(s.charCodeAt(i + 1)) || isUpperHex(s.charCodeAt(i + 2))) plain = false;
         i += 2;
         continue;
       }
@@ -275,7 +300,7 @@ function parseResource(s: string, start: number, form: 'urn' | 'url'): Mutable<P
   // one array of the exact size: the components are the dots before the country code
   const series = new Array<string>(dots);
   for (let k = 0, from = seriesStart; k < dots; k++) {
-    const to = s.indexOf('.', from);
+    const to = dotAt[k] as number;
     series[k] = s.slice(from, to);
     from = to + 1;
   }
@@ -310,7 +335,9 @@ function parseResource(s: string, start: number, form: 'urn' | 'url'): Mutable<P
   };
   // the date fields have no zeros to strip: normalizing the head is lowercasing it
   plainHead =
-    !hasZeros(s, yearStart, yearEnd, 4) && !hasZeros(s, yearEnd + 1, monthEnd, 2) && !hasZeros(s, monthEnd + 1, dayEnd, 2);
+    !hasZeros(s, yearStart, yearEnd, 4) &&
+    !hasZeros(s, yearEnd + 1, monthEnd, 2) &&
+    !hasZeros(s, monthEnd + 1, dayEnd, 2);
   seriesUpper = upper;
   plainSpecifier = plain;
   resourceEnd = i;
@@ -343,14 +370,15 @@ export interface Found {
  * and nest at most MAX_CITATION_DEPTH deep. Both profiles read the same draft.
  */
 export function parsePdi(input: string, _profile?: Profile): Result<PdiComponents> {
-  return parseFound(input, null);
+  const parsed = parseFound(input, null);
+  return recordFailed(parsed) ? parsed : { ok: true, value: parsed };
 }
 
 /**
  * parsePdi, also giving `found` the normalized PDI. It is built as the scan goes: the parts already
  * normal are not copied but left in the input, so that a normalized input is its own normal form.
  */
-export function parseFound(input: string, found: Found | null): Result<PdiComponents> {
+export function parseFound(input: string, found: Found | null): PdiComponents | Err {
   let i = label(input, 0);
   if (i < 0) return err('pdi-label', 'a PDI starts with "urn:pdi:" or "pdi:" (§1.1)', 0);
   let form: 'urn' | 'url' = i === 8 ? 'urn' : 'url';
@@ -392,11 +420,11 @@ export function parseFound(input: string, found: Found | null): Result<PdiCompon
       // FRAGMENT-SPECIFIER, validated against the format's media type
       const fragment = scanFragment(input, i + 1);
       if (fragmentFailed(fragment)) return fragment;
-      const checked = canonicalFragment(fragment, c.format as string, i + 1);
-      if (!checked.ok) return checked;
+      const checked = checkFragment(fragment, c.format as string, i + 1);
+      if (typeof checked !== 'string') return checked;
       c.fragment = fragment;
-      if (normalize && !writtenAs(input, i + 1, input.length, checked.value)) {
-        out += input.slice(from, i + 1) + checked.value;
+      if (normalize && !writtenAs(input, i + 1, input.length, checked)) {
+        out += input.slice(from, i + 1) + checked;
         from = input.length;
       }
       break;
@@ -426,10 +454,14 @@ export function parseFound(input: string, found: Found | null): Result<PdiCompon
     i = next;
   }
   if (found !== null) found.normalized = from === 0 ? input : out + input.slice(from);
-  return { ok: true, value: first as PdiComponents };
+  return first as PdiComponents;
 }
 
 /* One guard per kind of result, so that each property check sees one or two shapes only. */
+/** True when parsing failed (the answer is an error, not a record). */
+export function recordFailed(x: PdiComponents | Err): x is Err {
+  return (x as Err).ok === false;
+}
 function resourceFailed(x: Mutable<PdiComponents> | Err): x is Err {
   return (x as Err).ok === false;
 }

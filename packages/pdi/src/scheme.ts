@@ -2,7 +2,7 @@ import type { Identifier, Profile, Result, Scheme } from '@pidgate/core';
 import { PDI_ERROR_CODES } from './codes.ts';
 import type { PdiComponents } from './components.ts';
 import { formatPdi } from './format.ts';
-import { type Found, parseFound } from './parse.ts';
+import { type Found, parseFound, recordFailed } from './parse.ts';
 
 export type PdiIdentifier = Identifier<PdiComponents>;
 
@@ -25,11 +25,11 @@ export const pdiScheme: Scheme<PdiComponents> = {
   errorCodes: PDI_ERROR_CODES,
   recognize,
   parse(input: string, profile: Profile = 'source'): Result<PdiIdentifier> {
-    const parsed = parseFound(input, found);
-    if (!parsed.ok) return parsed;
+    const components = parseFound(input, found);
+    if (recordFailed(components)) return components;
     const normalized = found.normalized;
     found.normalized = '';
-    return { ok: true, value: { scheme: 'pdi', input, profile, normalized, components: parsed.value } };
+    return { ok: true, value: { scheme: 'pdi', input, profile, normalized, components } };
   },
   format(components: PdiComponents): string {
     return formatPdi(components);

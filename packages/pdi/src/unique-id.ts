@@ -46,8 +46,18 @@ function canonicalUrl(n: string): string {
     if (e === '%2f' || e === '%3f' || e === '%23') break;
     if (e === '%40') hostStart = authEnd + 3;
   }
+  if (!hasUpper(n, 0, i) && !hasUpper(n, hostStart, authEnd)) return n;
   const scheme = n.slice(0, i).toLowerCase();
   return scheme + n.slice(i, hostStart) + n.slice(hostStart, authEnd).toLowerCase() + n.slice(authEnd);
+}
+
+/** True when `s[from, to)` holds a capital letter (ASCII: the URL is %-encoded). */
+function hasUpper(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 65 && c <= 90) return true;
+  }
+  return false;
 }
 
 /** The canonical format token (§2.5, case-insensitive): escapes of letters, digits and hyphens decoded, lowercased. */
