@@ -99,7 +99,8 @@ export const DESCRIPTIONS: Readonly<Record<string, string>> = {
     'are added to the built-in ones (same id: overridden); `"builtin": false` drops the built-in list. ' +
     '`null`: the built-in registry only. In a configuration file, a relative path is relative to the file.',
   'admin.token':
-    'The bearer token of `POST /api/v1/admin/reload`; `null`: the admin API is off (404 `admin-disabled`).',
+    'The bearer token of `POST /api/v1/admin/reload`; `null`: that endpoint is off (404 `admin-disabled`). ' +
+    'It does not open the bindings API, which takes store tokens (`pidgate token create`).',
   shutdownGraceMs:
     'On SIGTERM or SIGINT, the milliseconds in-flight requests get to finish before the remaining ' +
     'connections are closed.',
@@ -117,7 +118,19 @@ const SECTIONS: Readonly<Record<string, string>> = {
   fallback: 'The resolver of last resort for ARKs.',
   urn: 'Resolution of generic URNs.',
   pwid: 'Resolution of PWIDs.',
-  admin: 'The admin API.',
+  admin:
+    'The reload endpoint, `POST /api/v1/admin/reload`. The bindings API (`/api/v1/bindings`, `/api/v1/mint`, ' +
+    '`/api/v1/shoulders`) takes the tokens of `pidgate token create` instead, kept in the store.',
+  store:
+    "The database of this institution's own identifiers: bindings and their history, tombstones, PDI versions " +
+    'and serial numbers, NAANs, shoulders and minter counters, bearer tokens. SQLite by default (one file, ' +
+    '`pidgate.sqlite`, in `store.dataDir`); PostgreSQL when `store.url` (`DATABASE_URL`) is set, so several ' +
+    'instances share one database. Migrations run at start, and by `pidgate db migrate`. `pidgate serve`, ' +
+    '`db`, `token`, `shoulder`, `mint`, `import` and `dns` all open the store this section names.',
+  dns:
+    'The Maptr DNS server, `pidgate dns` (not `pidgate serve`): NAPTR records (draft-kunze-ark-09 §4.2) for the ' +
+    'NAANs this institution serves (declared with `pidgate shoulder add`), pointing at `dns.nmah`, and for every ' +
+    'NAAN of the NAAN table. UDP only.',
 };
 
 const REPOSITORY = fileURLToPath(new URL('../../../', import.meta.url));

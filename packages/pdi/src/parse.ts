@@ -6,7 +6,6 @@ import {
   ALPHA,
   AT,
   CLASSES,
-  COLON,
   DIGIT,
   DOT,
   EQUALS,
@@ -18,7 +17,6 @@ import {
   isAlphaHyphenDigit,
   isDigit,
   isEscapeAt,
-  isUniqueIdChar,
   OTHER,
   PERCENT,
   RESERVED,
@@ -194,23 +192,13 @@ function parseResource(s: string, start: number, form: 'urn' | 'url'): Mutable<P
   const uidStart = dayEnd + 1;
   let star = -1;
   let plain = true;
-  // an encapsulated URL (a ":", then escapes) has its scheme and host lowercased: note both
-  let colon = false;
-  let escapes = false;
-  let capital = false;
   for (i = uidStart; i < len; i++) {
     const c = s.charCodeAt(i);
-    if (c < 128 && ((CLASSES[c] as number) & (ALPHA | DIGIT | OTHER)) !== 0) {
-      if (c <= 90 && c >= 65) capital = true;
-      else if (c === COLON) colon = true;
-      continue;
-    }
+    if (c < 128 && ((CLASSES[c] as number) & (ALPHA | DIGIT | OTHER)) !== 0) continue;
     if (c === DOT || c === HASH || c === AT) break;
     if (c === PERCENT) {
       if (!isEscapeAt(s, i, len)) return err('pct-encoded', 'a %-escape is "%" and two hex digits', i);
-      // normalizing decodes a character a unique id holds plainly, and lowercases hex digits A-F
-      plain = false;
-      escapes = true;
+      plain = false; // normalizing may decode it, lowercase it, or lowercase an encapsulated URL's host
       i += 2;
       continue;
     }
@@ -224,7 +212,6 @@ function parseResource(s: string, start: number, form: 'urn' | 'url'): Mutable<P
   if (i === uidStart) return err('unique-id', 'the unique id is missing', i);
   if (star >= 0 && i - uidStart !== 1) return err('wildcard', 'a wildcard "*" stands alone for a whole field', star);
   const uniqueId = s.slice(uidStart, i);
-  if (escapes && colon && capital) plain = false;
   let anyWildcard = star >= 0;
 
   let format: string | null = null;

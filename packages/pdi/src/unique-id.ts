@@ -51,11 +51,11 @@ function canonicalUrl(n: string): string {
   return scheme + n.slice(i, hostStart) + n.slice(hostStart, authEnd).toLowerCase() + n.slice(authEnd);
 }
 
-/** True when `s[from, to)` holds a capital letter (ASCII: the URL is %-encoded). */
+/** True when `s[from, to)` may change when lowercased: a capital letter, or any non-ASCII character. */
 function hasUpper(s: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 65 && c <= 90) return true;
+    if ((c >= 65 && c <= 90) || c >= 128) return true;
   }
   return false;
 }
