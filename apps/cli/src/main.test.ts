@@ -63,6 +63,13 @@ describe('pidgate normalize', () => {
   it('draws no progress bar when standard error is not a terminal', async () => {
     expect((await runCli(['normalize'], 'urn:example:a\n')).stderr).toBe('');
   });
+
+  it('draws a progress bar on standard error when it is a terminal, and nothing else changes', async () => {
+    const plain = await runCli(['normalize'], 'urn:example:a\n'.repeat(1000));
+    const tty = await runCli(['normalize'], 'urn:example:a\n'.repeat(1000), { tty: true });
+    expect(tty.stderr).toContain('1000 lines');
+    expect(tty.stdout).toBe(plain.stdout);
+  });
 });
 
 describe('pidgate compare', () => {
