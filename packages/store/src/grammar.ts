@@ -9,12 +9,8 @@ export const ERC_ELEMENT_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/;
 /** A NAAN: 5 or 9 digits (draft-09 §2.3), or betanumeric (modern), at most 16 characters. */
 export const NAAN = /^[0-9bcdfghjkmnpqrstvwxz]{1,16}$/;
 
-/**
- * A NOID template (NOID §"Minters"): `prefix.mode mask`. The prefix is any run of betanumerics,
- * mode `r` (random), `s` (sequential) or `z` (unbounded), mask of `d` (digit) and `e`
- * (extended digit) with an optional final `k` (check character).
- */
-export const NOID_TEMPLATE = /^([0-9bcdfghjkmnpqrstvwxz]*)\.([rsz])([de]+)(k?)$/;
+/** The prefix (shoulder) of a NOID template the store serves: a run of betanumerics, possibly empty. */
+export const TEMPLATE_PREFIX = /^[0-9bcdfghjkmnpqrstvwxz]*$/;
 
 /** A minter seed: a decimal integer of up to 18 digits, or a word of letters, digits, `-` and `_`. */
 export const SEED = /^[A-Za-z0-9_-]{1,64}$/;

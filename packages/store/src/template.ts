@@ -1,5 +1,6 @@
+import { parseTemplate as parseNoidTemplate, capacity as templateCapacity } from '@pidgate/ark';
 import { err, ok, type Result } from '@pidgate/core';
-import { NOID_TEMPLATE } from './grammar.ts';
+import { TEMPLATE_PREFIX } from './grammar.ts';
 
 /** A NOID template taken apart (NOID: `prefix.mode mask`, e.g. `x6.reeddk`). */
 export interface NoidTemplate {
@@ -14,17 +15,18 @@ export interface NoidTemplate {
 }
 
 /**
- * Parse a NOID template. Only the mask characters of the NOID 2005 spec are taken: `d`, `e`, and a
- * final `k`; anything else is `invalid-template` (the store must know the capacity exactly, so that
- * it never hands out a counter value the template cannot spell).
+ * Parse a NOID template with the ARK package's grammar, then apply the store's own limits: at most 64
+ * characters and a betanumeric prefix. Anything else is `invalid-template`. Counters are JavaScript
+ * numbers, so a larger template's capacity is capped at 2^53 - 1 values.
  */
 export function parseTemplate(template: string): Result<NoidTemplate> {
-  const m = typeof template === 'string' && template.length <= 64 ? NOID_TEMPLATE.exec(template) : null;
-  if (!m) return err('invalid-template', 'a NOID template is prefix "." mode (r, s or z) mask (d, e) [k]');
-  const [, prefix = '', mode, mask = '', k] = m;
-  let capacity: number | null = 1;
-  for (const c of mask) capacity *= c === 'd' ? 10 : 29;
-  // Counters are JavaScript numbers: a larger template is capped at 2^53 - 1 values.
-  capacity = mode === 'z' ? null : Math.min(capacity, Number.MAX_SAFE_INTEGER);
-  return ok({ prefix, mode: mode as 'r' | 's' | 'z', mask, check: k === 'k', capacity });
+  const parsed = typeof template === 'string' && template.length <= 64 ? parseNoidTemplate(template) : null;
+  if (!parsed?.ok || !TEMPLATE_PREFIX.test(parsed.value.prefix)) {
+    return err('invalid-template', 'a NOID template is prefix "." mode (r, s or z) mask (d, e) [k]');
+  }
+  const { prefix, generator: mode, mask, check } = parsed.value;
+  const exact = templateCapacity(parsed.value);
+  const capacity =
+    exact === null ? null : Number(exact > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : exact);
+  return ok({ prefix, mode, mask, check, capacity });
 }
