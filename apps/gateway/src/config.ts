@@ -86,7 +86,7 @@ export const ConfigSchema = z
     urn: z.object({ delegations: z.array(delegation).default(DEFAULT_DELEGATIONS) }).prefault({}),
     pwid: z
       .object({
-        /** A JSON archive registry replacing the built-in one. */
+        /** A JSON archive registry added to the built-in one (same id: overridden; `"builtin": false` drops it). */
         archives: z.string().min(1).nullable().default(null),
       })
       .prefault({}),

@@ -5,24 +5,48 @@ function escapeLabel(v: string): string {
   return v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 }
 
+/** The counter of one (scheme, outcome) pair. */
+interface RequestCell {
+  readonly scheme: string;
+  readonly outcome: string;
+  n: number;
+}
+
 /**
- * Prometheus metrics kept in plain numbers (no per-request allocation beyond a map lookup):
- * requests by scheme and outcome, a latency histogram, cache hits and misses.
+ * Prometheus metrics kept in plain numbers (no per-request allocation): requests by scheme and outcome
+ * (a two-level map of counters, no key strings built per request), a latency histogram, cache hits and misses.
  */
 export class Metrics {
-  readonly #requests = new Map<string, number>();
+  readonly #requests = new Map<string, Map<string, RequestCell>>();
+  /** Every request counter in the order first seen (the order `render` lists them). */
+  readonly #cells: RequestCell[] = [];
   readonly #buckets = new Float64Array(BUCKETS.length);
   #count = 0;
   #sum = 0;
   readonly #cache = new Map<string, number>();
   readonly #started = Date.now();
 
+  #cell(scheme: string, outcome: string): RequestCell {
+    let byOutcome = this.#requests.get(scheme);
+    if (byOutcome === undefined) {
+      byOutcome = new Map();
+      this.#requests.set(scheme, byOutcome);
+    }
+    let cell = byOutcome.get(outcome);
+    if (cell === undefined) {
+      cell = { scheme, outcome, n: 0 };
+      byOutcome.set(outcome, cell);
+      this.#cells.push(cell);
+    }
+    return cell;
+  }
+
   /** Count one request; `seconds` is its latency. Labels are from a closed set (scheme names, outcomes). */
   observe(scheme: string, outcome: string, seconds: number): void {
-    const key = `${scheme}\u0000${outcome}`;
-    this.#requests.set(key, (this.#requests.get(key) ?? 0) + 1);
+    this.#cell(scheme, outcome).n++;
     this.#count++;
     this.#sum += seconds;
+    // Most requests fall in the first buckets: a linear scan from the bottom stops early.
     for (let i = 0; i < BUCKETS.length; i++) {
       if (seconds <= (BUCKETS[i] as number)) {
         this.#buckets[i] = (this.#buckets[i] as number) + 1;
@@ -38,7 +62,7 @@ export class Metrics {
 
   /** The number of requests counted with these labels (for tests and the service page). */
   requests(scheme: string, outcome: string): number {
-    return this.#requests.get(`${scheme}\u0000${outcome}`) ?? 0;
+    return this.#requests.get(scheme)?.get(outcome)?.n ?? 0;
   }
 
   /** The Prometheus text exposition format (version 0.0.4). */
@@ -46,8 +70,7 @@ export class Metrics {
     const out: string[] = [];
     out.push('# HELP pidgate_requests_total Requests answered, by identifier scheme and outcome.');
     out.push('# TYPE pidgate_requests_total counter');
-    for (const [key, n] of this.#requests) {
-      const [scheme, outcome] = key.split('\u0000') as [string, string];
+    for (const { scheme, outcome, n } of this.#cells) {
       out.push(`pidgate_requests_total{scheme="${escapeLabel(scheme)}",outcome="${escapeLabel(outcome)}"} ${n}`);
     }
     out.push('# HELP pidgate_request_duration_seconds Time to answer a request.');

@@ -4,6 +4,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type AppDeps, createDeps, type DepsOptions } from './deps.ts';
+import { createFastPath, fastPathSafe } from './fast.ts';
 import { problem, problemResponse } from './problem.ts';
 
 export interface StartOptions {
@@ -37,10 +38,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     errorHandler: () =>
       problemResponse(problem(400, 'invalid-request-target', 'the request target or Host header is not valid')),
   });
+  // Identifier redirects are answered before Hono when no route could be in their way (see fast.ts).
+  const fast = fastPathSafe(app.routes) ? createFastPath(deps, listener) : null;
   let stopping = false;
   const server = createServer({ keepAliveTimeout: 5000, requestTimeout: 60_000 }, (req, res) => {
     // While shutting down, tell keep-alive clients this is the last response on the connection.
     if (stopping) res.setHeader('connection', 'close');
+    if (fast?.(req, res)) return;
     void listener(req, res);
   });
 

@@ -49,20 +49,18 @@ export function encodeComponent(s: string): string {
   return encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
+const HTTP_URL_START = /^https?:\/\/[^/?#]/i;
+
 /**
  * A redirect target: only an absolute http(s) URL with a host, encoded so it is safe in a header.
  * Returns null for anything else (`javascript:`, `data:`, relative, no host).
  */
 export function safeHttpUrl(candidate: string): string | null {
   const encoded = encodeUriText(candidate.trim());
-  if (!/^https?:\/\/[^/?#]/i.test(encoded)) return null;
-  try {
-    const url = new URL(encoded);
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return null;
-  } catch {
-    return null;
-  }
-  return encoded;
+  if (!HTTP_URL_START.test(encoded)) return null;
+  // The start is http(s), a special scheme: the WHATWG parser refuses such a URL with an empty host, so
+  // "parses" is "parses with a host" (URL.canParse builds no URL object).
+  return URL.canParse(encoded) ? encoded : null;
 }
 
 /** Fill `${name}` placeholders of a URL template; unknown placeholders are left as they are. */

@@ -7,16 +7,18 @@ function archiveName(archive: Archive): string {
   return `${archive.name} (${archive.id})`;
 }
 
-/** Memento `Link` values (RFC 7089 §2.2): original resource, TimeGate and TimeMap. */
+/** One Memento `Link` value, or nothing when `url` is no http(s) URL. */
+function addLink(links: string[], url: unknown, rel: string, extra = ''): void {
+  const safe = typeof url === 'string' ? safeHttpUrl(url) : null;
+  if (safe) links.push(`<${safe}>; rel="${rel}"${extra}`);
+}
+
+/** Memento `Link` values (RFC 7089 §2.2): original resource, TimeGate and TimeMap (no closure per request). */
 function mementoLinks(original: unknown, timegate: unknown, timemap: unknown): string[] {
   const links: string[] = [];
-  const add = (url: unknown, rel: string, extra = '') => {
-    const safe = typeof url === 'string' ? safeHttpUrl(url) : null;
-    if (safe) links.push(`<${safe}>; rel="${rel}"${extra}`);
-  };
-  add(original, 'original');
-  add(timegate, 'timegate');
-  add(timemap, 'timemap', '; type="application/link-format"');
+  addLink(links, original, 'original');
+  addLink(links, timegate, 'timegate');
+  addLink(links, timemap, 'timemap', '; type="application/link-format"');
   return links;
 }
 

@@ -4,6 +4,7 @@ import { thumpStatus } from '@pidgate/erc';
 import type { Context } from 'hono';
 import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../env.ts';
+import { fastPathAware, preparedFor } from '../fast.ts';
 import { listResponse } from '../list.ts';
 import { metadataRecord } from '../metadata.ts';
 import { METADATA_TYPES, negotiate } from '../negotiate.ts';
@@ -68,7 +69,15 @@ function outcomeResponse(c: Context<GatewayEnv>, outcome: Outcome, input: string
 export function identifierRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
   const { registry, config, resolvers } = deps;
 
-  app.on(['GET', 'HEAD'], '*', async (c) => {
+  const identifierHandler = fastPathAware(async (c: Context<GatewayEnv>) => {
+    // Resolved already by the fast path (server.ts), which answers plain redirects itself.
+    const pre = preparedFor(c);
+    if (pre?.id !== undefined) {
+      c.set('scheme', pre.id.scheme);
+      if (pre.error !== undefined) throw pre.error.value;
+      if (pre.outcome !== undefined)
+        return outcomeResponse(c, pre.outcome, splitInflection(requestTarget(c)).identifier);
+    }
     const target = requestTarget(c);
     const { identifier, inflection } = splitInflection(target);
     if (identifier.endsWith('?')) {
@@ -97,13 +106,18 @@ export function identifierRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): v
     if (inflection === null) return outcomeResponse(c, outcome, identifier);
     return metadataResponse(c, deps, inflection, id, outcome);
   });
+  app.on(['GET', 'HEAD'], '*', identifierHandler);
 
-  app.all('*', (c) => {
-    c.set('scheme', 'none');
-    return problemResponse(problem(405, 'method-not-allowed', `${c.req.method} is not allowed here`), {
-      allow: 'GET, HEAD',
-    });
-  });
+  // Never reached by GET or HEAD (the identifier route answers those), so the fast path may go first.
+  app.all(
+    '*',
+    fastPathAware((c: Context<GatewayEnv>) => {
+      c.set('scheme', 'none');
+      return problemResponse(problem(405, 'method-not-allowed', `${c.req.method} is not allowed here`), {
+        allow: 'GET, HEAD',
+      });
+    }),
+  );
 }
 
 function metadataResponse(
