@@ -16,13 +16,30 @@ export function readConfig(io: Io, file: string | undefined): Config {
   }
 }
 
-/** Open the configured store (migrating it), run `fn`, close the store. */
+/**
+ * The configuration of a command that works on the store: a usage error (exit status 2) when it turns the
+ * store off (`store.enabled: false`, `PIDGATE_STORE_ENABLED`).
+ */
+export function storeConfig(io: Io, file: string | undefined): Config {
+  const config = readConfig(io, file);
+  if (!config.store.enabled) {
+    throw new UsageError(
+      'this command works on the store, and the configuration turns it off (store.enabled: false, PIDGATE_STORE_ENABLED)',
+    );
+  }
+  return config;
+}
+
+/**
+ * Open the configured store (migrating it), run `fn`, close the store. A configuration that turns the store
+ * off (`store.enabled: false`, `PIDGATE_STORE_ENABLED`) is refused (exit status 2): nothing is opened or created.
+ */
 export async function withStore<T>(
   io: Io,
   file: string | undefined,
   fn: (store: Store, config: Config) => Promise<T>,
 ): Promise<T> {
-  const config = readConfig(io, file);
+  const config = storeConfig(io, file);
   let store: Store;
   try {
     store = await openConfiguredStore(config, io.cwd);

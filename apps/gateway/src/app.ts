@@ -6,6 +6,7 @@ import { formatIssues } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import type { GatewayEnv } from './env.ts';
 import { fastPathAware, preparedFor } from './fast.ts';
+import { outcomeOf } from './metrics.ts';
 import { openapiRoutes } from './openapi.ts';
 import { problem, problemResponse } from './problem.ts';
 import { apiRoutes } from './routes/api.ts';
@@ -15,15 +16,6 @@ import { mintingRoutes } from './routes/minting.ts';
 import { serviceRoutes } from './routes/service.ts';
 import { requestTarget } from './target.ts';
 import { webRoutes } from './web/routes.tsx';
-
-function outcomeOf(status: number): string {
-  if (status >= 300 && status < 400) return 'redirect';
-  if (status < 300) return 'ok';
-  if (status === 404) return 'not_found';
-  if (status < 500) return 'bad_request';
-  if (status === 502 || status === 504) return 'upstream_error';
-  return 'error';
-}
 
 /** Map anything thrown to a problem document; never a stack trace, and 500 only for our own faults. */
 function errorResponse(e: unknown, c: Context<GatewayEnv>, deps: AppDeps): Response {

@@ -1,4 +1,8 @@
+import type { Store } from '@pidgate/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app.ts';
+import { createDeps } from './deps.ts';
+import { allSchemes, testConfig } from './testing/helpers.ts';
 import { storeApp, TEST_DATABASE_URL } from './testing/store.ts';
 
 // The admin API and resolution from bindings, against a real SQLite file and (when
@@ -37,7 +41,8 @@ describe.each(backends)('bindings on %s', (backend) => {
     expect(none.headers.get('www-authenticate')).toMatch(/^Bearer/);
     const wrong = await req(
       '/api/v1/bindings/ark:/99999/fk4a',
-      json(`${admin.slice(0, -1)}A`, { target: 'https://x.org/' }),
+      // another last character (the last of a 32-byte base64url token is one of 16: it may be A already)
+      json(`${admin.slice(0, -1)}${admin.endsWith('A') ? 'E' : 'A'}`, { target: 'https://x.org/' }),
     );
     expect(wrong.status).toBe(401);
     expect(((await wrong.json()) as { code: string }).code).toBe('invalid-token');
@@ -159,12 +164,14 @@ describe.each(backends)('bindings on %s', (backend) => {
     for (const path of ['/ark:/99999/fk4gone', '/ark:/99999/fk4gone/part']) {
       const gone = await req(path);
       expect(gone.status).toBe(410);
-      const p = (await gone.json()) as { code: string; erc: { who: string } };
+      const p = (await gone.json()) as { code: string; title: string; erc: { who: string } };
       expect(p.code).toBe('tombstoned');
+      expect(p.title).toBe('Gone');
       expect(p.erc.who).toBe('W');
     }
     const rebind = await req('/api/v1/bindings/ark:/99999/fk4gone', json(admin, { target: 'https://x.org/again' }));
     expect(rebind.status).toBe(410);
+    expect(((await rebind.json()) as { title: string }).title).toBe('Gone');
     expect((await req('/api/v1/bindings/ark:/99999/fk4gone', auth(admin, 'DELETE'))).status).toBe(410);
     expect((await req('/api/v1/bindings/ark:/99999/fk4never', auth(admin, 'DELETE'))).status).toBe(404);
   });
@@ -262,6 +269,47 @@ describe.each(backends)('bindings on %s', (backend) => {
       .split('\n')
       .map((l) => (JSON.parse(l) as { action: string }).action);
     expect(actions).toEqual(['unchanged', 'unchanged']);
+  });
+
+  it('exports exactly the bindings under a prefix (tombstones too), reading only those from the store', async () => {
+    for (const k of ['ark:/99999/fk4exp1', 'ark:/99999/fk4exp1/a', 'ark:/99999/fk4exp2', 'ark:/99999/fk4exq']) {
+      await req(`/api/v1/bindings/${k}`, json(admin, { target: 'https://x.org/e' }));
+    }
+    await req('/api/v1/bindings/ark:/99999/fk4exp2', auth(admin, 'DELETE'));
+    // The same store, counting the bindings the export reads from it.
+    let read = 0;
+    const counting = new Proxy(t.store, {
+      get(target, name) {
+        if (name === 'exportBindings') {
+          return (options?: Parameters<Store['exportBindings']>[0]) =>
+            (async function* () {
+              for await (const r of target.exportBindings(options)) {
+                read++;
+                yield r;
+              }
+            })();
+        }
+        const v = Reflect.get(target, name, target);
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    });
+    const app = createApp(await createDeps(testConfig(), { registry: allSchemes, store: counting }));
+    const res = await app.request('/api/v1/bindings/export?prefix=ark:/99999/fk4exp', auth(admin));
+    expect(res.status).toBe(200);
+    const items = (await res.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { identifier: string; tombstoned: boolean });
+    expect(items.map((i) => [i.identifier, i.tombstoned])).toEqual([
+      ['ark:/99999/fk4exp1', false],
+      ['ark:/99999/fk4exp1/a', false],
+      ['ark:/99999/fk4exp2', true],
+    ]);
+    expect(read).toBe(3);
+    const outside = await app.request('/api/v1/bindings/export?prefix=ark:/99999/fk4exp', auth(other));
+    expect(await outside.text()).toBe('');
+    const bad = await app.request('/api/v1/bindings/export?prefix=ark:/99999/%20x', auth(admin));
+    expect(bad.status).toBe(400);
   });
 
   it('declares a shoulder, mints from its template with an NCDA check character, and binds what it mints', async () => {
@@ -382,7 +430,49 @@ describe.each(backends)('bindings on %s', (backend) => {
       expect(versions.items).toHaveLength(2);
       const html = await (await req('/urn:pdi://ap.org.us/1997/*/*/*', { headers: { accept: 'text/html' } })).text();
       expect(html).toContain('urn:pdi://ap.org.us/1997/12/01/1.html.1');
+      expect(html).toContain('<a href="/urn:pdi://ap.org.us/1997/12/01/1.html.1">');
       expect(html).not.toContain('<script');
+    });
+
+    it('keys on the canonical format and version: bound in one spelling, found in any other', async () => {
+      const made = await pdi('urn:pdi://ap.org.us/1998/02/03/7.TEXT', { target: 'https://ap.example.org/7-v1' });
+      expect(made.status).toBe(201);
+      expect(((await made.json()) as { identifier: string }).identifier).toBe(
+        'urn:pdi://ap.org.us/1998/02/03/7.text.1',
+      );
+      const escaped = await pdi('urn:pdi://ap.org.us/1998/02/03/7.%74ext', { target: 'https://ap.example.org/7-v2' });
+      expect(escaped.status).toBe(201);
+      expect(((await escaped.json()) as { identifier: string }).identifier).toBe(
+        'urn:pdi://ap.org.us/1998/02/03/7.text.2',
+      );
+      const mismatch = await pdi('urn:pdi://ap.org.us/1998/02/03/7.%74ext', {
+        target: 'https://x.org/',
+        format: 'TEXT',
+      });
+      expect(mismatch.status).toBe(201);
+      for (const [path, target] of [
+        ['/urn:pdi://ap.org.us/1998/02/03/7.TEXT.1', 'https://ap.example.org/7-v1'],
+        ['/urn:pdi://ap.org.us/1998/02/03/7.Text.01', 'https://ap.example.org/7-v1'],
+        ['/urn:pdi://ap.org.us/1998/02/03/7.%74ext.2', 'https://ap.example.org/7-v2'],
+        ['/urn:pdi://AP.org.us/1998/02/03/7.%54EXT', 'https://x.org/'],
+      ] as const) {
+        const res = await req(path);
+        expect(res.status, path).toBe(302);
+        expect(res.headers.get('location'), path).toBe(target);
+      }
+      const admin1 = await req('/api/v1/bindings/urn:pdi://ap.org.us/1998/02/03/7.%54ext.0001', auth(admin));
+      expect(admin1.status).toBe(200);
+      expect(((await admin1.json()) as { target: string }).target).toBe('https://ap.example.org/7-v1');
+      // A version no binding can have (beyond 2^53 - 1) is not bound: never rounded to one that is.
+      for (const v of ['9007199254740993', '99999999999999999999']) {
+        const res = await req(`/urn:pdi://ap.org.us/1998/02/03/7.text.${v}`);
+        expect(res.status, v).toBe(404);
+        expect(((await res.json()) as { code: string }).code).toBe('pdi-not-bound');
+        const got = await req(`/api/v1/bindings/urn:pdi://ap.org.us/1998/02/03/7.text.${v}`, auth(admin));
+        expect(got.status, v).toBe(404);
+      }
+      const listed = (await (await req('/urn:pdi://ap.org.us/1998/02/03/7.TEXT.*')).json()) as { items: unknown[] };
+      expect(listed.items).toHaveLength(3);
     });
   });
 });
@@ -395,5 +485,49 @@ describe('without a store', () => {
     expect(res.status).toBe(404);
     expect(((await res.json()) as { code: string }).code).toBe('store-disabled');
     expect((await app.request('/urn:pdi://ap.org.us/1997/11/27/12')).status).toBe(404);
+  });
+});
+
+describe('a gateway below a path, with bindings', () => {
+  it('links the HTML list of a PDI query, and the ?info page, below the configured base URL', async () => {
+    const t = await storeApp('sqlite', { baseUrl: 'https://example.org/resolver/' });
+    try {
+      const token = await t.token(['urn:pdi://ap.org.us']);
+      const put = await t.app.request(
+        '/api/v1/bindings/urn:pdi://ap.org.us/1997/11/03/1.html',
+        json(token, { target: 'https://ap.example.org/nov3' }),
+      );
+      expect(put.status).toBe(201);
+      const html = await (
+        await t.app.request('/urn:pdi://ap.org.us/1997/11/*/*', { headers: { accept: 'text/html' } })
+      ).text();
+      expect(html).toContain('<a href="/resolver/urn:pdi://ap.org.us/1997/11/03/1.html.1">');
+      const info = await (
+        await t.app.request('/urn:pdi://ap.org.us/1997/11/03/1.html.1?info', { headers: { accept: 'text/html' } })
+      ).text();
+      expect(info).toContain('href="/resolver/assets/pidgate.css?v=');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('a store that fails', () => {
+  it('answers 503 storage-error and counts it as storage_error, not upstream_error, resolving and in the admin API', async () => {
+    const t = await storeApp('sqlite');
+    const token = await t.token(['ark:/99999', 'urn:pdi://ap.org.us']);
+    await t.close();
+    for (const path of ['/ark:/99999/fk4abc', '/urn:pdi://ap.org.us/1997/11/27/12.pdf.1']) {
+      const res = await t.app.request(path);
+      expect(res.status, path).toBe(503);
+      expect(((await res.json()) as { code: string; title: string }).title).toBe('Service Unavailable');
+    }
+    const admin = await t.app.request('/api/v1/bindings/ark:/99999/fk4abc', auth(token));
+    expect(admin.status).toBe(503);
+    const text = await (await t.app.request('/metrics')).text();
+    expect(text).toContain('pidgate_requests_total{scheme="ark",outcome="storage_error"} 1');
+    expect(text).toContain('pidgate_requests_total{scheme="pdi",outcome="storage_error"} 1');
+    expect(text).toContain('pidgate_requests_total{scheme="admin",outcome="storage_error"} 1');
+    expect(text).not.toContain('upstream_error');
   });
 });

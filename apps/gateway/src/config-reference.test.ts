@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ENV_VARIABLES } from './config.ts';
+import { ConfigError, ENV_VARIABLES, loadConfig } from './config.ts';
 import {
   configKeys,
   configReference,
@@ -41,9 +41,23 @@ describe('configuration reference', () => {
     ['PIDGATE_MAPTR_ENABLED', ['maptr.enabled']],
     ['PIDGATE_MAPTR_CACHE_TTL', ['maptr.cacheTtlSeconds']],
     ['PIDGATE_ADMIN_TOKEN', ['admin.token']],
+    ['PIDGATE_DNS_TTL', ['dns.ttl']],
     ['PIDGATE_CONFIG', []],
   ])('finds what %s sets by probing loadConfig', (name, paths) => {
     expect(envKeyPaths().get(name)).toEqual(paths);
+  });
+
+  it('gives every dns.* key an environment variable; PIDGATE_DNS_TTL sets dns.ttl and is validated', () => {
+    const env = envKeyPaths();
+    const dnsKeys = configKeys()
+      .map((k) => k.path)
+      .filter((p) => p.startsWith('dns.'));
+    const set = new Set([...env.values()].flat());
+    expect(dnsKeys.filter((p) => !set.has(p))).toEqual([]);
+    expect(loadConfig({ PIDGATE_DNS_TTL: '60' }).dns.ttl).toBe(60);
+    expect(loadConfig({}).dns.ttl).toBe(300);
+    expect(() => loadConfig({ PIDGATE_DNS_TTL: '-1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PIDGATE_DNS_TTL: 'soon' })).toThrow(/dns\.ttl/);
   });
 
   it('walks any schema: nested sections, lists of objects, wrappers, schema descriptions', () => {

@@ -199,6 +199,7 @@ const ENV_KEYS: readonly [string, readonly string[], 'string' | 'boolean' | 'nul
   ['PIDGATE_DNS_PORT', ['dns', 'port'], 'string'],
   ['PIDGATE_DNS_SUFFIX', ['dns', 'suffix'], 'string'],
   ['PIDGATE_DNS_NMAH', ['dns', 'nmah'], 'null-string'],
+  ['PIDGATE_DNS_TTL', ['dns', 'ttl'], 'string'],
 ];
 
 /** The environment variables `loadConfig` reads (for the README and `pidgate serve --help`). */

@@ -1,3 +1,18 @@
+/** The `outcome` label of a request the store failed (503 `storage-error`), resolving or in the admin API. */
+export const STORAGE_ERROR = 'storage_error';
+
+/** The `outcome` label of an answer that set none, by its status. */
+export function outcomeOf(status: number): string {
+  if (status >= 300 && status < 400) return 'redirect';
+  if (status < 300) return 'ok';
+  if (status === 404) return 'not_found';
+  if (status < 500) return 'bad_request';
+  if (status === 502 || status === 504) return 'upstream_error';
+  // 503 is the store's (storage-error, store-closed; a failed reload labels itself): not a failure upstream.
+  if (status === 503) return STORAGE_ERROR;
+  return 'error';
+}
+
 /** Latency histogram bucket bounds, in seconds. */
 const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
 

@@ -37,6 +37,22 @@ export const MetadataRecordSchema = z
   })
   .openapi('MetadataRecord');
 
+/** The answer to a query (a PDI with wildcards): what `listResponse` in `list.ts` writes as JSON. */
+export const PdiListSchema = z
+  .object({
+    query: z.string().openapi({ description: 'The query as asked' }),
+    count: z.number().int(),
+    truncated: z.boolean().openapi({ description: 'More PDIs match than are listed (at most 1000)' }),
+    items: z.array(
+      z.object({
+        identifier: z.string().openapi({ description: 'The fully qualified PDI (`…/id.format.version`)' }),
+        target: z.string(),
+        createdAt: z.string(),
+      }),
+    ),
+  })
+  .openapi('PdiList');
+
 export const LookupQuery = z.object({
   id: z
     .string()

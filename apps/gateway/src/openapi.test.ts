@@ -111,6 +111,50 @@ describe('/openapi.json', () => {
     expect(Object.keys(body?.content ?? {}).sort()).toEqual(['application/json', 'text/plain']);
   });
 
+  it('says which token opens what: store tokens for bindings, shoulders and mint; admin.token for reload only', () => {
+    const schemes = (doc.components?.securitySchemes ?? {}) as Record<string, { description?: string }>;
+    expect(schemes['bearer']?.description).toContain('pidgate token create');
+    expect(schemes['bearer']?.description).toContain('Not the `admin.token`');
+    expect(schemes['adminToken']).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(schemes['adminToken']?.description).toContain('`admin.token`');
+    const security = (path: string, method: string) =>
+      (
+        (doc.paths?.[path] as Record<string, { security?: Record<string, unknown>[] }> | undefined)?.[method]
+          ?.security ?? []
+      )
+        .flatMap((s) => Object.keys(s))
+        .join(',');
+    expect(security('/api/v1/admin/reload', 'post')).toBe('adminToken');
+    for (const [path, method] of [
+      ['/api/v1/bindings', 'get'],
+      ['/api/v1/bindings/export', 'get'],
+      ['/api/v1/bindings/{identifier}', 'put'],
+      ['/api/v1/shoulders', 'post'],
+      ['/api/v1/mint', 'post'],
+    ] as const) {
+      expect(security(path, method), `${method} ${path}`).toBe('bearer');
+    }
+    const admin = doc.tags?.find((t) => t.name === 'Administration')?.description ?? '';
+    expect(admin).toContain('pidgate token create');
+    expect(admin).not.toMatch(/behind the admin bearer token/);
+    expect(doc.info.description).toContain('pidgate token create');
+  });
+
+  it('lists every answer of /{identifier}: 410, 503 and the 200 list of a PDI query; /metrics names its metrics', () => {
+    const paths = (doc.paths ?? {}) as Record<string, Record<string, Record<string, unknown>>>;
+    const resolve = paths['/{identifier}']?.['get'] as { responses: Record<string, { content?: object }> };
+    expect(Object.keys(resolve.responses)).toEqual(
+      expect.arrayContaining(['200', '302', '400', '403', '404', '406', '410', '502', '503', '504']),
+    );
+    expect(Object.keys(resolve.responses['200']?.content ?? {})).toContain('text/uri-list');
+    expect(JSON.stringify(resolve.responses['200'])).toContain('#/components/schemas/PdiList');
+    const metrics = String(paths['/metrics']?.['get']?.['description']);
+    for (const name of ['pidgate_requests_total', 'pidgate_request_duration_seconds', 'pidgate_uptime_seconds']) {
+      expect(metrics).toContain(name);
+    }
+    expect(metrics).toContain('storage_error');
+  });
+
   it('uses the configured base URL as its server', async () => {
     const { app: based } = await testApp({ baseUrl: 'https://ark.example.org/' });
     const d = (await (await based.request('/openapi.json')).json()) as OpenApiDocument;

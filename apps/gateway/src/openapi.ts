@@ -3,7 +3,7 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { inspectRoutes } from 'hono/dev';
 import type { AppDeps } from './deps.ts';
 import type { GatewayEnv } from './env.ts';
-import { IdentifierParams, MetadataRecordSchema } from './openapi-schemas.ts';
+import { IdentifierParams, MetadataRecordSchema, PdiListSchema } from './openapi-schemas.ts';
 import { ProblemSchema } from './schemas.ts';
 
 export type OpenApiDocument = ReturnType<OpenAPIHono<GatewayEnv>['getOpenAPI31Document']>;
@@ -17,6 +17,10 @@ const DESCRIPTION = `The pidgate gateway resolves and describes persistent ident
   (THUMP text, JSON or HTML by \`Accept\`).
 - \`/api/v1\` is the batch API: parse, normalize (JSON, or a \`text/plain\` body streamed back as NDJSON), compare
   and resolve lists of identifiers.
+- \`/api/v1/bindings\`, \`/api/v1/shoulders\` and \`/api/v1/mint\` are the administration of this institution's own
+  identifiers, behind store tokens (\`Authorization: Bearer …\`, made by \`pidgate token create --scope PREFIX\`, each
+  scoped to identifier prefixes). The \`admin.token\` of the gateway configuration only opens
+  \`POST /api/v1/admin/reload\`.
 
 Errors are RFC 9457 problem documents (\`application/problem+json\`) with a stable \`code\` and, for an identifier
 that does not parse, the \`offset\` of the first offending character.`;
@@ -25,7 +29,12 @@ that does not parse, the \`offset\` of the first offending character.`;
 export const TAGS = [
   { name: 'Identifiers', description: 'Resolution and metadata of one identifier' },
   { name: 'Batch API', description: 'Lists of identifiers: parse, normalize, compare, resolve' },
-  { name: 'Administration', description: 'Operator endpoints, behind the admin bearer token' },
+  {
+    name: 'Administration',
+    description:
+      'Bindings, shoulders and minting, behind store tokens (`pidgate token create`, scoped to identifier ' +
+      'prefixes); the NAAN table reload, behind the `admin.token` of the configuration',
+  },
   { name: 'Service', description: 'Health, metrics and what this gateway is' },
   { name: 'Web pages', description: 'Pages for people, and their static files' },
 ] as const;
@@ -51,7 +60,18 @@ export function openapiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
   registry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',
     scheme: 'bearer',
-    description: 'The `admin.token` of the gateway configuration',
+    description:
+      'A store token, made by `pidgate token create --scope PREFIX` (shown once; only its SHA-256 is stored). ' +
+      'It opens the bindings, shoulders and mint endpoints for the identifiers under its scopes (normalized ' +
+      'identifier prefixes, at a `/` or `.` boundary or below an ARK shoulder); anything else is 403 `out-of-scope`. ' +
+      'Not the `admin.token` of the configuration.',
+  });
+  registry.registerComponent('securitySchemes', 'adminToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'The `admin.token` of the gateway configuration (`PIDGATE_ADMIN_TOKEN`): it opens `POST /api/v1/admin/reload` ' +
+      'only (404 `admin-disabled` when none is configured). Store tokens are not taken there.',
   });
   registry.registerPath({
     method: 'get',
@@ -59,8 +79,11 @@ export function openapiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
     tags: ['Service'],
     summary: 'Prometheus metrics',
     description:
-      '`pidgate_requests_total{scheme,outcome}`, the `pidgate_request_duration_seconds` histogram and ' +
-      '`pidgate_cache_requests_total{cache,result}`, in the Prometheus text format 0.0.4.',
+      '`pidgate_requests_total{scheme,outcome}` (outcome: `redirect`, `ok`, `list`, `metadata`, `not_found`, ' +
+      '`gone`, `restricted`, `bad_request`, `upstream_error` for a failed discovery, `storage_error` for a failing ' +
+      'store, `error`), the `pidgate_request_duration_seconds` histogram, ' +
+      '`pidgate_cache_requests_total{cache,result}` and the `pidgate_uptime_seconds` gauge, in the Prometheus ' +
+      'text format 0.0.4.',
     responses: { 200: { description: 'Metrics', content: { 'text/plain': { schema: z.string() } } } },
   });
   registry.registerPath({
@@ -91,15 +114,17 @@ export function openapiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       'Without an inflection: a redirect to the target (PWIDs add Memento `Link` headers). With `?` (brief ' +
       'record), `??` (with the commitment) or `?info` (everything, with how it was resolved): the metadata ' +
       'record, negotiated by `Accept` among `text/plain` (THUMP, the default), `application/json` and `text/html`; ' +
-      'it answers 200 even when the identifier does not resolve.',
+      'it answers 200 even when the identifier does not resolve. A PDI with wildcards (`urn:pdi://ap.org.us/1997/11/*/*`) ' +
+      'is a query: 200 with the matching PDIs (JSON, HTML or `text/uri-list` by `Accept`).',
     request: { params: IdentifierParams },
     responses: {
       200: {
-        description: 'The metadata record (with `?`, `??` or `?info`)',
+        description: 'The metadata record (with `?`, `??` or `?info`), or the PDIs a PDI query (with wildcards) names',
         content: {
           'text/plain': { schema: z.string().openapi({ description: 'THUMP (ARK §6): the ERC as ANVL' }) },
-          'application/json': { schema: MetadataRecordSchema },
+          'application/json': { schema: z.union([MetadataRecordSchema, PdiListSchema]) },
           'text/html': { schema: z.string() },
+          'text/uri-list': { schema: z.string().openapi({ description: 'A PDI query: one PDI a line' }) },
         },
       },
       302: {
@@ -113,7 +138,13 @@ export function openapiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       403: { description: 'A restricted web archive (`accessUrl` says where to apply)', content: problemContent },
       404: { description: 'Not an identifier of a known scheme, or nothing binds it', content: problemContent },
       406: { description: 'No acceptable metadata format', content: problemContent },
+      410: {
+        description:
+          'Deleted (tombstoned) by this institution, with its record; everything below it too (`tombstoned`)',
+        content: problemContent,
+      },
       502: { description: 'Discovery (DNS) failed', content: problemContent },
+      503: { description: "The gateway's store failed (`storage-error`)", content: problemContent },
       504: { description: 'Discovery (DNS) timed out', content: problemContent },
     },
   });

@@ -18,24 +18,44 @@ export interface Problem {
   readonly [extension: string]: unknown;
 }
 
+/** The reason phrases of RFC 9110 §15 (and RFC 6585, RFC 7725): a problem's `title` (RFC 9457 §3.1.3). */
 const TITLES: Readonly<Record<number, string>> = {
   400: 'Bad Request',
   401: 'Unauthorized',
+  402: 'Payment Required',
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
+  407: 'Proxy Authentication Required',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  410: 'Gone',
+  411: 'Length Required',
+  412: 'Precondition Failed',
   413: 'Content Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
+  416: 'Range Not Satisfiable',
+  417: 'Expectation Failed',
+  421: 'Misdirected Request',
   422: 'Unprocessable Content',
+  426: 'Upgrade Required',
+  428: 'Precondition Required',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
+  451: 'Unavailable For Legal Reasons',
   500: 'Internal Server Error',
+  501: 'Not Implemented',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
   504: 'Gateway Timeout',
+  505: 'HTTP Version Not Supported',
 };
 
+/** The title of a status: its reason phrase; for a code no RFC names, the class (`Client Error`, `Server Error`). */
 export function statusTitle(status: number): string {
-  return TITLES[status] ?? 'Error';
+  return TITLES[status] ?? (status >= 500 ? 'Server Error' : status >= 400 ? 'Client Error' : 'Error');
 }
 
 /** A problem document named by `code` (its `type` is PROBLEM_BASE + code). */

@@ -2,16 +2,18 @@ import type { Result } from '@pidgate/core';
 import type { Binding, ListOptions, Page } from './store.ts';
 
 /**
- * Every binding and tombstone, fetched a keyset page at a time: constant memory, and no read
- * transaction or connection held between pages (other calls may run while a caller consumes it).
+ * Every binding and tombstone (under `prefix`, when given), fetched a keyset page at a time: constant
+ * memory, and no read transaction or connection held between pages (other calls may run while a caller
+ * consumes it).
  */
 export async function* exportPages(
   list: (options: ListOptions) => Promise<Result<Page<Binding>>>,
   pageSize = 1000,
+  prefix = '',
 ): AsyncGenerator<Result<Binding>> {
   let cursor: string | undefined;
   for (;;) {
-    const page = await list({ cursor, limit: pageSize, includeTombstoned: true });
+    const page = await list({ prefix, cursor, limit: pageSize, includeTombstoned: true });
     if (!page.ok) {
       yield page;
       return;

@@ -147,10 +147,12 @@ export class GuardedStore implements Store {
     });
   }
 
-  exportBindings(options?: { readonly pageSize?: number }) {
+  exportBindings(options?: { readonly pageSize?: number; readonly prefix?: string }) {
     const size = checkLimit(options?.pageSize, 1000);
     if (!size.ok) return single(size);
-    return exportPages((o) => this.listBindings(o), size.value);
+    const prefix = checkPrefix(options?.prefix);
+    if (!prefix.ok) return single(prefix);
+    return exportPages((o) => this.listBindings(o), size.value, prefix.value);
   }
 
   importBindings(items: Iterable<ImportItem> | AsyncIterable<ImportItem>, options?: ImportOptions) {

@@ -201,8 +201,11 @@ export interface Store {
   /** The binding (or tombstone) of the longest candidate that is bound, in one query; `not-found` if none. */
   longestBound(candidates: readonly string[]): Promise<Result<Binding>>;
   listBindings(options?: ListOptions): Promise<Result<Page<Binding>>>;
-  /** Every binding and tombstone in key order, streamed page by page in constant memory. */
-  exportBindings(options?: { readonly pageSize?: number }): AsyncIterable<Result<Binding>>;
+  /**
+   * Every binding and tombstone in key order (only keys that start with `prefix`, a plain string prefix,
+   * when given), streamed page by page in constant memory.
+   */
+  exportBindings(options?: { readonly pageSize?: number; readonly prefix?: string }): AsyncIterable<Result<Binding>>;
   importBindings(
     items: Iterable<ImportItem> | AsyncIterable<ImportItem>,
     options?: ImportOptions,

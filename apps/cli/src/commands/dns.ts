@@ -14,7 +14,8 @@ the format of ARK §4.2, service "ark", flags "h":
 for the NAANs this institution serves (pidgate shoulder add), pointing at dns.nmah
 (PIDGATE_DNS_NMAH, by default the host of baseUrl), and for every NAAN of the gateway's NAAN
 table. Unknown names get NXDOMAIN. Port: --port, PIDGATE_DNS_PORT or 5353 (0 picks a free
-one); address: --host, PIDGATE_DNS_HOST or 0.0.0.0. Prints "listening on udp://ADDRESS:PORT".
+one); address: --host, PIDGATE_DNS_HOST or 0.0.0.0; time to live of the answers: dns.ttl,
+PIDGATE_DNS_TTL or 300 seconds. Prints "listening on udp://ADDRESS:PORT".
 SIGHUP re-reads the NAANs and the table; SIGTERM or SIGINT stops it (exit status 0).
 Exit status 2 when the configuration is invalid or the port cannot be bound.`,
   async run(args, io) {

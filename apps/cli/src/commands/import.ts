@@ -4,7 +4,7 @@ import { type Command, parseCommandArgs } from '../command.ts';
 import { UsageError, write } from '../io.ts';
 import { lineBatches, openSources } from '../lines.ts';
 import { progress } from '../progress.ts';
-import { configOption, withStore } from '../store.ts';
+import { configOption, storeConfig, withStore } from '../store.ts';
 
 export const importCommand: Command = {
   name: 'import',
@@ -29,6 +29,7 @@ Exit status 0 when every line was imported, 1 when some failed, 2 on a usage or 
       throw new UsageError(`--on-existing must be replace, skip or fail, not ${onExisting}`);
     }
     if (positionals.length === 0) throw new UsageError('usage: pidgate import FILE... ("-" for standard input)');
+    storeConfig(io, values.config); // refuse before opening any file when there is no store
     const sources = await openSources(positionals, io.stdin, io.cwd);
     const total = sources.every((s) => s.size !== null) ? sources.reduce((n, s) => n + (s.size ?? 0), 0) : null;
     return withStore(io, values.config, async (store, config) => {

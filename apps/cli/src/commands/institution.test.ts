@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { verifyNcda } from '@pidgate/ark';
@@ -82,5 +82,29 @@ describe('institution commands', () => {
     const skip = await cli(['import', '--on-existing', 'skip', file]);
     expect(skip.stderr).toContain('2500 skipped');
     expect((await cli(['import', '--on-existing', 'maybe', file])).code).toBe(2);
+  });
+});
+
+describe('institution commands without a store', () => {
+  it('refuse with exit status 2 when the configuration turns the store off, and open nothing', async () => {
+    const off = join(dir, 'off.json');
+    writeFileSync(off, JSON.stringify({ store: { enabled: false, dataDir: 'off-db' } }));
+    const file = join(dir, 'off.ndjson');
+    writeFileSync(file, '{"identifier":"ark:/99999/fk4off","target":"https://x.org/"}\n');
+    for (const args of [
+      ['db', 'migrate'],
+      ['token', 'create', '--scope', 'ark:/99999'],
+      ['token', 'list'],
+      ['shoulder', 'add', 'ark:/99999/x6', '--template', 'x6.reeddk'],
+      ['shoulder', 'list'],
+      ['mint', 'ark:/99999/x6'],
+      ['import', file],
+    ]) {
+      const run = await runCli([...args, '--config', off]);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr, args.join(' ')).toContain('store.enabled: false');
+      expect(run.stdout, args.join(' ')).toBe('');
+    }
+    expect(existsSync(join(dir, 'off-db'))).toBe(false);
   });
 });

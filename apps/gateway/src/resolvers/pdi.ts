@@ -1,5 +1,5 @@
 import type { Identifier } from '@pidgate/core';
-import { isQuery, matches, type PdiComponents, parsePdi, resourceKey } from '@pidgate/pdi';
+import { canonicalParts, isQuery, matches, type PdiComponents, parsePdi, resourceKey } from '@pidgate/pdi';
 import type { PdiVersion, Store } from '@pidgate/store';
 import { safeHttpUrl } from '../url.ts';
 import { type ListItem, type Outcome, type Resolver, type StoredRecord, UNAV, UNKN } from './types.ts';
@@ -11,6 +11,33 @@ const PDI_SCAN_MAX = 20_000;
 /** The fully qualified PDI of a stored version: `urn:pdi://series/yyyy/mm/dd/id.format.version`. */
 export function qualifiedPdi(v: PdiVersion): string {
   return `${v.resourceKey}.${v.format}.${v.version}`;
+}
+
+/** What the store keys a PDI on: its resource key, and the canonical format and version (when given). */
+export interface PdiSelector {
+  readonly resource: string;
+  /** Lowercase, escapes decoded (`TEXT`, `%74ext` → `text`). */
+  readonly format: string | undefined;
+  readonly version: number | undefined;
+}
+
+/**
+ * The store's key of a PDI (its canonical parts: `@pidgate/pdi` `canonicalParts`), or null when it names a
+ * version no binding can have (beyond 2^53 - 1: the store's versions are safe integers, never rounded).
+ */
+export function pdiSelector(c: PdiComponents): PdiSelector | null {
+  const parts = canonicalParts(c);
+  let version: number | undefined;
+  if (parts.version !== null) {
+    version = Number(parts.version);
+    if (!Number.isSafeInteger(version) || String(version) !== parts.version) return null;
+  }
+  return { resource: resourceKey(c), format: parts.format ?? undefined, version };
+}
+
+/** A store error that is the database's fault (503), not the question's. */
+export function isStorageFailure(code: string): boolean {
+  return code === 'storage-error' || code === 'store-closed';
 }
 
 function recordOf(v: PdiVersion): StoredRecord {
@@ -73,10 +100,11 @@ export const pdiResolver: Resolver<PdiComponents> = {
     };
     if (!s.store) return notBound;
     if (isQuery(c)) return list(s.store, c, id.normalized);
-    const key = resourceKey(c);
-    const version = c.version === null ? undefined : Number(c.version);
-    const found = await s.store.getPdi(key, c.format ?? undefined, version);
-    if (!found.ok) return found.error.code === 'not-found' ? notBound : failed(found.error.message, []);
+    const selector = pdiSelector(c);
+    if (selector === null) return notBound;
+    const found = await s.store.getPdi(selector.resource, selector.format, selector.version);
+    // Only a failing database is 503: a format or version the store cannot hold is simply not bound.
+    if (!found.ok) return isStorageFailure(found.error.code) ? failed(found.error.message, []) : notBound;
     const v = found.value;
     const target = safeHttpUrl(v.target);
     if (!target) return notBound;

@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import type { Identifier } from '@pidgate/core';
+import type { Identifier, Result } from '@pidgate/core';
 import { type PdiComponents, resourceKey } from '@pidgate/pdi';
 import type { Binding, PdiVersion, Store, VerifiedToken } from '@pidgate/store';
 import type { Context } from 'hono';
@@ -17,7 +17,7 @@ import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../env.ts';
 import { bodyLines, ercProblem, importLines } from '../importer.ts';
 import { parseProblem, problem, problemResponse } from '../problem.ts';
-import { qualifiedPdi } from '../resolvers/pdi.ts';
+import { pdiSelector, qualifiedPdi } from '../resolvers/pdi.ts';
 import { ProblemSchema } from '../schemas.ts';
 import { requestTarget } from '../target.ts';
 import { publicBase } from './service.ts';
@@ -164,13 +164,18 @@ export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
     const who = await caller(c, deps);
     if (who instanceof Response) return who;
     const prefix = c.req.query('prefix') ?? '';
-    const iterator = who.store.exportBindings()[Symbol.asyncIterator]();
+    // The store reads only the key range under the prefix, a page at a time (constant memory).
+    const iterator = who.store.exportBindings({ prefix })[Symbol.asyncIterator]();
+    // The first page decides the status: a bad prefix is 400, a failing store 503, as problem documents.
+    let first: IteratorResult<Result<Binding>> | null = await iterator.next();
+    if (!first.done && !first.value.ok) return storeProblem(first.value.error);
     const encoder = new TextEncoder();
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {
         let out = '';
         while (out.length < 1 << 16) {
-          const next = await iterator.next();
+          const next = first ?? (await iterator.next());
+          first = null;
           if (next.done) {
             if (out) controller.enqueue(encoder.encode(out));
             controller.close();
@@ -183,8 +188,7 @@ export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
             return;
           }
           const b = next.value.value;
-          if (b.key.startsWith(prefix) && forbidden(who.token, b.key) === null)
-            out += `${JSON.stringify(bindingJson(b))}\n`;
+          if (forbidden(who.token, b.key) === null) out += `${JSON.stringify(bindingJson(b))}\n`;
         }
         controller.enqueue(encoder.encode(out));
       },
@@ -379,6 +383,8 @@ async function pdiBinding(c: Context, deps: AppDeps, who: Caller, id: Identifier
     return problemResponse(problem(400, 'pdi-query', 'a PDI with wildcards names a set: bind one PDI at a time'));
   }
   const key = resourceKey(comp);
+  // The store keys on the canonical parts: `.TEXT.01` is `.text.1`.
+  const selector = pdiSelector(comp);
   const denied = forbidden(who.token, key);
   if (denied) return denied;
   if (c.req.method === 'DELETE') {
@@ -388,8 +394,12 @@ async function pdiBinding(c: Context, deps: AppDeps, who: Caller, id: Identifier
     );
   }
   if (c.req.method === 'GET') {
-    const version = comp.version === null ? undefined : Number(comp.version);
-    const found = await who.store.getPdi(key, comp.format ?? undefined, version);
+    if (selector === null) {
+      return problemResponse(
+        problem(404, 'not-found', `${id.normalized} has no such PDI binding`, { identifier: id.normalized }),
+      );
+    }
+    const found = await who.store.getPdi(key, selector.format, selector.version);
     if (!found.ok) return storeProblem(found.error, { identifier: id.normalized });
     return c.json(pdiJson(found.value), 200);
   }
@@ -402,9 +412,10 @@ async function pdiBinding(c: Context, deps: AppDeps, who: Caller, id: Identifier
   if (json instanceof Response) return json;
   const input = PdiBindingBody.safeParse(json.value);
   if (!input.success) return invalid(input.error);
-  const format = comp.format ?? input.data.format;
+  const canonical = selector?.format;
+  const format = canonical ?? input.data.format;
   if (!format) return problemResponse(problem(400, 'format-required', 'give the format in the PDI or as "format"'));
-  if (comp.format && input.data.format && input.data.format.toLowerCase() !== comp.format.toLowerCase()) {
+  if (canonical && input.data.format && input.data.format.toLowerCase() !== canonical) {
     return problemResponse(problem(400, 'format-mismatch', 'the body names another format than the PDI'));
   }
   return putVersion(c, deps, who, key, format, input.data);

@@ -7,11 +7,13 @@ import type { GatewayEnv } from '../env.ts';
 import { fastPathAware, preparedFor } from '../fast.ts';
 import { listResponse } from '../list.ts';
 import { metadataRecord } from '../metadata.ts';
+import { STORAGE_ERROR } from '../metrics.ts';
 import { METADATA_TYPES, negotiate } from '../negotiate.ts';
 import { parseProblem, problem, problemResponse } from '../problem.ts';
 import { renderHtml, renderThump } from '../render.ts';
 import type { Outcome } from '../resolvers/types.ts';
 import { type Inflection, requestTarget, splitInflection } from '../target.ts';
+import { basePath } from '../web/layout.tsx';
 import { publicBase } from './service.ts';
 
 const LABELS: Readonly<Record<Outcome['kind'], string>> = {
@@ -20,11 +22,17 @@ const LABELS: Readonly<Record<Outcome['kind'], string>> = {
   'not-found': 'not_found',
   gone: 'gone',
   list: 'list',
+  /** Discovery failed upstream (502, 504); a store failure (503) is `storage_error`. */
   failed: 'upstream_error',
 };
 
-function outcomeResponse(c: Context<GatewayEnv>, outcome: Outcome, input: string): Response {
-  c.set('outcome', LABELS[outcome.kind]);
+/** The metrics label of an outcome: a failing store (503) is not a failure of discovery upstream. */
+function outcomeLabel(outcome: Outcome): string {
+  return outcome.kind === 'failed' && outcome.status === 503 ? STORAGE_ERROR : LABELS[outcome.kind];
+}
+
+function outcomeResponse(c: Context<GatewayEnv>, outcome: Outcome, input: string, base: string): Response {
+  c.set('outcome', outcomeLabel(outcome));
   switch (outcome.kind) {
     case 'redirect': {
       const headers: Record<string, string> = { location: outcome.target };
@@ -54,7 +62,7 @@ function outcomeResponse(c: Context<GatewayEnv>, outcome: Outcome, input: string
         }),
       );
     case 'list':
-      return listResponse(c, outcome, input);
+      return listResponse(c, outcome, input, base);
     case 'failed':
       return problemResponse(
         problem(outcome.status, outcome.code, outcome.detail, { identifier: input, how: outcome.how }),
@@ -68,6 +76,8 @@ function outcomeResponse(c: Context<GatewayEnv>, outcome: Outcome, input: string
  */
 export function identifierRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
   const { registry, config, resolvers } = deps;
+  // The path of the gateway's root as browsers see it (`/resolver/` for https://example.org/resolver/).
+  const base = basePath(config.baseUrl);
 
   const identifierHandler = fastPathAware(async (c: Context<GatewayEnv>) => {
     // Resolved already by the fast path (server.ts), which answers plain redirects itself.
@@ -76,7 +86,7 @@ export function identifierRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): v
       c.set('scheme', pre.id.scheme);
       if (pre.error !== undefined) throw pre.error.value;
       if (pre.outcome !== undefined)
-        return outcomeResponse(c, pre.outcome, splitInflection(requestTarget(c)).identifier);
+        return outcomeResponse(c, pre.outcome, splitInflection(requestTarget(c)).identifier, base);
     }
     const target = requestTarget(c);
     const { identifier, inflection } = splitInflection(target);
@@ -103,8 +113,8 @@ export function identifierRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): v
       return problemResponse(problem(404, 'no-resolver', `this gateway does not resolve ${id.scheme} identifiers`));
     }
     const outcome = await resolver.resolve(id, deps);
-    if (inflection === null) return outcomeResponse(c, outcome, identifier);
-    return metadataResponse(c, deps, inflection, id, outcome);
+    if (inflection === null) return outcomeResponse(c, outcome, identifier, base);
+    return metadataResponse(c, deps, inflection, id, outcome, base);
   });
   app.on(['GET', 'HEAD'], '*', identifierHandler);
 
@@ -126,6 +136,7 @@ function metadataResponse(
   inflection: Inflection,
   id: Identifier,
   outcome: Outcome,
+  base: string,
 ): Response {
   c.set('outcome', 'metadata');
   const resolver = deps.resolvers.get(id.scheme);
@@ -140,7 +151,7 @@ function metadataResponse(
     return new Response(JSON.stringify(record), { headers: { 'content-type': 'application/json', ...vary } });
   }
   if (type === 'text/html') {
-    return new Response(renderHtml(record), { headers: { 'content-type': 'text/html; charset=utf-8', ...vary } });
+    return new Response(renderHtml(record, base), { headers: { 'content-type': 'text/html; charset=utf-8', ...vary } });
   }
   const url = `${publicBase(c, deps.config)}${record.identifier}${inflection}`;
   return new Response(renderThump(record, url), {

@@ -111,8 +111,8 @@ export function serviceRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
     createRoute({
       method: 'post',
       path: '/api/v1/admin/reload',
-      summary: 'Reload the NAAN table (also on SIGHUP); needs the admin bearer token',
-      security: [{ bearer: [] }],
+      summary: 'Reload the NAAN table (also on SIGHUP); needs the `admin.token` of the configuration',
+      security: [{ adminToken: [] }],
       responses: {
         200: { description: 'Reloaded', content: { 'application/json': { schema: ReloadReport } } },
       },
@@ -132,6 +132,8 @@ export function serviceRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
         deps.logger.event('reload', { ...report });
         return c.json(report, 200);
       } catch (e) {
+        // A 503 that is not the store's (see outcomeOf in metrics.ts).
+        c.set('outcome', 'error');
         return problemResponse(
           problem(
             503,

@@ -179,4 +179,14 @@ describe('a gateway below a path', () => {
     expect(html).toContain('action="/resolver/lookup"');
     expect(html).toContain('data-base="/resolver/"');
   });
+
+  it('links the assets of the ?info page and of /lookup below the configured base URL', async () => {
+    const { app: below } = await testApp({ baseUrl: 'https://example.org/resolver/' });
+    for (const path of ['/ark:/12025/654xz321?info', '/ark:/12025/654xz321??', '/lookup?id=ark:/12025/654xz321']) {
+      const html = await (await below.request(path, { headers: HTML })).text();
+      expect(html, path).toContain('href="/resolver/assets/pidgate.css?v=');
+      expect(html, path).toContain('<a class="brand" href="/resolver/">');
+      expect(html, path).not.toMatch(/(?:href|src)="\/assets\//);
+    }
+  });
 });

@@ -259,6 +259,29 @@ export function storeContract(name: string, t: ContractTarget): void {
         expect(out.map((b) => b.key)).toEqual([...keys].sort(byCodePoint));
         expect(out.find((b) => b.key === 'urn:example:a')?.tombstoned).toBe(true);
       });
+
+      it('exports only the keys under a prefix, tombstones too, reading no page outside it', async () => {
+        const s = await fresh();
+        for (const k of keys) value(await s.putBinding(k, { target: target(1) }, 'cli'));
+        value(await s.deleteBinding('ark:/99999/b1/x', 'cli'));
+        const out: Binding[] = [];
+        for await (const r of s.exportBindings({ prefix: 'ark:/99999/b1', pageSize: 1 })) out.push(value(r));
+        expect(out.map((b) => [b.key, b.tombstoned])).toEqual([
+          ['ark:/99999/b1', false],
+          ['ark:/99999/b1/x', true],
+          ['ark:/99999/b10', false],
+        ]);
+        const all: Binding[] = [];
+        for await (const r of s.exportBindings({ prefix: 'ark:/99999/' })) all.push(value(r));
+        expect(all.map((b) => b.key)).toEqual(keys.filter((k) => k.startsWith('ark:/99999/')).sort(byCodePoint));
+        const none: Binding[] = [];
+        for await (const r of s.exportBindings({ prefix: 'ark:/77777/' })) none.push(value(r));
+        expect(none).toEqual([]);
+        const bad: string[] = [];
+        for await (const r of s.exportBindings({ prefix: 'ark:/99999/ b' }))
+          bad.push(r.ok ? r.value.key : r.error.code);
+        expect(bad).toEqual(['invalid-key']);
+      });
     });
 
     describe('importBindings', () => {
