@@ -1,34 +1,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { Io } from '../io.ts';
-import { main } from '../main.ts';
+import { jsonLines, runCli } from '../testing.ts';
 
 async function run(args: string[], stdin = '', cwd = process.cwd()) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let errText = '';
-  stdout.on('data', (d) => {
-    out += d;
-  });
-  stderr.on('data', (d) => {
-    errText += d;
-  });
-  const io: Io = { stdin: Readable.from([stdin]), stdout, stderr, env: {}, cwd };
-  const code = await main(['pwid', ...args], io);
-  return {
-    code,
-    out,
-    err: errText,
-    json: () =>
-      out
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l)),
-  };
+  const { code, stdout, stderr } = await runCli(['pwid', ...args], stdin, { cwd });
+  // biome-ignore lint/suspicious/noExplicitAny: JSON lines are checked field by field
+  return { code, out: stdout, err: stderr, json: () => jsonLines(stdout) as any[] };
 }
 
 describe('pidgate pwid', () => {
@@ -150,18 +129,7 @@ describe('pidgate pwid', () => {
   );
 
   it('documents the output format in its usage', async () => {
-    const stdout = new PassThrough();
-    let out = '';
-    stdout.on('data', (d) => {
-      out += d;
-    });
-    await main(['pwid', '--help'], {
-      stdin: Readable.from(['']),
-      stdout,
-      stderr: new PassThrough(),
-      env: {},
-      cwd: '.',
-    });
+    const { stdout: out } = await runCli(['pwid', '--help']);
     expect(out).toContain('"type":"summary"');
     expect(out).toContain('from-url');
   });
