@@ -44,6 +44,9 @@ describe('Registry', () => {
   it.each([
     ['', 'empty-input', 0],
     ['x:abc', 'unknown-scheme', 0],
+    [' u:abc', 'surrounding-whitespace', 0],
+    ['u:abc \t', 'surrounding-whitespace', 5],
+    ['\tu:abc', 'surrounding-whitespace', 0],
     ['u:a1', 'bad-letter', 3],
   ])('%j fails with %s at %i', (input, code, offset) => {
     const r = registry.parse(input);

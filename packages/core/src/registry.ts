@@ -5,6 +5,15 @@ import { err, type Result } from './result.ts';
 /** Inputs longer than this are refused before any scheme sees them (1 MiB of text). */
 export const MAX_INPUT_LENGTH = 1 << 20;
 
+/** A space, tab or line break at either end: the offset of the first one, or -1. */
+function surroundingSpace(input: string): number {
+  const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0 || c === 0x3000;
+  if (isSpace(input.charCodeAt(0))) return 0;
+  let end = input.length;
+  while (end > 0 && isSpace(input.charCodeAt(end - 1))) end--;
+  return end === input.length ? -1 : end;
+}
+
 /** The schemes known to one program, and dispatch between them. */
 export class Registry {
   readonly schemes: readonly Scheme[];
@@ -27,6 +36,10 @@ export class Registry {
     if (input.length === 0) return err('empty-input', 'the input is empty', 0);
     if (input.length > MAX_INPUT_LENGTH) {
       return err('input-too-long', `the input is longer than ${MAX_INPUT_LENGTH} characters`, MAX_INPUT_LENGTH);
+    }
+    const space = surroundingSpace(input);
+    if (space !== -1) {
+      return err('surrounding-whitespace', 'the identifier has white space before or after it', space);
     }
     const scheme = this.detect(input);
     if (!scheme) {
