@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseCollection, pwidsOfLine, resolveCollection, summarizeCollection, unescapeXml } from './collection.ts';
+import {
+  collectionItems,
+  parseCollection,
+  pwidsOfLine,
+  resolveCollection,
+  summarizeCollection,
+  unescapeXml,
+} from './collection.ts';
 
 const SOLRWAYBACK = `<?xml version="1.0" encoding="UTF-8"?>
 <collection>
@@ -67,9 +74,84 @@ describe('collections', () => {
     ['<part>a</part> <part >b</part>', ['a', 'b']],
     ['<parts>x</parts>', []],
     ['<part>unclosed', ['unclosed']],
+    ['<part>a<part>b</part>', ['a', 'b']],
+    ['<part a="1">x</part> tail', ['x']],
+    ['<part', []],
     ['  <collection>', []],
   ])('pwidsOfLine(%s)', (line, expected) => {
     expect(pwidsOfLine(line)).toEqual(expected);
+  });
+
+  const P = 'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk/a';
+  it.each<[string, string, [number, string][]]>([
+    ['one line', `<part>${P}</part>`, [[1, P]]],
+    [
+      'PWID wrapped',
+      `<collection>\n  <part>urn:pwid:archive.org:2016-01-22T11:20:29Z:\n    page:http://www.dr.dk/a</part>`,
+      [[2, P]],
+    ],
+    ['PWID on its own line', `<part>\n  ${P}\n</part>`, [[1, P]]],
+    [
+      'CRLF and tabs',
+      `<part>\r\n\t${P}\r\n</part>\r\n<part>${P}</part>`,
+      [
+        [1, P],
+        [4, P],
+      ],
+    ],
+    [
+      'start tag wrapped',
+      `x\n<part\n   id="1"\n>${P}</part>`,
+      [
+        [1, 'x'],
+        [2, P],
+      ],
+    ],
+    [
+      'end tag on the next line',
+      `<part>${P}\n</part><part>b</part>\n${P}`,
+      [
+        [1, P],
+        [2, 'b'],
+        [3, P],
+      ],
+    ],
+    ['spaces inside a line are kept', `<part>urn:pwid:a b\n c</part>`, [[1, 'urn:pwid:a bc']]],
+    ['reference split over lines', `<part>http://x/?a=1&am\n p;b</part>`, [[1, 'http://x/?a=1&b']]],
+    [
+      'unterminated, up to the next tag',
+      `<part>${P}\n  <part>b\n</collection>\n${P}`,
+      [
+        [1, P],
+        [2, 'b'],
+        [4, P],
+      ],
+    ],
+    ['broken start tag', `<part <part>${P}</part>`, [[1, P]]],
+    ['start tag never closed', `${P}\n<part\n${P}`, [[1, P]]],
+  ])('reads <part> elements over lines: %s', (_, text, expected) => {
+    expect(collectionItems(text).map((i) => [i.line, i.input])).toEqual(expected);
+  });
+
+  it('reports a wrapped element at the line it starts on', () => {
+    const text = [
+      '<collection>',
+      '  <part>urn:pwid:archive.org:2016-01-22T11:20:29Z:page:',
+      '    http://www.dr.dk</part>',
+      '  <part>',
+      '    urn:pwid:archive.org:2016-02-30Z:page:http://x',
+      '  </part>',
+      '  <part>URN:PWID:archive.org:2016-01-22T11:20:29Z:PAGE:',
+      '    http://www.dr.dk</part>',
+      '</collection>',
+    ].join('\n');
+    const c = parseCollection(text);
+    expect(c.entries.map((e) => [e.line, e.normalized, e.duplicates])).toEqual([
+      [2, 'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk', [7]],
+    ]);
+    expect(c.failures.map((f) => [f.line, f.input, f.error.code])).toEqual([
+      [4, 'urn:pwid:archive.org:2016-02-30Z:page:http://x', 'utc-day'],
+    ]);
   });
 
   it('unescapes XML references', () => {
@@ -77,10 +159,26 @@ describe('collections', () => {
   });
 
   it('is linear in the length of the text (1 MB of one character)', () => {
-    for (const c of ['\n', '<part>', 'a', '&', '<', ' ', '<part>&', '<part>&amp;']) {
+    for (const c of ['\n', '<part>', 'a', '&', '<', ' ', '<part>&', '<part>&amp;', '<part\n', '<part ', '<part>\n']) {
       const started = performance.now();
       parseCollection(c.repeat(Math.ceil(1_000_000 / c.length)));
       expect(performance.now() - started, JSON.stringify(c)).toBeLessThan(3_000);
     }
+  });
+
+  it.each([
+    ['lines', '<part>', 'a\n'],
+    ['indented lines', '<part>urn:pwid:', '\n    a'],
+    ['blank lines', '<part>\n', ' \n'],
+    ['references', '<part>', '&amp;\n'],
+    ['a start tag', '<part', ' x="1"\n'],
+    ['one line', '<part>', 'a'],
+  ])('is linear for 1 MB of one unterminated <part> (%s)', (_, head, unit) => {
+    const text = head + unit.repeat(Math.ceil(1_000_000 / unit.length));
+    const started = performance.now();
+    const c = parseCollection(text);
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(c.read).toBe(head === '<part' ? 0 : 1);
+    expect(c.failures[0]?.line ?? 1).toBe(1);
   });
 });

@@ -60,43 +60,131 @@ export function unescapeXml(s: string): string {
   return out + s.slice(last);
 }
 
-/**
- * The PWIDs of one line: the text of every `<part>...</part>` element on it (SolrWayback's collection
- * export), or else the trimmed line itself. Blank lines, `#` comments and lines of other XML markup
- * (`<?xml ...?>`, `<collection>`) hold none.
- */
-export function pwidsOfLine(line: string): string[] {
-  const open = line.indexOf('<part');
-  if (open >= 0) {
-    const found: string[] = [];
-    for (let i = open; i !== -1; i = line.indexOf('<part', i)) {
-      const gt = line.indexOf('>', i);
-      const next = line.charCodeAt(i + 5);
-      if (gt < 0) break;
-      // `<part>` or `<part attr="...">`, not `<parts>`
-      if (next !== 62 && next !== 32 && next !== 9) {
-        i = gt;
-        continue;
-      }
-      const close = line.indexOf('</part>', gt);
-      if (close < 0) {
-        found.push(unescapeXml(line.slice(gt + 1).trim()));
-        break;
-      }
-      found.push(unescapeXml(line.slice(gt + 1, close).trim()));
-      i = close + 7;
-    }
-    return found;
-  }
-  const text = line.trim();
-  if (text.length === 0 || text.startsWith('#') || text.startsWith('<')) return [];
-  return [text];
+/** One PWID as written in a collection: its text and the 1-based line it starts on. */
+export interface CollectionItem {
+  readonly line: number;
+  readonly input: string;
 }
 
 /**
- * Read a web collection: one PWID per line, or SolrWayback's `<part>urn:pwid:...</part>` fragments.
- * Each PWID is parsed and normalized; invalid ones are reported with their line; duplicates (equal once
- * normalized) are folded into the first; the distinct PWIDs are grouped by archive. Linear in the text's length.
+ * `text.indexOf(needle, from)` for `from` that never decreases, in linear time in all: an answer at or
+ * after `from` (or "none", -1) is kept and reused, so no stretch of the text is searched twice.
+ */
+function forwardFinder(text: string, needle: string): (from: number) => number {
+  let found = -2;
+  let searchedFrom = 0;
+  return (from) => {
+    if (found === -1 || (found >= from && searchedFrom <= from)) return found;
+    searchedFrom = from;
+    found = text.indexOf(needle, from);
+    return found;
+  };
+}
+
+/** XML white space (`S`): space, tab, CR, LF. */
+const isBlank = (c: number): boolean => c === 32 || c === 9 || c === 13 || c === 10;
+
+/**
+ * The text of a `<part>` element: the line breaks inside it and the indentation around them removed (a
+ * PWID holds no white space, so a PWID wrapped onto the next line is joined again), then XML references decoded.
+ */
+function elementText(raw: string): string {
+  if (raw.indexOf('\n') < 0) return unescapeXml(raw.trim());
+  let out = '';
+  for (const piece of raw.split('\n')) out += piece.trim();
+  return unescapeXml(out);
+}
+
+/**
+ * The PWIDs of a collection with the line each starts on: the text of every `<part>...</part>` element
+ * (SolrWayback's collection export; an element and its tags may be wrapped over several lines), and every
+ * other line that is not blank, a `#` comment or XML markup (`<?xml ...?>`, `<collection>`), trimmed.
+ * An element runs from its start tag to `</part>` or, if that is missing, to the next tag (`<`) or the
+ * end of the text; the rest of the line after an element is not read. Linear in the text's length.
+ */
+export function collectionItems(text: string): CollectionItem[] {
+  const items: CollectionItem[] = [];
+  const n = text.length;
+  // each finder is asked about positions that never decrease
+  const nextNewline = forwardFinder(text, '\n');
+  const nextCounted = forwardFinder(text, '\n');
+  const nextLt = forwardFinder(text, '<');
+  const nextGt = forwardFinder(text, '>');
+  const nextPartOpen = forwardFinder(text, '<part');
+  // the next `<part` start tag (`<part>`, `<part attr="...">`, `<part` and a line break; not `<parts>`)
+  let tagFound = -2;
+  const nextPartTag = (from: number): number => {
+    if (tagFound === -1 || tagFound >= from) return tagFound;
+    let q = nextPartOpen(from);
+    while (q >= 0) {
+      const c = text.charCodeAt(q + 5);
+      if (c === 62 || isBlank(c)) break;
+      q = nextPartOpen(q + 1);
+    }
+    tagFound = q;
+    return q;
+  };
+  // line numbers, counted forwards as the positions asked about grow
+  let counted = 0;
+  let countedLine = 1;
+  const lineOf = (pos: number): number => {
+    for (let nl = nextCounted(counted); nl >= 0 && nl < pos; nl = nextCounted(nl + 1)) {
+      countedLine++;
+      counted = nl + 1;
+    }
+    return countedLine;
+  };
+  const lineEndOf = (pos: number): number => {
+    const nl = nextNewline(pos);
+    return nl < 0 ? n : nl;
+  };
+
+  let pos = 0; // the start of a line that is not inside an element
+  while (pos < n) {
+    let lineEnd = lineEndOf(pos);
+    let tag = nextPartTag(pos);
+    if (tag < 0 || tag >= lineEnd) {
+      const line = text.slice(pos, lineEnd).trim();
+      if (line.length > 0 && !line.startsWith('#') && !line.startsWith('<'))
+        items.push({ line: lineOf(pos), input: line });
+      pos = lineEnd + 1;
+      continue;
+    }
+    // one or more elements, from this line on
+    while (true) {
+      const gt = nextGt(tag + 5);
+      if (gt < 0) return items; // a start tag that never ends: nothing more to read
+      const lt = nextLt(tag + 1);
+      if (lt >= 0 && lt < gt) {
+        // a broken start tag (`<part <part>`): read on from the next tag
+        pos = lt;
+        lineEnd = lineEndOf(pos);
+        tag = nextPartTag(pos);
+        if (tag >= 0 && tag < lineEnd) continue;
+        break;
+      }
+      const contentEnd = lt < 0 ? n : lt;
+      items.push({ line: lineOf(tag), input: elementText(text.slice(gt + 1, contentEnd)) });
+      pos = text.startsWith('</part>', contentEnd) ? contentEnd + 7 : contentEnd;
+      lineEnd = lineEndOf(pos);
+      tag = nextPartTag(pos);
+      if (tag < 0 || tag >= lineEnd) break;
+    }
+    pos = lineEnd + 1;
+  }
+  return items;
+}
+
+/** The PWIDs of one line (see `collectionItems`). */
+export function pwidsOfLine(line: string): string[] {
+  return collectionItems(line).map((item) => item.input);
+}
+
+/**
+ * Read a web collection: one PWID per line, or SolrWayback's `<part>urn:pwid:...</part>` fragments (an
+ * element may be wrapped over several lines; it is reported at the line it starts on). Each PWID is
+ * parsed and normalized; invalid ones are reported with their line; duplicates (equal once normalized)
+ * are folded into the first; the distinct PWIDs are grouped by archive. Linear in the text's length.
  */
 export function parseCollection(text: string, profile: Profile = 'source'): PwidCollection {
   const entries: CollectionEntry[] = [];
@@ -104,42 +192,33 @@ export function parseCollection(text: string, profile: Profile = 'source'): Pwid
   const byKey = new Map<string, CollectionEntry>();
   const groups = new Map<string, CollectionEntry[]>();
   let read = 0;
-  let lineNo = 0;
-  for (let start = 0; start <= text.length; ) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
-    lineNo++;
-    const line = text.slice(start, end);
-    start = end + 1;
-    for (const input of pwidsOfLine(line)) {
-      read++;
-      const scan = scanPwid(input, profile);
-      if (!scan.ok) {
-        failures.push({ line: lineNo, input, error: scan.error });
-        continue;
-      }
-      const normalized = normalizeScan(scan.value);
-      const seen = byKey.get(normalized);
-      if (seen) {
-        seen.duplicates.push(lineNo);
-        continue;
-      }
-      const components = scan.value.components;
-      const entry: CollectionEntry = {
-        line: lineNo,
-        input,
-        normalized,
-        archiveId: components.archiveId.toLowerCase(),
-        components,
-        duplicates: [],
-      };
-      byKey.set(normalized, entry);
-      entries.push(entry);
-      const group = groups.get(entry.archiveId);
-      if (group) group.push(entry);
-      else groups.set(entry.archiveId, [entry]);
+  for (const { line: lineNo, input } of collectionItems(text)) {
+    read++;
+    const scan = scanPwid(input, profile);
+    if (!scan.ok) {
+      failures.push({ line: lineNo, input, error: scan.error });
+      continue;
     }
-    if (end === text.length) break;
+    const normalized = normalizeScan(scan.value);
+    const seen = byKey.get(normalized);
+    if (seen) {
+      seen.duplicates.push(lineNo);
+      continue;
+    }
+    const components = scan.value.components;
+    const entry: CollectionEntry = {
+      line: lineNo,
+      input,
+      normalized,
+      archiveId: components.archiveId.toLowerCase(),
+      components,
+      duplicates: [],
+    };
+    byKey.set(normalized, entry);
+    entries.push(entry);
+    const group = groups.get(entry.archiveId);
+    if (group) group.push(entry);
+    else groups.set(entry.archiveId, [entry]);
   }
   return {
     entries,

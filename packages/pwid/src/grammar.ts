@@ -83,3 +83,8 @@ export const MAX_DOMAIN_LENGTH = 253;
 export const HTTP_URL = /^https?:\/\/[^/\s]+/i;
 /** A Wayback replay flag (`id_`, `im_`, `js_`, `cs_`, `if_`, `fw_`, `mp_`, `oe_`): two letters and "_". */
 export const WAYBACK_FLAG = /^[a-z]{2}_$/;
+/**
+ * A registry's `collection`: one path segment of RFC 3986 unreserved characters (`segment-nz` less
+ * sub-delims, ":", "@" and pct-encoded), such as Archive-It's `all`; linear: one character class.
+ */
+export const PATH_SEGMENT = /^[A-Za-z0-9._~-]+$/;

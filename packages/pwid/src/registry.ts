@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { err, type Result } from '@pidgate/core';
 import { z } from 'zod';
-import { HTTP_URL, WAYBACK_FLAG } from './grammar.ts';
+import { HTTP_URL, PATH_SEGMENT, WAYBACK_FLAG } from './grammar.ts';
 import { scanPwid } from './parse.ts';
 
 /**
  * A web archive: how to replay its captures and where to look for alternatives (Memento, RFC 7089).
  * Patterns hold `{timestamp}` (the Wayback timestamp), `{flags}` (a Wayback mode such as `id_`, or
- * nothing) and `{uri}` (the archived URI as itself).
+ * nothing), `{uri}` (the archived URI as itself) and, for archives whose replay URLs name a collection
+ * (Archive-It: `https://wayback.archive-it.org/1234/...`), `{collection}`: one whole path segment that
+ * any collection name matches when a replay URL is read, and that resolution fills with `collection`.
  */
 export interface Archive {
   /** The archive-id PWIDs use: a domain or "~" and a registered id, lowercase. */
@@ -25,6 +27,11 @@ export interface Archive {
   readonly timemap: string | null;
   /** The replay flag that serves a capture as archived, unrewritten (`id_`), or null. */
   readonly rawMode: string | null;
+  /**
+   * What resolution puts in a pattern's `{collection}` segment (Archive-It: `all`, which replays a capture
+   * of any collection), or null when no pattern holds one.
+   */
+  readonly collection: string | null;
   /** Where to read how to get access, or apply for it. */
   readonly accessUrl: string | null;
 }
@@ -35,6 +42,7 @@ const wayback = (
   prefix: string,
   aliases: string[] = [],
   rawMode: string | null = 'id_',
+  collection: string | null = null,
 ): Archive => ({
   id,
   aliases,
@@ -44,15 +52,23 @@ const wayback = (
   timegate: `${prefix}{uri}`,
   timemap: `${prefix}timemap/link/{uri}`,
   rawMode,
+  collection,
   accessUrl: null,
 });
 
 /** The archives pidgate knows without a registry file. */
 export const builtinArchives: readonly Archive[] = [
   wayback('archive.org', 'Internet Archive Wayback Machine', 'https://web.archive.org/web/', ['web.archive.org']),
-  wayback('archive-it.org', 'Archive-It (Internet Archive)', 'https://wayback.archive-it.org/all/', [
-    'wayback.archive-it.org',
-  ]),
+  // https://wayback.archive-it.org/1234/20160122112029/http://www.dr.dk: 1234 is the collection; `all`
+  // replays a capture of any collection, so a PWID (which names no collection) resolves through it
+  wayback(
+    'archive-it.org',
+    'Archive-It (Internet Archive)',
+    'https://wayback.archive-it.org/{collection}/',
+    ['wayback.archive-it.org'],
+    'id_',
+    'all',
+  ),
   wayback('arquivo.pt', 'Arquivo.pt', 'https://arquivo.pt/wayback/'),
   wayback('webarchive.org.uk', 'UK Web Archive', 'https://www.webarchive.org.uk/wayback/archive/', [
     'www.webarchive.org.uk',
@@ -70,6 +86,7 @@ export const builtinArchives: readonly Archive[] = [
     timegate: 'https://archive.is/timegate/{uri}',
     timemap: 'https://archive.is/timemap/{uri}',
     rawMode: null,
+    collection: null,
     accessUrl: null,
   },
   wayback('vefsafn.is', 'Icelandic Web Archive (Vefsafn)', 'https://wayback.vefsafn.is/wayback/', [
@@ -88,6 +105,7 @@ export const builtinArchives: readonly Archive[] = [
     timegate: null,
     timemap: null,
     rawMode: null,
+    collection: null,
     accessUrl: 'https://netarkivet.dk/',
   },
 ];
@@ -132,8 +150,18 @@ const archiveIdSchema = z.string().refine((id) => scanPwid(`urn:pwid:${id}:2000-
 });
 const httpUrl = z.string().refine((s) => HTTP_URL.test(s), { message: 'not an http(s) URL' });
 const once = (s: string, part: string) => s.split(part).length === 2;
+/** `{collection}`, if present, is there once, as a whole path segment after the host (`.../{collection}/...`). */
+function collectionSegment(s: string): boolean {
+  const at = s.indexOf('{collection}');
+  if (at < 0) return true;
+  const pathStart = s.indexOf('/', s.indexOf('//') + 2);
+  return once(s, '{collection}') && pathStart >= 0 && at - 1 >= pathStart && s.startsWith('/{collection}/', at - 1);
+}
 const pattern = (...parts: string[]) =>
-  httpUrl.refine((s) => parts.every((p) => once(s, p)), { message: `must hold ${parts.join(' and ')} once each` });
+  httpUrl
+    .refine((s) => parts.every((p) => once(s, p)), { message: `must hold ${parts.join(' and ')} once each` })
+    .refine(collectionSegment, { message: '{collection} must be one whole path segment ("/{collection}/"), once' });
+const holdsCollection = (s: string | null): boolean => s?.includes('{collection}') === true;
 
 /** One archive in a registry file; missing fields take the defaults shown. */
 export const archiveSchema = z
@@ -144,14 +172,26 @@ export const archiveSchema = z
     access: z.enum(['open', 'restricted']).default('open'),
     replay: pattern('{timestamp}', '{uri}')
       .refine((s) => s.indexOf('{timestamp}') < s.indexOf('{uri}'), { message: '{timestamp} comes before {uri}' })
+      .refine((s) => s.indexOf('{collection}') < s.indexOf('{timestamp}'), {
+        message: '{collection} comes before {timestamp}',
+      })
       .nullable()
       .default(null),
     timegate: pattern('{uri}').nullable().default(null),
     timemap: pattern('{uri}').nullable().default(null),
     rawMode: z.string().regex(WAYBACK_FLAG, 'a Wayback flag such as "id_"').nullable().default(null),
+    collection: z
+      .string()
+      .regex(PATH_SEGMENT, 'a path segment of unreserved characters, such as "all"')
+      .nullable()
+      .default(null),
     accessUrl: httpUrl.nullable().default(null),
   })
   .strict()
+  .refine((a) => a.collection !== null || ![a.replay, a.timegate, a.timemap].some(holdsCollection), {
+    message: 'a pattern holds {collection}: give the collection resolution fills in (such as "all")',
+    path: ['collection'],
+  })
   .transform((a) => ({ ...a, id: a.id.toLowerCase(), aliases: a.aliases.map((x) => x.toLowerCase()) }));
 
 /** A registry file: `{"archives": [...], "builtin": true}`; `builtin: false` drops the built-in list. */

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { archivalTimeArb, uriArb } from './arbitrary.test-helpers.ts';
 import { RESOLUTION_ERROR_CODES } from './codes.ts';
 import { buildPwid } from './format.ts';
+import { HTTP_URL, PATH_SEGMENT, WAYBACK_FLAG } from './grammar.ts';
 import { normalizePwid } from './normalize.ts';
 import { parsePwid } from './parse.ts';
 import { ArchiveRegistry, builtinArchives, loadArchiveRegistry } from './registry.ts';
@@ -94,6 +95,16 @@ describe('PWID -> replay URL', () => {
     expect(r.ok ? null : [r.error.code, r.error.offset]).toEqual([code, offset]);
   });
 
+  it('resolves Archive-It through its `all` collection', () => {
+    const r = resolve('urn:pwid:archive-it.org:2016-01-22T11:20:29Z:part:http://www.dr.dk/a.png');
+    expect(r.ok && r.value).toMatchObject({
+      kind: 'replay',
+      url: 'https://wayback.archive-it.org/all/20160122112029id_/http://www.dr.dk/a.png',
+      timegate: 'https://wayback.archive-it.org/all/http://www.dr.dk/a.png',
+      timemap: 'https://wayback.archive-it.org/all/timemap/link/http://www.dr.dk/a.png',
+    });
+  });
+
   it('lists the Memento endpoints of the other open archives', () => {
     const alt = pwidAlternatives(parts('urn:pwid:archive.org:2016-01-22Z:page:http://www.dr.dk'), registry);
     expect(alt.map((a) => a.archive.id)).not.toContain('archive.org');
@@ -158,6 +169,32 @@ describe('replay URL -> PWID', () => {
       'page',
       'urn:pwid:archive-it.org:2016-01-22T11:20:29Z:page:http://www.dr.dk',
     ],
+    // Archive-It: the collection number (or `all`) is dropped; a PWID names the archive, not a collection
+    [
+      'https://wayback.archive-it.org/1234/20160122112029/http://www.dr.dk',
+      'page',
+      'urn:pwid:archive-it.org:2016-01-22T11:20:29Z:page:http://www.dr.dk',
+    ],
+    [
+      'http://WAYBACK.ARCHIVE-IT.ORG/1234/20160122112029id_/http://www.dr.dk/a.png',
+      undefined,
+      'urn:pwid:archive-it.org:2016-01-22T11:20:29Z:part:http://www.dr.dk/a.png',
+    ],
+    [
+      'https://wayback.archive-it.org/5/201601221120im_/https:/www.dr.dk/a.png',
+      undefined,
+      'urn:pwid:archive-it.org:2016-01-22T11:20Z:part:https://www.dr.dk/a.png',
+    ],
+    [
+      'https://wayback.archive-it.org/ALL/20160122/www.dr.dk',
+      undefined,
+      'urn:pwid:archive-it.org:2016-01-22Z:page:http://www.dr.dk',
+    ],
+    [
+      'https://archive-it.org/1234/20160122112029/http://www.dr.dk',
+      'page',
+      'urn:pwid:archive-it.org:2016-01-22T11:20:29Z:page:http://www.dr.dk',
+    ],
     [
       'https://archive.ph/20160122112029/http://www.dr.dk',
       'page',
@@ -179,6 +216,15 @@ describe('replay URL -> PWID', () => {
     ['https://web.archive.org/web/20160122112029/http://x', 'pa-ge', 'precision-spec'],
     ['https://web.archive.org/web/20161332/http://x', 'page', 'utc-month'],
     ['https://web.archive.org/web/2016012211/http://x', 'page', 'utc-minute'],
+    // Archive-It without a collection, with an empty one, or with more than one path segment
+    ['https://wayback.archive-it.org/20160122112029/http://www.dr.dk', 'page', 'replay-url'],
+    ['https://wayback.archive-it.org//20160122112029/http://www.dr.dk', 'page', 'replay-url'],
+    ['https://wayback.archive-it.org/1234/all/20160122112029/http://www.dr.dk', 'page', 'replay-url'],
+    ['https://wayback.archive-it.org/1234/http://www.dr.dk', 'page', 'replay-url'],
+    [`https://wayback.archive-it.org/${'1'.repeat(65)}/20160122112029/http://www.dr.dk`, 'page', 'replay-url'],
+    // the collection segment does not reach other archives
+    ['https://web.archive.org/1234/20160122112029/http://www.dr.dk', 'page', 'replay-url'],
+    ['https://arquivo.pt/1234/20160122112029/http://www.dr.dk', 'page', 'replay-url'],
   ])('%s -> %s', (url, precision, code) => {
     const r = pwidFromReplayUrl(url, precision, registry);
     expect(r.ok ? null : r.error.code).toBe(code);
@@ -267,6 +313,63 @@ describe('registry', () => {
     expect(res.ok && res.value.kind === 'replay' && res.value.url).toBe('https://mirror.example/20160122id_/http://x');
   });
 
+  it('reads replay URLs with a collection segment for an archive of a registry file', () => {
+    const r = loadArchiveRegistry({
+      archives: [
+        {
+          id: 'example.org',
+          name: 'Example, by collection',
+          replay: 'https://wb.example.org/c/{collection}/{timestamp}{flags}/{uri}',
+          timegate: 'https://wb.example.org/c/{collection}/{uri}',
+          rawMode: 'id_',
+          collection: 'everything',
+        },
+      ],
+    });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const pwid = 'urn:pwid:example.org:2016-01-22T11:20:29Z:part:http://www.dr.dk/';
+    expect(
+      pwidFromReplayUrl('https://wb.example.org/c/web-2016/20160122112029id_/http://www.dr.dk/', undefined, r.value),
+    ).toEqual({
+      ok: true,
+      value: pwid,
+    });
+    const res = resolvePwid(parts(pwid), r.value);
+    expect(res.ok && res.value.kind === 'replay' && [res.value.url, res.value.timegate]).toEqual([
+      'https://wb.example.org/c/everything/20160122112029id_/http://www.dr.dk/',
+      'https://wb.example.org/c/everything/http://www.dr.dk/',
+    ]);
+    // the other archives still match as before
+    expect(pwidFromReplayUrl('https://web.archive.org/web/20160122112029/http://www.dr.dk', 'page', r.value)).toEqual({
+      ok: true,
+      value: 'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk',
+    });
+  });
+
+  const withCollection = (fields: Record<string, unknown>) => ({
+    archives: [
+      { id: 'a.org', name: 'x', replay: 'https://a.org/{collection}/{timestamp}/{uri}', collection: 'all', ...fields },
+    ],
+  });
+  it.each([
+    [withCollection({}), null],
+    [withCollection({ timemap: 'https://a.org/{collection}/timemap/{uri}' }), null],
+    [withCollection({ collection: null }), 'collection'],
+    [withCollection({ collection: 'a/b' }), 'collection'],
+    [withCollection({ collection: '' }), 'collection'],
+    [withCollection({ replay: 'https://a.org/x{collection}/{timestamp}/{uri}' }), 'replay'],
+    [withCollection({ replay: 'https://a.org/{collection}{timestamp}/{uri}' }), 'replay'],
+    [withCollection({ replay: 'https://{collection}/{timestamp}/{uri}' }), 'replay'],
+    [withCollection({ replay: 'https://a.org/{timestamp}/{collection}/{uri}' }), 'replay'],
+    [withCollection({ replay: 'https://a.org/{collection}/{collection}/{timestamp}/{uri}' }), 'replay'],
+    [withCollection({ timegate: 'https://a.org/{collection}x/{uri}' }), 'timegate'],
+    [{ archives: [{ id: 'a.org', name: 'x', timegate: 'https://a.org/{collection}/{uri}' }] }, 'collection'],
+  ])('validates {collection} in %j', (data, field) => {
+    const r = loadArchiveRegistry(data);
+    expect(r.ok ? null : r.error.message.split(':')[0]).toBe(field === null ? null : `archives.0.${field}`);
+  });
+
   it.each([
     [{ archives: [{ id: 'a_b', name: 'x' }] }, 'registry-schema'],
     [{ archives: [{ id: 'a.org', name: 'x', replay: 'https://a.org/{uri}' }] }, 'registry-schema'],
@@ -286,6 +389,28 @@ describe('registry', () => {
     expect(bad.ok ? null : bad.error.code).toBe('registry-json');
     const missing = loadArchiveRegistry(join(dir, 'missing.json'));
     expect(missing.ok ? null : missing.error.code).toBe('registry-file');
+  });
+
+  it.each([
+    ['a', true],
+    ['1234', true],
+    ['all-2016_x.~', true],
+    ['', false],
+    ['a/b', false],
+    ['a b', false],
+    ['%41', false],
+  ])('PATH_SEGMENT %j -> %s', (s, ok) => {
+    expect(PATH_SEGMENT.test(s)).toBe(ok);
+  });
+
+  it('runs its registry regular expressions in linear time (long runs of one character)', () => {
+    for (const re of [PATH_SEGMENT, HTTP_URL, WAYBACK_FLAG]) {
+      for (const c of ['a', '/', ' ', '_', 'h']) {
+        const started = performance.now();
+        re.test(`${c.repeat(1_000_000)}/`);
+        expect(performance.now() - started, `${re} ${c}`).toBeLessThan(1_000);
+      }
+    }
   });
 
   it('lists its error codes once', () => {

@@ -1,5 +1,5 @@
 import { err, type Profile, type Result } from '@pidgate/core';
-import { isAlpha, isDigit, isHex, isPchar, isSchemeChar } from './grammar.ts';
+import { isAlpha, isDigit, isHex, isPchar, isSchemeChar, isUnreserved } from './grammar.ts';
 import { checkUri, encodeUriString, normalizeUri } from './item.ts';
 import { normalizeScan } from './normalize.ts';
 import { type PwidComponents, scanPwid } from './parse.ts';
@@ -28,8 +28,13 @@ export type PwidResolution =
     };
 
 /** Fill a registry pattern; `{uri}` is put in as itself, as Wayback expects. */
-export function fillPattern(pattern: string, values: { timestamp?: string; flags?: string; uri: string }): string {
+export function fillPattern(
+  pattern: string,
+  values: { timestamp?: string; flags?: string; collection?: string | null; uri: string },
+): string {
   return pattern
+    .split('{collection}')
+    .join(values.collection ?? '')
     .split('{timestamp}')
     .join(values.timestamp ?? '')
     .split('{flags}')
@@ -85,15 +90,21 @@ export function resolvePwid(
   const scan = checkUri(pwid.uri);
   const original = 'ok' in scan ? pwid.uri : normalizeUri(scan);
   const raw = pwid.precision.toLowerCase() === 'part' && archive.rawMode !== null;
+  const collection = archive.collection;
   const timestamp = waybackTimestamp(pwid.time);
   return {
     ok: true,
     value: {
       kind: 'replay',
-      url: fillPattern(archive.replay, { timestamp, flags: raw ? (archive.rawMode as string) : '', uri: original }),
+      url: fillPattern(archive.replay, {
+        timestamp,
+        flags: raw ? (archive.rawMode as string) : '',
+        collection: archive.collection,
+        uri: original,
+      }),
       original,
-      timegate: archive.timegate === null ? null : fillPattern(archive.timegate, { uri: original }),
-      timemap: archive.timemap === null ? null : fillPattern(archive.timemap, { uri: original }),
+      timegate: archive.timegate === null ? null : fillPattern(archive.timegate, { collection, uri: original }),
+      timemap: archive.timemap === null ? null : fillPattern(archive.timemap, { collection, uri: original }),
       acceptDatetime: acceptDatetime(pwid.time),
       archive,
     },
@@ -109,11 +120,14 @@ export function pwidAlternatives(
   const own = registry.get(pwid.archiveId);
   return registry.archives
     .filter((a) => a !== own && a.access === 'open' && (a.timegate !== null || a.timemap !== null))
-    .map((archive) => ({
-      archive,
-      timegate: archive.timegate === null ? null : fillPattern(archive.timegate, { uri: pwid.uri as string }),
-      timemap: archive.timemap === null ? null : fillPattern(archive.timemap, { uri: pwid.uri as string }),
-    }));
+    .map((archive) => {
+      const values = { collection: archive.collection, uri: pwid.uri as string };
+      return {
+        archive,
+        timegate: archive.timegate === null ? null : fillPattern(archive.timegate, values),
+        timemap: archive.timemap === null ? null : fillPattern(archive.timemap, values),
+      };
+    });
 }
 
 /** Wayback flags that serve one resource as archived: such a URL is a `part`. */
@@ -135,7 +149,14 @@ function httpSchemeLength(s: string): number {
 }
 const stripScheme = (s: string): string => s.slice(httpSchemeLength(s));
 
-/** Match `url` against an archive's replay pattern: prefix, 1*DIGIT timestamp, flag, separator, URI. */
+/** The longest collection name a replay URL's `{collection}` segment is read with. */
+const MAX_COLLECTION_LENGTH = 64;
+
+/**
+ * Match `url` against an archive's replay pattern: prefix, 1*DIGIT timestamp, flag, separator, URI. A
+ * `{collection}` segment of the prefix matches any 1*unreserved path segment (Archive-It's `1234`, `all`);
+ * the collection is not kept (a PWID names the archive, not one of its collections).
+ */
 function matchReplay(url: string, archive: Archive): ReplayMatch | null {
   if (archive.replay === null) return null;
   const pattern = archive.replay;
@@ -151,17 +172,27 @@ function matchReplay(url: string, archive: Archive): ReplayMatch | null {
   const slash = prefix.indexOf('/');
   const host = slash < 0 ? prefix : prefix.slice(0, slash);
   const path = slash < 0 ? '' : prefix.slice(slash);
+  // the path up to a `{collection}` segment, and the rest of it after the segment
+  const c = path.indexOf('{collection}');
+  const before = c < 0 ? path : path.slice(0, c);
+  const after = c < 0 ? '' : path.slice(c + 12);
   const names = [archive.id, ...archive.aliases];
   const hosts = names.includes(host) ? names : [host];
-  const lowerBare = bare.slice(0, prefix.length + 64).toLowerCase();
+  const lowerBare = bare.slice(0, prefix.length + MAX_COLLECTION_LENGTH + 64).toLowerCase();
   let i = -1;
   for (const h of hosts) {
-    if (lowerBare.startsWith(h + path) && h + path !== '') {
-      i = h.length + path.length;
+    if (lowerBare.startsWith(h + before) && h + before !== '') {
+      i = h.length + before.length;
       break;
     }
   }
   if (i < 0) return null;
+  if (c >= 0) {
+    const segment = i;
+    while (i < bare.length && i - segment < MAX_COLLECTION_LENGTH && isUnreserved(bare.charCodeAt(i))) i++;
+    if (i === segment || !lowerBare.startsWith(after, i)) return null;
+    i += after.length;
+  }
   const start = i;
   while (i < bare.length && i - start < 14 && isDigit(bare.charCodeAt(i))) i++;
   if (i === start) return null;

@@ -28,8 +28,9 @@ const USAGE = `pidgate pwid <from-url|to-url|collection> [options]
     or, for a restricted archive, {"kind":"restricted","explanation":...,"accessUrl":...,"archive":{...}}.
 
   pidgate pwid collection FILE [--profile source|modern] [--archives FILE]
-    Reads a web collection (one PWID per line, or SolrWayback's <part>urn:pwid:...</part> lines; blank
-    lines, "#" comments and other XML lines are skipped; "-" reads standard input) and writes JSON lines:
+    Reads a web collection (one PWID per line, or SolrWayback's <part>urn:pwid:...</part> elements, which
+    may wrap across lines and are reported at the line of their start tag; blank lines, "#" comments and
+    other XML lines are skipped; "-" reads standard input) and writes JSON lines:
       {"type":"pwid","line":N,"pwid":NORMALIZED,"archive":ID,"duplicates":[N...],"resolution":{...}}
         one per distinct PWID, grouped by archive; "resolution" is as for to-url, or {"error":{...}}
       {"type":"invalid","line":N,"input":...,"error":{"code":...,"message":...,"offset":N,"part":...}}
@@ -37,7 +38,8 @@ const USAGE = `pidgate pwid <from-url|to-url|collection> [options]
         "archives":[{"archiveId":...,"name":...,"access":...,"count":N}]}
 
   --archives FILE  a JSON registry {"archives":[{"id","name","access","replay","timegate","timemap",
-                   "rawMode","accessUrl","aliases"}],"builtin":true} that adds to or overrides the built-in one.
+                   "rawMode","accessUrl","aliases","collection"}],"builtin":true} that adds to or overrides
+                   the built-in one; a pattern may hold a "/{collection}/" segment, filled from "collection".
 
 Exit status 0; 2 with {"input":...,"ok":false,"error":{...}} when the input does not convert, or when the
 command itself cannot run.`;
