@@ -1,10 +1,26 @@
 #!/usr/bin/env node
-// The pidgate command. It runs the TypeScript source directly (through tsx), so a fresh
-// clone works after `npm install` with no build step.
-import { register } from 'node:module';
-import { register as registerTsx } from 'tsx/esm/api';
+// The pidgate command. It runs the compiled bundle in ../dist (built by `npm install` through the
+// root `prepare` script, by `npm run build:cli`, and shipped in the published package).
+// In a development checkout it runs the TypeScript sources instead (through tsx, slower to start)
+// when PIDGATE_SOURCE=1 is set, or when dist/ is missing, saying how to rebuild it.
+import { existsSync } from 'node:fs';
 
-registerTsx();
-register('./source-conditions.js', import.meta.url);
-const { main } = await import('../src/main.ts');
+const dist = new URL('../dist/main.js', import.meta.url);
+const sources = new URL('../src/main.ts', import.meta.url);
+
+async function load() {
+  const fromSource = process.env.PIDGATE_SOURCE === '1' || !existsSync(dist);
+  if (!fromSource || !existsSync(sources)) return import(dist.href);
+  if (process.env.PIDGATE_SOURCE !== '1') {
+    process.stderr.write(
+      'pidgate: apps/cli/dist is missing, running the sources (slower); `npm run build:cli` builds it\n',
+    );
+  }
+  const [{ register }, { register: registerTsx }] = await Promise.all([import('node:module'), import('tsx/esm/api')]);
+  registerTsx();
+  register('./source-conditions.js', import.meta.url);
+  return import(sources.href);
+}
+
+const { main } = await load();
 process.exitCode = await main(process.argv.slice(2));

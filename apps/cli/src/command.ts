@@ -1,5 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { isProfile, type Profile } from '@pidgate/core';
+import { type EquivalenceLevel, isEquivalenceLevel, isProfile, type Profile } from '@pidgate/core';
 import { type Io, UsageError } from './io.ts';
 
 /** One subcommand of `pidgate`. Its `usage` is its help text, and the CLI reference is built from it. */
@@ -25,5 +25,15 @@ export const profileOption = { profile: { type: 'string', short: 'p', default: '
 
 export function readProfile(value: unknown): Profile {
   if (!isProfile(value)) throw new UsageError(`--profile must be "source" or "modern", not ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** `--level lexical|standard`: the level of equivalence (see @pidgate/core `equivalenceKey`). */
+export const levelOption = { level: { type: 'string', default: 'lexical' } } as const;
+
+export function readLevel(value: unknown): EquivalenceLevel {
+  if (typeof value !== 'string' || !isEquivalenceLevel(value)) {
+    throw new UsageError(`--level must be "lexical" or "standard", not ${JSON.stringify(value)}`);
+  }
   return value;
 }

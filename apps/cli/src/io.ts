@@ -9,12 +9,21 @@ export interface Io {
   readonly cwd: string;
 }
 
+/**
+ * The process's streams. A reader that goes away early (`pidgate normalize big.txt | head`) is not a
+ * failure: on EPIPE the process ends at once with status 0 and no message, the terminal's cursor shown again.
+ */
 export function processIo(): Io {
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    if (process.stderr.isTTY) process.stderr.write('\r\x1b[2K\x1b[?25h');
+    process.exit(0);
+  });
   return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
 }
 
 /** Write and wait for the stream to drain when its buffer is full (backpressure). */
-export function write(out: Writable, text: string): Promise<void> | undefined {
+export function write(out: Writable, text: string | Uint8Array): Promise<void> | undefined {
   if (out.write(text)) return undefined;
   return new Promise((resolve, reject) => {
     const onDrain = () => {

@@ -4,6 +4,9 @@ import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { UsageError } from './io.ts';
 
+/** Bytes read from a file at a time: large reads, few calls. */
+export const READ_SIZE = 1 << 18;
+
 /** One input source: a file or standard input. */
 export interface Source {
   readonly name: string;
@@ -23,22 +26,28 @@ export async function openSources(files: readonly string[], stdin: Readable, cwd
     const path = resolve(cwd, file);
     const info = await stat(path).catch(() => null);
     if (!info?.isFile()) throw new UsageError(`cannot read ${file}: no such file`);
-    sources.push({ name: file, stream: createReadStream(path, { highWaterMark: 1 << 16 }), size: info.size });
+    sources.push({ name: file, stream: createReadStream(path, { highWaterMark: READ_SIZE }), size: info.size });
   }
   return sources;
 }
 
 /**
- * Split a stream into lines, in batches (one batch per chunk read), dropping a trailing "\r".
+ * Split a stream into lines, in batches (one batch per chunk read), dropping a trailing "\r" and a
+ * UTF-8 byte-order mark at the start of the stream.
  * Memory stays flat: only one chunk and the partial line after it are held.
  * `onBytes` reports progress in bytes read.
  */
 export async function* lineBatches(stream: Readable, onBytes?: (n: number) => void): AsyncGenerator<string[]> {
   stream.setEncoding('utf8');
   let rest = '';
+  let first = true;
   for await (const chunk of stream as AsyncIterable<string>) {
     onBytes?.(Buffer.byteLength(chunk));
-    const text = rest + chunk;
+    let text = rest + chunk;
+    if (first && text.length > 0) {
+      first = false;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
     const lines = text.split('\n');
     rest = lines.pop() ?? '';
     for (let i = 0; i < lines.length; i++) {
@@ -48,4 +57,54 @@ export async function* lineBatches(stream: Readable, onBytes?: (n: number) => vo
     if (lines.length > 0) yield lines;
   }
   if (rest.length > 0) yield [rest.endsWith('\r') ? rest.slice(0, -1) : rest];
+}
+
+/**
+ * Split a stream into blocks of whole lines, as bytes: each block ends just after a "\n", except the
+ * last of the stream when the stream does not end in one. A UTF-8 byte-order mark at the start of the
+ * stream is dropped. Cutting only after "\n" (a byte no multi-byte UTF-8 sequence contains) lets each
+ * block be decoded on its own. Blocks hold at least `minBytes` unless the stream ends; memory stays
+ * flat: one block and the partial line after it.
+ */
+export async function* byteBlocks(
+  stream: Readable,
+  onBytes?: (n: number) => void,
+  minBytes = 1 << 18,
+): AsyncGenerator<Buffer> {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let first = true;
+  for await (const chunk of stream as AsyncIterable<Buffer | string>) {
+    let buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    onBytes?.(buf.length);
+    if (first) {
+      // The byte-order mark may arrive split over the first chunks.
+      buf = Buffer.concat([...pending, buf]);
+      pending = [];
+      pendingBytes = 0;
+      if (buf.length < 3) {
+        pending = [buf];
+        pendingBytes = buf.length;
+        continue;
+      }
+      first = false;
+      buf = dropBom(buf);
+    }
+    pending.push(buf);
+    pendingBytes += buf.length;
+    if (pendingBytes < minBytes) continue;
+    const last = buf.lastIndexOf(0x0a);
+    if (last === -1) continue;
+    const whole = Buffer.concat([...pending.slice(0, -1), buf.subarray(0, last + 1)]);
+    const rest = buf.subarray(last + 1);
+    pending = rest.length > 0 ? [rest] : [];
+    pendingBytes = rest.length;
+    yield whole;
+  }
+  const tail = first ? dropBom(Buffer.concat(pending)) : Buffer.concat(pending);
+  if (tail.length > 0) yield tail;
+}
+
+function dropBom(buf: Buffer): Buffer {
+  return buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? buf.subarray(3) : buf;
 }

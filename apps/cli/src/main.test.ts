@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { commandEntries, loadCommands } from './commands/index.ts';
 import { jsonLines, runCli } from './testing.ts';
 
 const bin = fileURLToPath(new URL('../bin/pidgate.js', import.meta.url));
@@ -148,12 +149,47 @@ describe('pidgate --help', () => {
     expect(sub.stdout).toMatch(/^pidgate normalize/);
   });
 
+  it('lists each command with the name and summary its module declares', async () => {
+    const loaded = await loadCommands();
+    expect(loaded.map((c) => [c.name, c.summary])).toEqual(commandEntries.map((c) => [c.name, c.summary]));
+  });
+
   it('an unknown command exits 2', async () => {
     expect((await runCli(['frobnicate'])).code).toBe(2);
   });
 });
 
 describe('the pidgate binary', () => {
+  it('normalize --jobs 2 writes what --jobs 1 writes, in order, on input of many blocks', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pidgate-jobs-'));
+    const file = join(dir, 'ids.txt');
+    const kinds = [
+      'ark:/12345/x',
+      'URN:EXAMPLE:a%2c',
+      'not-an-id',
+      '',
+      'urn:pwid:archive.org:2016-01-22T10:08:57Z:page:http://a.dk/',
+      'ark:/1"\\',
+    ];
+    const lines = Array.from({ length: 60_000 }, (_, i) => `${kinds[i % kinds.length]}${i}`);
+    writeFileSync(file, `${lines.join('\r\n')}\n`);
+    const run = (jobs: string) =>
+      promisify(execFile)(process.execPath, [bin, 'normalize', '--jobs', jobs, file], {
+        maxBuffer: 1 << 28,
+        // Workers from the first block on (by default only from 32 MiB of input).
+        env: { ...process.env, PIDGATE_WORKER_MIN_BYTES: '0' },
+      });
+    const [one, two] = await Promise.all([run('1'), run('2')]);
+    expect(two.stdout).toBe(one.stdout);
+    const out = jsonLines(two.stdout) as { input: string }[];
+    expect(out.map((r) => r.input)).toEqual(lines);
+  });
+
+  it('--jobs must be a whole number from 1', async () => {
+    expect((await runCli(['normalize', '--jobs', '0'], 'x\n')).code).toBe(2);
+    expect((await runCli(['normalize', '--jobs', 'two'], 'x\n')).stderr).toContain('--jobs');
+  });
+
   it('runs from a real process, reading standard input', async () => {
     const child = promisify(execFile)(process.execPath, [bin, 'normalize']);
     child.child.stdin?.end('URN:EXAMPLE:a123%2cz456?+x\nnot-an-id\n');

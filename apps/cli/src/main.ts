@@ -1,8 +1,7 @@
-import type { Command } from './command.ts';
-import { commands } from './commands/index.ts';
+import { type CommandEntry, commandEntries } from './commands/index.ts';
 import { type Io, processIo, UsageError, write } from './io.ts';
 
-export function helpText(all: readonly Command[] = commands): string {
+export function helpText(all: readonly Pick<CommandEntry, 'name' | 'summary'>[] = commandEntries): string {
   const width = Math.max(...all.map((c) => c.name.length));
   return `pidgate: parse, validate, normalize and compare persistent identifiers (ARK, PWID, PDI, URN)
 
@@ -26,11 +25,12 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
     await write(io.stdout, '0.1.0\n');
     return 0;
   }
-  const command = commands.find((c) => c.name === name);
-  if (!command) {
+  const entry = commandEntries.find((c) => c.name === name);
+  if (!entry) {
     await write(io.stderr, `pidgate: unknown command "${name}"\n\n${helpText()}`);
     return 2;
   }
+  const command = await entry.load();
   if (args.includes('--help') || args.includes('-h')) {
     await write(io.stdout, `${command.usage}\n`);
     return 0;

@@ -3,17 +3,21 @@ import type { Io } from './io.ts';
 
 /** A progress bar on standard error, only when standard error is a terminal. */
 export interface Progress {
+  /** Whether anything is drawn (standard error is a terminal). */
+  readonly active: boolean;
   bytes(n: number): void;
   lines(n: number): void;
-  stop(): void;
+  /** Remove the bar; when it was drawn and a summary is given, leave that line in its place. */
+  stop(summary?: string): void;
 }
 
-const silent: Progress = { bytes() {}, lines() {}, stop() {} };
+const silent: Progress = { active: false, bytes() {}, lines() {}, stop() {} };
 
 export function progress(io: Io, totalBytes: number | null): Progress {
   if (!io.stderr.isTTY) return silent;
   let lines = 0;
   let bytes = 0;
+  let stopped = false;
   const bar = new SingleBar({
     stream: io.stderr as NodeJS.WriteStream,
     format: totalBytes ? ' {bar} {percentage}% | {lines} lines' : ' {lines} lines',
@@ -23,6 +27,7 @@ export function progress(io: Io, totalBytes: number | null): Progress {
   });
   bar.start(totalBytes ?? 0, 0, { lines });
   return {
+    active: true,
     bytes(n) {
       bytes += n;
     },
@@ -30,8 +35,11 @@ export function progress(io: Io, totalBytes: number | null): Progress {
       lines += n;
       bar.update(bytes, { lines });
     },
-    stop() {
+    stop(summary) {
+      if (stopped) return;
+      stopped = true;
       bar.stop();
+      if (summary !== undefined) io.stderr.write(`${summary}\n`);
     },
   };
 }

@@ -1,9 +1,8 @@
 import type { Command } from './command.ts';
-import { commands } from './commands/index.ts';
 import { helpText } from './main.ts';
 
 /** The CLI reference in Markdown, generated from the CLI's own help so the two cannot drift. */
-export function cliReference(all: readonly Command[] = commands): string {
+export function cliReference(all: readonly Command[]): string {
   const sections = all.map((c) => `## pidgate ${c.name}\n\n${c.summary}.\n\n\`\`\`text\n${c.usage}\n\`\`\`\n`);
   return `# CLI reference
 

@@ -12,6 +12,9 @@ import { createDeps, loadConfig, startServer } from '../src/index.ts';
 
 const mode = process.argv[2];
 let port: number;
+let running: Awaited<ReturnType<typeof startServer>> | undefined;
+/** How long building the services took (loading the NAAN table, mostly). */
+let depsMs = 0;
 if (mode === 'bare') {
   const app = new Hono();
   app.get('*', (c) => c.redirect('http://www.nlm.nih.gov/ark:/12025/654xz321', 302));
@@ -26,7 +29,7 @@ if (mode === 'bare') {
     maptr: { enabled: false },
   });
   const registry = createRegistry([arkScheme, pwidScheme, pdiScheme, urnScheme] as Scheme[]);
-  const running = await startServer({ config, deps: await createDeps(config, { registry }) });
+  running = await startServer({ config, deps: await createDeps(config, { registry }) });
   port = running.port;
 } else {
   const config = loadConfig({}, null, {
@@ -36,10 +39,17 @@ if (mode === 'bare') {
     store: { enabled: false },
   });
   const registry = createRegistry([arkScheme, pwidScheme, pdiScheme, urnScheme] as Scheme[]);
-  const running = await startServer({ config, deps: await createDeps(config, { registry }) });
+  const before = performance.now();
+  const deps = await createDeps(config, { registry });
+  depsMs = performance.now() - before;
+  running = await startServer({ config, deps });
   port = running.port;
 }
-process.send?.({ port });
+// Start-up: from the process start to listening (module loading, the NAAN table, the store), and the
+// NAAN table's size, so the benchmark can print what loading the full registry costs.
+const startupMs = performance.now();
+const naans = running?.deps.naan.size ?? 0;
+process.send?.({ port, startupMs, naans, depsMs });
 // The parent asks for the resident set size after the runs.
 process.on('message', (m) => {
   if (m === 'rss') process.send?.({ rss: process.memoryUsage().rss });

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { PERMANENCE_LEVELS, REDIRECT_STATUSES } from '@pidgate/store';
+import { IDENTIFIER_STATUSES, PERMANENCE_LEVELS, REDIRECT_STATUSES } from '@pidgate/store';
 
 /**
  * Request and response schemas of the admin API (bindings, minting, shoulders, bulk import and export).
@@ -42,6 +42,15 @@ export const BindingBody = z
     status: z.literal([...REDIRECT_STATUSES]).optional(),
     erc: Erc.optional(),
     support: Support.nullable().optional(),
+    identifierStatus: z.enum(IDENTIFIER_STATUSES).optional().openapi({
+      description: 'public (the default) resolves; reserved is known to its owner only (404); unavailable answers 410',
+    }),
+    statusReason: z.string().min(1).max(1000).nullable().optional().openapi({ example: 'withdrawn by author' }),
+    owner: z.string().min(1).max(200).nullable().optional().openapi({ description: "by default the token's name" }),
+    metadata: z
+      .record(z.string().min(1).max(256), z.string())
+      .optional()
+      .openapi({ description: 'Dublin Core, DataCite and other elements (EZID: dc.*, datacite.*, _profile, _export)' }),
   })
   .openapi('BindingRequest');
 
@@ -57,6 +66,9 @@ export const PdiBindingBody = z
 export const BindingSchema = z
   .object({
     identifier: z.string(),
+    prefix: z.boolean().openapi({
+      description: 'true for a prefix rule: it covers every ARK that starts with `identifier` (no separator needed)',
+    }),
     target: z.string(),
     status: z.number().int(),
     erc: z.record(z.string(), z.unknown()),
@@ -66,6 +78,10 @@ export const BindingSchema = z
     version: z.number().int(),
     tombstoned: z.boolean(),
     deletedAt: z.string().nullable(),
+    identifierStatus: z.enum(IDENTIFIER_STATUSES),
+    statusReason: z.string().nullable(),
+    owner: z.string().nullable(),
+    metadata: z.record(z.string(), z.string()),
   })
   .openapi('Binding');
 

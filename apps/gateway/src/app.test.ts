@@ -67,10 +67,10 @@ describe('GET /{identifier}: resolution', () => {
 
   it.each([
     ['/urn:example:a123', 'no-delegation'],
-    ['/urn:nbn:first:x', 'no-delegation'],
+    ['/urn:nbn:zz-123', 'no-delegation'], // no resolver for the country (prefix boundaries: resolvers/urn.test.ts)
     ['/pdi://www.nyt.com.us/1997/01/01/123.html.1', 'pdi-not-bound'],
     ['/urn:pdi://www.nyt.com.us/1997/01/01/123.html.1', 'pdi-not-bound'],
-    ['/ark:/54321/x', 'unknown-naan'],
+    // An unknown NAAN goes to the fallback resolver by default; with it off, 404 unknown-naan (resolver.test.ts).
     ['/favicon.ico', 'unknown-scheme'],
   ])('%s → 404 %s', async (path, code) => {
     const res = await app.request(path);
@@ -310,12 +310,15 @@ describe('batch API', () => {
 });
 
 describe('service endpoints', () => {
-  it('/.well-known/ark answers the resolver base URL', async () => {
-    const res = await app.request('http://resolver.example.org/.well-known/ark');
+  it('/.well-known/ark answers the resolver base URL: an allowed Host, else the address it listens on', async () => {
+    const { app: listed } = await testApp({ allowedHosts: ['resolver.example.org'] });
+    const res = await listed.request('http://resolver.example.org/.well-known/ark');
     expect(await res.text()).toBe('http://resolver.example.org/\n');
     expect(res.headers.get('link')).toBe('<http://resolver.example.org/ark:>; rel="ark-resolver"');
+    const unknown = await listed.request('http://evil.example.net/.well-known/ark');
+    expect(await unknown.text()).toBe('http://127.0.0.1:8080/\n');
     const json = await app.request('/.well-known/ark', { headers: { accept: 'application/json' } });
-    expect(await json.json()).toMatchObject({ resolver: 'http://localhost/' });
+    expect(await json.json()).toMatchObject({ resolver: 'http://127.0.0.1:8080/' });
   });
 
   it('/.well-known/ark uses the configured base URL', async () => {
@@ -326,7 +329,8 @@ describe('service endpoints', () => {
   it('/ describes the service; /healthz is ok', async () => {
     expect(await (await app.request('/')).json()).toMatchObject({
       service: 'pidgate',
-      schemes: ['ark', 'pwid', 'pdi', 'urn'],
+      // in priority order: PWID (with replay URLs) is asked before ARK
+      schemes: ['pwid', 'ark', 'pdi', 'urn'],
     });
     expect(await (await app.request('/healthz')).json()).toMatchObject({ status: 'ok' });
   });
@@ -384,6 +388,7 @@ describe('fallback resolver', () => {
     const { app: withFallback } = await testApp({ fallback: { url: 'https://n2t.example.org/' } });
     const res = await withFallback.request('/ark:/54321/x/y');
     expect(res.headers.get('location')).toBe('https://n2t.example.org/ark:/54321/x/y');
-    expect(deps.config.fallback.url).toBeNull();
+    // On by default: N2T.
+    expect(deps.config.fallback.url).toBe('https://n2t.net/');
   });
 });

@@ -1,20 +1,26 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { formatIssues } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import type { GatewayEnv } from './env.ts';
+import { ezidRoutes } from './ezid/routes.ts';
 import { fastPathAware, preparedFor } from './fast.ts';
 import { outcomeOf } from './metrics.ts';
+import { prefersHtml } from './negotiate.ts';
 import { openapiRoutes } from './openapi.ts';
-import { problem, problemResponse } from './problem.ts';
+import { PROBLEM_JSON, type Problem, problem, problemResponse } from './problem.ts';
+import { renderProblemHtml } from './render.ts';
 import { apiRoutes } from './routes/api.ts';
 import { bindingRoutes } from './routes/bindings.ts';
 import { identifierRoutes } from './routes/identifier.ts';
 import { mintingRoutes } from './routes/minting.ts';
 import { serviceRoutes } from './routes/service.ts';
+import { tokenRoutes } from './routes/tokens.ts';
 import { requestTarget } from './target.ts';
+import { basePath } from './web/layout.tsx';
 import { webRoutes } from './web/routes.tsx';
 
 /** Map anything thrown to a problem document; never a stack trace, and 500 only for our own faults. */
@@ -25,6 +31,35 @@ function errorResponse(e: unknown, c: Context<GatewayEnv>, deps: AppDeps): Respo
   }
   deps.logger.event('error', { path: requestTarget(c).slice(0, 2048), message: String((e as Error)?.message ?? e) });
   return problemResponse(problem(500, 'internal-error', 'the gateway failed to answer this request'));
+}
+
+/** The admin API: bindings, minting, shoulders, reload (bearer tokens; no CORS). */
+function isAdminPath(path: string): boolean {
+  return /^\/api\/v1\/(bindings|mint|shoulders|admin)(\/|$)/.test(path);
+}
+
+/** Turn a problem document into an HTML page when the client prefers HTML (a browser). */
+function negotiatedErrors(base: string) {
+  return async (c: Context<GatewayEnv>, next: Next) => {
+    await next();
+    const res = c.res;
+    if (res.headers.get('content-type') !== PROBLEM_JSON || !prefersHtml(c.req.header('accept'))) return;
+    let body: Problem;
+    try {
+      body = (await res.clone().json()) as Problem;
+    } catch {
+      return;
+    }
+    const headers = new Headers(res.headers);
+    headers.set('content-type', 'text/html; charset=utf-8');
+    headers.delete('content-length');
+    headers.append('vary', 'Accept');
+    c.res = undefined;
+    c.res = new Response(c.req.method === 'HEAD' ? null : renderProblemHtml(body, base), {
+      status: res.status,
+      headers,
+    });
+  };
 }
 
 /**
@@ -75,6 +110,23 @@ export function createApp(deps: AppDeps): OpenAPIHono<GatewayEnv> {
     return jsonLimit(c, next);
   });
 
+  // Browsers get an HTML page in the site layout for every error; programs the problem document.
+  app.use('*', fastPathAware(negotiatedErrors(basePath(config.baseUrl))));
+  // CORS for the public read and batch APIs (never the admin API), preflight included.
+  if (config.cors.origins.length > 0) {
+    const allowed = cors({
+      origin: config.cors.origins.includes('*') ? '*' : config.cors.origins,
+      allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+      allowHeaders: ['Content-Type', 'Accept'],
+      exposeHeaders: ['Location', 'Content-Location', 'Link', 'Thump-Status'],
+      maxAge: 86400,
+    });
+    app.use(
+      '*',
+      fastPathAware((c: Context<GatewayEnv>, next: Next) => (isAdminPath(c.req.path) ? next() : allowed(c, next))),
+    );
+  }
+
   app.onError((e, c) => errorResponse(e, c, deps));
   app.notFound(() => problemResponse(problem(404, 'not-found', 'nothing here')));
 
@@ -82,8 +134,10 @@ export function createApp(deps: AppDeps): OpenAPIHono<GatewayEnv> {
   apiRoutes(app, deps);
   bindingRoutes(app, deps);
   mintingRoutes(app, deps);
+  tokenRoutes(app, deps);
   openapiRoutes(app, deps);
   webRoutes(app, deps);
+  ezidRoutes(app, deps);
   identifierRoutes(app, deps);
   return app;
 }

@@ -9,6 +9,7 @@ const CHALLENGE = { 'www-authenticate': 'Bearer realm="pidgate"' };
 const STATUS: Readonly<Record<string, number>> = {
   'not-found': 404,
   tombstoned: 410,
+  'key-too-long': 414,
   conflict: 409,
   'mint-exhausted': 409,
   'unknown-naan': 404,
@@ -47,7 +48,8 @@ export async function authenticate(c: Context, store: Store): Promise<VerifiedTo
   }
   const verified = await store.verifyToken(m[1] as string);
   if (verified.ok) return verified.value;
-  if (verified.error.code === 'invalid-token' || verified.error.code === 'token-revoked') {
+  const code = verified.error.code;
+  if (code === 'invalid-token' || code === 'token-revoked' || code === 'token-expired') {
     return problemResponse(problem(401, verified.error.code, verified.error.message), {
       'www-authenticate': 'Bearer realm="pidgate", error="invalid_token"',
     });
@@ -55,9 +57,20 @@ export async function authenticate(c: Context, store: Store): Promise<VerifiedTo
   return storeProblem(verified.error);
 }
 
-/** 403 unless one of the token's scopes covers the identifier (or prefix). */
+/**
+ * The one scope check of every admin, import and EZID path: does one of the token's scopes cover the
+ * identifier? `identifier` is a normalized key (`ark:/99999/x6np1wh8k`, `urn:pdi://ap.org.us/1997/11/27/12`),
+ * a PDI series (`urn:pdi://ap.org.us`) or an ARK shoulder (`ark:/99999/x6`). Scopes are parsed identifier
+ * prefixes compared component by component (`@pidgate/store`'s `scope.ts`): a PDI scope is a whole series,
+ * an ARK scope a NAAN or a NAAN plus a shoulder string. False for anything that does not parse.
+ */
+export function tokenCovers(token: { readonly scopes: readonly string[] }, identifier: string): boolean {
+  return scopeAllows(token.scopes, identifier);
+}
+
+/** 403 `out-of-scope` unless `tokenCovers(token, identifier)`. */
 export function forbidden(token: VerifiedToken, identifier: string): Response | null {
-  if (scopeAllows(token.scopes, identifier)) return null;
+  if (tokenCovers(token, identifier)) return null;
   return problemResponse(
     problem(403, 'out-of-scope', `the token's scopes (${token.scopes.join(', ')}) do not cover ${identifier}`, {
       identifier,

@@ -48,7 +48,9 @@ export const DESCRIPTIONS: Readonly<Record<string, string>> = {
   host: 'Address the gateway listens on (`0.0.0.0`: every IPv4 interface). `pidgate serve --host` overrides it.',
   baseUrl:
     "This resolver's public base URL (`https://resolver.example.org/`), used by `/`, `/.well-known/ark` and the " +
-    'plain-text (THUMP) metadata answers. `null`: the origin of each request. Set it behind a reverse proxy.',
+    "plain-text (THUMP) metadata answers, Location headers and the OpenAPI `servers`. `null`: the request's " +
+    'origin when its Host is in `allowedHosts`, else the address the gateway listens on (an unknown Host never ' +
+    'appears in an answer). Set it behind a reverse proxy.',
   profile:
     'The profile identifiers are parsed with: `source` follows the source documents, `modern` the newest ' +
     'published rules. The batch API takes another one per request.',
@@ -64,13 +66,22 @@ export const DESCRIPTIONS: Readonly<Record<string, string>> = {
     '`off`: nothing.',
   'naan.file':
     'The NAAN table ARKs resolve with: a natab file, or the NAAN registry as its JSON export or in ANVL. ' +
-    'By default the small registry shipped with the gateway. Read at start, and again on SIGHUP or ' +
-    '`POST /api/v1/admin/reload`. In a configuration file, a relative path is relative to the file.',
+    '`null`: the table `pidgate naan update` installed in the data directory (`<store.dataDir>/naan-table`), ' +
+    'else the whole public NAAN registry shipped with the gateway (`data/naan_records.json`, 1,800 records). ' +
+    'Read at start, and again when the file is replaced (`naan.watch`), on SIGHUP or `POST /api/v1/admin/reload`. ' +
+    'In a configuration file, a relative path is relative to the file.',
+  'naan.watch':
+    'Reload the NAAN table by itself when its file is replaced (`pidgate naan update` renames a new file over ' +
+    'it): no restart, no signal. A table that does not load keeps the old one. The directory watched (the ' +
+    "data directory, or `naan.file`'s) must exist when the gateway starts; otherwise use SIGHUP or the reload API.",
   'maptr.enabled':
     'Ask DNS (Maptr: NAPTR records at `NAAN.<suffix>`) for ARKs whose NAAN the NAAN table does not have. ' +
-    'Also off when no DNS server is configured and the system has none.',
-  'maptr.server': 'The DNS server Maptr asks, `host` or `host:port`; `null`: the first DNS server of the system.',
-  'maptr.suffix': 'The domain Maptr looks NAANs up under: the NAAN `12025` is asked as `12025.<suffix>`.',
+    'Off by default (`ark.arpa` is not delegated): on only with an explicit `maptr.server` and `maptr.suffix`, ' +
+    'and the configuration is refused when either is missing.',
+  'maptr.server': 'The DNS server Maptr asks, `host` or `host:port`; required when Maptr is on.',
+  'maptr.suffix':
+    'The domain Maptr looks NAANs up under: the NAAN `12025` is asked as `12025.<suffix>` (e.g. `ark.arpa`); ' +
+    'required when Maptr is on.',
   'maptr.timeoutMs':
     'How long one Maptr discovery may take, in milliseconds; after it the gateway answers 504 (or uses ' +
     '`fallback.url` when set).',
@@ -83,17 +94,27 @@ export const DESCRIPTIONS: Readonly<Record<string, string>> = {
     'The scheme of the URL built from a Name Mapping Authority Hostport found by Maptr: ' +
     '`<urlScheme>://NMAH/ark:/NAAN/...`.',
   'fallback.url':
-    'A resolver asked last for ARKs (`https://n2t.net/`): the ARK as written is appended to it. ' +
-    '`null`: none, so an unknown NAAN is 404.',
+    'The resolver asked for ARKs whose NAAN the NAAN table (and Maptr, when on) does not know: ' +
+    '`ark:/NAAN/` and the rest of the request as sent are appended to it. N2T (`https://n2t.net/`) by ' +
+    'default; it sends nothing itself (the client is redirected). `null` (`PIDGATE_FALLBACK_URL=`): none, ' +
+    "so an unknown NAAN is 404 `unknown-naan`. Never used for the institution's own NAANs.",
+  'cors.origins':
+    'The origins a browser page may call the public read and batch APIs from (identifier resolution and ' +
+    'metadata, `/api/v1/parse`, `normalize`, `compare`, `resolve`, `/healthz`, `/openapi.json`), preflight ' +
+    'included: `["*"]` (the default) any, `[]` none. The admin API (`/api/v1/bindings`, `mint`, `shoulders`, ' +
+    '`admin`) never answers CORS.',
   'urn.delegations':
-    'Where generic URNs (`urn:NID:...`) are sent: a list of `{prefix, url}`; the longest matching prefix ' +
-    'wins, and a URN no prefix matches is 404 `no-delegation`. A list given here replaces the default one.',
+    'Where URNs (`urn:NID:...`) are sent, before the resolver table (`resolvers.file`, built-in ' +
+    '`data/resolvers.json`): a list of `{prefix, url}`; the longest matching prefix wins, and a URN any entry ' +
+    'here matches goes there, whatever the table holds. A URN nothing matches is 404 `no-delegation`.',
   'urn.delegations[].prefix':
     '`NID` (a whole namespace: `nbn`) or `NID:NSS-prefix` (`nbn:de`), compared without regard to case; ' +
     'an NSS prefix matches only where the URN has a `:` or `-` (or its end) right after it.',
   'urn.delegations[].url':
-    'A URL template: `${urn}` (the URN as written), `${nid}` and `${nss}` are replaced, percent-encoded ' +
-    'where needed. The result must be an http(s) URL.',
+    'A URL template: `${urn}` (the URN as written), `${nid}` and `${nss}` (as written), `${normalized}` (the ' +
+    "namespace's normal form), `${key}` (its normalized NSS) and `${rest}` (the normalized NSS after the " +
+    'matched prefix: `2648` for `ietf:rfc`) are replaced, percent-encoded where needed. The result must be ' +
+    'an http(s) URL.',
   'pwid.archives':
     'A JSON archive registry file for PWID resolution, `{"archives": [...], "builtin": true}`: its archives ' +
     'are added to the built-in ones (same id: overridden); `"builtin": false` drops the built-in list. ' +
@@ -116,6 +137,7 @@ const SECTIONS: Readonly<Record<string, string>> = {
   naan: 'The NAAN table: the first place an ARK is looked up.',
   maptr: 'Maptr, ARK discovery over DNS (draft-kunze-ark-09 §4.2), asked when the NAAN table has no entry.',
   fallback: 'The resolver of last resort for ARKs.',
+  cors: 'Cross-origin requests (CORS) from browser pages on other sites.',
   urn: 'Resolution of generic URNs.',
   pwid: 'Resolution of PWIDs.',
   admin:

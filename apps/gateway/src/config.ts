@@ -4,8 +4,11 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/** The small NAAN registry shipped with the gateway, so a fresh clone resolves well-known ARKs. */
-export const DEFAULT_NAAN_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../data/naan-registry.json');
+/** The whole public NAAN registry (its JSON export) shipped with the gateway: the default NAAN table. */
+export const DEFAULT_NAAN_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../data/naan_records.json');
+
+/** The name of the NAAN table `pidgate naan update` installs in the data directory (see naan.ts). */
+export const ACTIVE_NAAN_FILE = 'naan-table';
 
 const httpUrl = z
   .string()
@@ -28,17 +31,6 @@ const delegation = z.object({
     .refine((s) => s.includes('${'), 'must contain a placeholder such as ${urn}'),
 });
 
-export const DEFAULT_DELEGATIONS: z.infer<typeof delegation>[] = [
-  { prefix: 'nbn:de', url: 'https://nbn-resolving.org/${urn}' },
-  { prefix: 'nbn:at', url: 'https://resolver.obvsg.at/${urn}' },
-  { prefix: 'nbn:ch', url: 'https://nbn-resolving.org/${urn}' },
-  { prefix: 'nbn:fi', url: 'https://urn.fi/${urn}' },
-  { prefix: 'nbn:se', url: 'https://urn.kb.se/resolve?urn=${urn}' },
-  { prefix: 'nbn:nl', url: 'https://persistent-identifier.nl/${urn}' },
-  { prefix: 'nbn:no', url: 'https://urn.nb.no/${urn}' },
-  { prefix: 'nbn:it', url: 'https://nbn.depositolegale.it/${urn}' },
-];
-
 /** The whole configuration; every key has a default so `{}` is a working gateway. */
 export const ConfigSchema = z
   .object({
@@ -46,6 +38,27 @@ export const ConfigSchema = z
     host: z.string().min(1).default('0.0.0.0'),
     /** This resolver's public base URL (`https://resolver.example.org/`); by default the request's origin. */
     baseUrl: httpUrl.nullable().default(null),
+    /**
+     * When `baseUrl` is not set: the `Host` values (`host` or `host:port`) whose origin the gateway may write in
+     * absolute URLs. Any other Host gets the address the gateway listens on.
+     */
+    allowedHosts: z
+      .preprocess(
+        (v) =>
+          typeof v === 'string'
+            ? v
+                .split(',')
+                .map((h) => h.trim())
+                .filter((h) => h !== '')
+            : v,
+        z
+          .array(z.string())
+          .refine((hosts) => hosts.every((h) => hostPort.safeParse(h).success), 'each is "host" or "host:port"'),
+      )
+      .default([])
+      .describe(
+        'When `baseUrl` is not set: the `Host` values (`host` or `host:port`) whose origin the gateway writes in absolute URLs (`/`, `/.well-known/ark`, THUMP answers, Location, OpenAPI `servers`). Any other Host gets the address the gateway listens on (`127.0.0.1` when it listens on every interface). A comma-separated list in the environment.',
+      ),
     /** The profile identifiers are parsed with. */
     profile: z.enum(['source', 'modern']).default('source'),
     /** The largest JSON request body, in bytes (413 above). */
@@ -62,16 +75,22 @@ export const ConfigSchema = z
     log: z.enum(['json', 'off']).default('json'),
     naan: z
       .object({
-        /** A natab file or a NAAN registry (JSON export or ANVL); by default the small embedded registry. */
-        file: z.string().min(1).default(DEFAULT_NAAN_FILE),
+        /**
+         * A natab file or a NAAN registry (JSON export or ANVL); null: the table `pidgate naan update`
+         * installed in the data directory, else the embedded registry snapshot.
+         */
+        file: z.string().min(1).nullable().default(null),
+        /** Reload the table when its file is replaced (a file watch), with no restart and no signal. */
+        watch: z.boolean().default(true),
       })
       .prefault({}),
     maptr: z
       .object({
-        enabled: z.boolean().default(true),
-        /** The DNS server asked, `host:port`; by default the system's first resolver. */
+        /** Off by default; on only with an explicit `server` and `suffix` (`ark.arpa` is not delegated). */
+        enabled: z.boolean().default(false),
+        /** The DNS server asked, `host:port`. */
         server: hostPort.nullable().default(null),
-        suffix: z.string().min(1).default('ark.arpa'),
+        suffix: z.string().min(1).nullable().default(null),
         timeoutMs: z.coerce.number().int().min(1).max(60_000).default(2000),
         maxDepth: z.coerce.number().int().min(1).max(32).default(8),
         /** How long an answer (found or not found) is cached. */
@@ -80,10 +99,46 @@ export const ConfigSchema = z
         /** The scheme of the URL built from a Name Mapping Authority Hostport. */
         urlScheme: z.enum(['http', 'https']).default('http'),
       })
+      .prefault({})
+      .superRefine((m, ctx) => {
+        if (!m.enabled) return;
+        for (const key of ['server', 'suffix'] as const) {
+          if (m[key] === null) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [key],
+              message:
+                key === 'server'
+                  ? 'maptr.enabled needs an explicit DNS server (maptr.server, PIDGATE_MAPTR_SERVER: "host:port")'
+                  : 'maptr.enabled needs an explicit suffix (maptr.suffix, PIDGATE_MAPTR_SUFFIX: e.g. "ark.arpa")',
+            });
+          }
+        }
+      }),
+    /** A resolver asked last for ARKs the NAAN table does not know: the ARK is appended. null: none. */
+    fallback: z.object({ url: httpUrl.nullable().default('https://n2t.net/') }).prefault({}),
+    cors: z
+      .object({
+        /** Origins allowed to call the public read and batch APIs from a browser; `*` any, [] none. Never the admin API. */
+        origins: z.array(z.string().min(1)).default(['*']),
+      })
       .prefault({}),
-    /** A resolver asked last for ARKs (e.g. `https://n2t.net/`): the identifier is appended. Off by default. */
-    fallback: z.object({ url: httpUrl.nullable().default(null) }).prefault({}),
-    urn: z.object({ delegations: z.array(delegation).default(DEFAULT_DELEGATIONS) }).prefault({}),
+    urn: z.object({ delegations: z.array(delegation).default([]) }).prefault({}),
+    resolvers: z
+      .object({
+        file: z
+          .string()
+          .min(1)
+          .nullable()
+          .default(null)
+          .describe(
+            'An operator resolver table (JSON, the shape of the built-in `data/resolvers.json`: `{"urn": [{prefix, url, name?, note?}], "schemes": {NAME: {url, name?, note?}}}`) merged over the built-in one: an entry with the same URN prefix (any case) or scheme name replaces the built-in one, others are added. `null`: the built-in table only. In a configuration file, a relative path is relative to the file.',
+          ),
+      })
+      .prefault({})
+      .describe(
+        'Where URN namespaces and other schemes resolve: the built-in table `data/resolvers.json` and an operator file.',
+      ),
     pwid: z
       .object({
         /** A JSON archive registry added to the built-in one (same id: overridden; `"builtin": false` drops it). */
@@ -155,6 +210,44 @@ export const ConfigSchema = z
           .max(604_800)
           .default(300)
           .describe('Time to live of the NAPTR answers, in seconds.'),
+        perSourceRate: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .default(200)
+          .describe(
+            'Datagrams per second `pidgate dns` handles from one source address; past it (and the burst) they are dropped unread.',
+          ),
+        perSourceBurst: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .default(400)
+          .describe('Datagrams one source address may send at once before `dns.perSourceRate` applies.'),
+      })
+      .prefault({}),
+    ezid: z
+      .object({
+        enabled: z
+          .boolean()
+          .default(true)
+          .describe(
+            "Serve EZID's API (Version 2) so EZID clients (DSpace, Hyrax's ezid-client, scripts) mint and manage ARKs here; needs the store.",
+          ),
+        basePath: z
+          .string()
+          .regex(/^(\/[A-Za-z0-9._~-]+)*$/, 'must be "" or a path such as "/ezid" (no trailing slash)')
+          .default('/ezid')
+          .describe(
+            'The path of the EZID base URL: `https://resolver.example.org/ezid` is then a drop-in EZID base URL (`""`: at the root, as ezid.cdlib.org).',
+          ),
+        sessionTtl: z.coerce
+          .number()
+          .int()
+          .min(60)
+          .max(31 * 24 * 3600)
+          .default(86_400)
+          .describe('Seconds a login session (`GET {basePath}/login`, the `sessionid` cookie) lasts.'),
       })
       .prefault({}),
     /** Milliseconds in-flight requests get to finish on SIGTERM before connections are closed. */
@@ -176,19 +269,22 @@ const ENV_KEYS: readonly [string, readonly string[], 'string' | 'boolean' | 'nul
   ['PORT', ['port'], 'string'],
   ['PIDGATE_HOST', ['host'], 'string'],
   ['PIDGATE_BASE_URL', ['baseUrl'], 'null-string'],
+  ['PIDGATE_ALLOWED_HOSTS', ['allowedHosts'], 'string'],
   ['PIDGATE_PROFILE', ['profile'], 'string'],
   ['PIDGATE_BODY_LIMIT', ['bodyLimit'], 'string'],
   ['PIDGATE_STREAM_LIMIT', ['streamLimit'], 'string'],
   ['PIDGATE_BATCH_LIMIT', ['batchLimit'], 'string'],
   ['PIDGATE_LOG', ['log'], 'string'],
-  ['PIDGATE_NAAN_FILE', ['naan', 'file'], 'string'],
+  ['PIDGATE_NAAN_FILE', ['naan', 'file'], 'null-string'],
+  ['PIDGATE_NAAN_WATCH', ['naan', 'watch'], 'boolean'],
   ['PIDGATE_MAPTR_ENABLED', ['maptr', 'enabled'], 'boolean'],
   ['PIDGATE_MAPTR_SERVER', ['maptr', 'server'], 'null-string'],
-  ['PIDGATE_MAPTR_SUFFIX', ['maptr', 'suffix'], 'string'],
+  ['PIDGATE_MAPTR_SUFFIX', ['maptr', 'suffix'], 'null-string'],
   ['PIDGATE_MAPTR_TIMEOUT_MS', ['maptr', 'timeoutMs'], 'string'],
   ['PIDGATE_MAPTR_CACHE_TTL', ['maptr', 'cacheTtlSeconds'], 'string'],
   ['PIDGATE_FALLBACK_URL', ['fallback', 'url'], 'null-string'],
   ['PIDGATE_PWID_ARCHIVES', ['pwid', 'archives'], 'null-string'],
+  ['PIDGATE_RESOLVERS_FILE', ['resolvers', 'file'], 'null-string'],
   ['PIDGATE_ADMIN_TOKEN', ['admin', 'token'], 'null-string'],
   ['PIDGATE_SHUTDOWN_GRACE_MS', ['shutdownGraceMs'], 'string'],
   ['PIDGATE_STORE_ENABLED', ['store', 'enabled'], 'boolean'],
@@ -200,6 +296,11 @@ const ENV_KEYS: readonly [string, readonly string[], 'string' | 'boolean' | 'nul
   ['PIDGATE_DNS_SUFFIX', ['dns', 'suffix'], 'string'],
   ['PIDGATE_DNS_NMAH', ['dns', 'nmah'], 'null-string'],
   ['PIDGATE_DNS_TTL', ['dns', 'ttl'], 'string'],
+  ['PIDGATE_DNS_PER_SOURCE_RATE', ['dns', 'perSourceRate'], 'string'],
+  ['PIDGATE_DNS_PER_SOURCE_BURST', ['dns', 'perSourceBurst'], 'string'],
+  ['PIDGATE_EZID_ENABLED', ['ezid', 'enabled'], 'boolean'],
+  ['PIDGATE_EZID_BASE_PATH', ['ezid', 'basePath'], 'string'],
+  ['PIDGATE_EZID_SESSION_TTL', ['ezid', 'sessionTtl'], 'string'],
 ];
 
 /** The environment variables `loadConfig` reads (for the README and `pidgate serve --help`). */
@@ -262,6 +363,7 @@ function readConfigFile(file: string): Record<string, unknown> {
     ['naan', 'file'],
     ['pwid', 'archives'],
     ['store', 'dataDir'],
+    ['resolvers', 'file'],
   ] as const) {
     const part = object[section];
     if (typeof part === 'object' && part !== null) {

@@ -1,13 +1,16 @@
+import { resolve as resolvePath } from 'node:path';
 import type { Registry } from '@pidgate/core';
 import { maptrLookup } from '@pidgate/discovery';
 import { ArchiveRegistry, loadArchiveRegistry } from '@pidgate/pwid';
 import { registry as defaultRegistry } from '@pidgate/schemes';
 import type { Store } from '@pidgate/store';
+import { OwnNaans, PrefixRules, type SelfView } from './bound.ts';
 import { type Config, ConfigError } from './config.ts';
 import { createLogger, type RequestLogger } from './log.ts';
-import { CachedMaptr, type MaptrLookup, systemDnsServer } from './maptr.ts';
+import { CachedMaptr, type MaptrLookup } from './maptr.ts';
 import { Metrics } from './metrics.ts';
 import { ReloadableNaanTable, type ReloadReport } from './naan.ts';
+import { loadResolverTable } from './resolver-table.ts';
 import { type Resolver, resolverMap, resolvers } from './resolvers/index.ts';
 import type { ResolverServices } from './resolvers/types.ts';
 import { openConfiguredStore } from './storage.ts';
@@ -18,6 +21,10 @@ export interface AppDeps extends ResolverServices {
   readonly logger: RequestLogger;
   readonly naan: ReloadableNaanTable;
   readonly maptr: CachedMaptr | null;
+  readonly own: OwnNaans | null;
+  readonly rules: PrefixRules | null;
+  /** What the gateway knows of itself, to refuse targets that point back at it (no loops). */
+  readonly self: SelfView;
   readonly resolvers: ReadonlyMap<string, Resolver>;
   /** Reload the NAAN table and forget cached discovery answers. */
   reload(): Promise<ReloadReport>;
@@ -41,13 +48,16 @@ export interface DepsOptions {
 /** Load the NAAN table and the archive registry and wire the services together. */
 export async function createDeps(config: Config, options: DepsOptions = {}): Promise<AppDeps> {
   const metrics = options.metrics ?? new Metrics();
-  const naan = await ReloadableNaanTable.open(config.naan.file);
+  const naan = await ReloadableNaanTable.fromConfig(config, options.cwd);
   let maptr: CachedMaptr | null = null;
-  if (config.maptr.enabled) {
-    const server = config.maptr.server ?? systemDnsServer();
-    if (server)
-      maptr = new CachedMaptr(config.maptr, options.maptrLookup ?? (maptrLookup as MaptrLookup), metrics, server);
+  // Off unless configured with an explicit DNS server and suffix (config validation requires both).
+  if (config.maptr.enabled && config.maptr.server) {
+    const lookup = options.maptrLookup ?? (maptrLookup as MaptrLookup);
+    maptr = new CachedMaptr(config.maptr, lookup, metrics, config.maptr.server);
   }
+  const resolverTable = loadResolverTable(
+    config.resolvers.file === null ? null : resolvePath(options.cwd ?? process.cwd(), config.resolvers.file),
+  );
   let archives = ArchiveRegistry.builtin();
   if (config.pwid.archives) {
     const loaded = loadArchiveRegistry(config.pwid.archives);
@@ -61,15 +71,32 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
     store = await openConfiguredStore(config, options.cwd);
     owned = true;
   }
+  const own = store ? new OwnNaans(store) : null;
+  const rules = store && own ? new PrefixRules(store, own) : null;
+  await rules?.refresh();
+  const logger = createLogger(config.log, options.logOut);
+  // `pidgate naan update` replaces the table file: the running gateway picks it up with no restart.
+  if (config.naan.watch) {
+    naan.watch((report, error) => {
+      if (report) {
+        maptr?.clear();
+        logger.event('reload', { ...report, trigger: 'file-watch' });
+      } else logger.event('reload-failed', { message: error?.message ?? 'unknown', trigger: 'file-watch' });
+    });
+  }
   return {
     config,
     store,
+    own,
+    rules,
+    self: { registry: options.registry ?? defaultRegistry, profile: config.profile, baseUrl: config.baseUrl },
     metrics,
     registry: options.registry ?? defaultRegistry,
-    logger: createLogger(config.log, options.logOut),
+    logger,
     naan,
     maptr,
     archives,
+    resolverTable,
     resolvers: resolverMap(options.resolvers ?? resolvers),
     async reload() {
       const report = await naan.reload();
@@ -77,6 +104,7 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
       return report;
     },
     async close() {
+      naan.unwatch();
       if (owned) await store?.close();
     },
   };

@@ -42,12 +42,17 @@ export interface RunningDns {
   close(): Promise<void>;
 }
 
-/** Start the Maptr DNS server (UDP, dns2) on `dns.host:dns.port`. */
+/**
+ * Start the Maptr DNS server (UDP) on `dns.host:dns.port`. Each source address may send `dns.perSourceRate`
+ * datagrams a second (`dns.perSourceBurst` at once); hostile datagrams are bounded and dropped or refused.
+ */
 export async function startDns(config: Config, store: Store | null, table: ReloadableNaanTable): Promise<RunningDns> {
   const options = async () => ({
     naans: await maptrEntries(config, store, table),
     suffix: config.dns.suffix,
     ttl: config.dns.ttl,
+    perSourceRate: config.dns.perSourceRate,
+    perSourceBurst: config.dns.perSourceBurst,
   });
   const created = createMaptrServer(await options());
   if (!created.ok) throw new ConfigError(`Maptr records: ${created.error.message}`);

@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Identifier } from '@pidgate/core';
 import type { Context } from 'hono';
+import { refuseLoop } from './bound.ts';
 import type { AppDeps } from './deps.ts';
 import type { Outcome } from './resolvers/types.ts';
-import { splitInflection } from './target.ts';
+import { parseRequest } from './target.ts';
 
 /**
  * The resolution hot path, in front of Hono: `GET /{identifier}` (and HEAD) that resolves to a redirect is
@@ -192,13 +193,13 @@ export function createFastPath(deps: AppDeps, next: Listener): (req: IncomingMes
     const target = req.url;
     if (target === undefined || target.charCodeAt(0) !== 47 || !identifierLike(target)) return false;
     if (hasPathBackslash(target)) return false;
+    // A cross-origin request gets CORS headers from the app's middleware: leave it to the app.
+    if (req.headers.origin !== undefined) return false;
     const host = req.headers.host;
     if (host === undefined || host === '' || !hostAccepted(host)) return false;
-    const { identifier, inflection } = splitInflection(target);
-    if (inflection !== null || identifier.endsWith('?')) return false;
     const start = performance.now();
-    const parsed = registry.parse(identifier, config.profile);
-    if (!parsed.ok) return false;
+    const { inflection, parsed } = parseRequest(registry, target, config.profile);
+    if (inflection !== null || !parsed.ok) return false;
     const id = parsed.value;
     const resolver = resolvers.get(id.scheme);
     if (resolver === undefined) return false;
@@ -211,10 +212,10 @@ export function createFastPath(deps: AppDeps, next: Listener): (req: IncomingMes
     }
     if (result instanceof Promise) {
       result.then(
-        (o) => answer(req, res, target, start, id, o, true),
+        (o) => answer(req, res, target, start, id, refuseLoop(o, deps.self, host), true),
         (e: unknown) => handOn(req, res, { start, id, error: { value: e } }),
       );
-    } else answer(req, res, target, start, id, result, false);
+    } else answer(req, res, target, start, id, refuseLoop(result, deps.self, host), false);
     return true;
   };
 }

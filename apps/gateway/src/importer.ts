@@ -1,6 +1,8 @@
 import type { Profile, Registry } from '@pidgate/core';
 import { type ErcObject, type ErcStoryObject, ercFromObject } from '@pidgate/erc';
-import { type ImportItem, type ImportSummary, type Store, scopeAllows } from '@pidgate/store';
+import type { ImportItem, ImportSummary, Store } from '@pidgate/store';
+import { tokenCovers } from './auth.ts';
+import { prefixRuleKey, storageKey } from './bound.ts';
 
 /** The longest NDJSON line taken (a binding with a large ERC record fits easily). */
 export const MAX_LINE_LENGTH = 1 << 20;
@@ -20,8 +22,11 @@ export interface LineResult {
   readonly detail?: string;
 }
 
-/** Fields of an exported binding that an import ignores, so an export can be imported as it is. */
-const EXPORT_ONLY = new Set(['createdAt', 'updatedAt', 'version', 'deletedAt', 'tombstoned']);
+/**
+ * Fields of an exported binding that an import ignores, so an export can be imported as it is. `createdAt`
+ * and `updatedAt` are kept: a migrated record keeps its timestamps.
+ */
+const EXPORT_ONLY = new Set(['version', 'deletedAt', 'tombstoned', 'prefix']);
 
 type Checked = { ok: true; item: ImportItem } | { ok: false; result: LineResult };
 
@@ -84,8 +89,11 @@ export function checkLine(text: string, line: number, ctx: LineContext): Checked
       identifier,
     );
   }
-  const key = parsed.value.normalized;
-  if (ctx.scopes && !scopeAllows(ctx.scopes, key)) {
+  // One key whatever the profile (`ark:/` and `ark:` are one identifier): see bound.ts storageKey.
+  const arkKey = storageKey(parsed.value, ctx.registry);
+  // A prefix rule (`"prefix": true`, as the export writes it) is stored under its marked key.
+  const key = rest['prefix'] === true ? prefixRuleKey(arkKey) : arkKey;
+  if (ctx.scopes && !tokenCovers({ scopes: ctx.scopes }, arkKey)) {
     return fail(line, 'out-of-scope', `the token's scopes do not cover ${key}`, key);
   }
   const input: Record<string, unknown> = {};

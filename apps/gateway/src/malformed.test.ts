@@ -51,7 +51,10 @@ describe('malformed identifiers on every route', () => {
   });
 
   it.each(malformed.map((m) => [m]))('%s', async (id) => {
-    if (sendable(id)) {
+    // An ARK followed by a query is no identifier, but as a request it resolves: the query is passed on
+    // to the target as sent (N2T's passthrough; see identifier.test.ts).
+    const arkWithQuery = id.includes('?') && allSchemes.parse(id.slice(0, id.indexOf('?'))).ok && id.startsWith('ark:');
+    if (sendable(id) && !arkWithQuery) {
       for (const suffix of ['', '?', '??', '?info']) await expectProblem(await app.request(pathOf(id) + suffix));
     }
     await expectProblem(await app.request(`/api/v1/parse?id=${encodeURIComponent(id)}`));

@@ -34,18 +34,22 @@ afterAll(async () => {
 
 // The embedded NAAN table knows 12026 (Library of Congress): these tests use a natab that does not.
 const files = tempFiles({ natab: natab({ 13030: ['ark.cdlib.example.org'] }) });
-const maptrOnly = (extra: object = {}) => ({ naan: { file: files['natab'] as string }, ...extra });
+const maptrOnly = (extra: object = {}) => ({
+  naan: { file: files['natab'] as string },
+  fallback: { url: null },
+  ...extra,
+});
 
 describe('ARK discovery through Maptr (DNS NAPTR)', () => {
   it('redirects to the first NMAH found, carrying the path after the NAAN', async () => {
-    const { app } = await testApp(maptrOnly({ maptr: { enabled: true, server, timeoutMs: 1000 } }));
+    const { app } = await testApp(maptrOnly({ maptr: { enabled: true, suffix: 'ark.arpa', server, timeoutMs: 1000 } }));
     const res = await app.request('/ark:/12026/x7/p.pdf');
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('http://lhc.example.org:8080/ark:/12026/x7/p.pdf');
   });
 
   it('follows an empty-flags redirect to another domain', async () => {
-    const { app } = await testApp(maptrOnly({ maptr: { enabled: true, server, timeoutMs: 1000 } }));
+    const { app } = await testApp(maptrOnly({ maptr: { enabled: true, suffix: 'ark.arpa', server, timeoutMs: 1000 } }));
     const res = await app.request('/ark:/12345/abc', { headers: {} });
     expect(res.headers.get('location')).toBe('http://dlc.spct.example.org/ark:/12345/abc');
     const info = (await (
@@ -56,7 +60,7 @@ describe('ARK discovery through Maptr (DNS NAPTR)', () => {
   });
 
   it('caches answers: the second ask is a cache hit', async () => {
-    const { app } = await testApp(maptrOnly({ maptr: { enabled: true, server, timeoutMs: 1000 } }));
+    const { app } = await testApp(maptrOnly({ maptr: { enabled: true, suffix: 'ark.arpa', server, timeoutMs: 1000 } }));
     await app.request('/ark:/12026/a');
     await app.request('/ark:/12026/b');
     const metrics = await (await app.request('/metrics')).text();
@@ -65,12 +69,15 @@ describe('ARK discovery through Maptr (DNS NAPTR)', () => {
   });
 
   it('NXDOMAIN is not found (404), and then the fallback is asked', async () => {
-    const { app } = await testApp(maptrOnly({ maptr: { enabled: true, server, timeoutMs: 1000 } }));
+    const { app } = await testApp(maptrOnly({ maptr: { enabled: true, suffix: 'ark.arpa', server, timeoutMs: 1000 } }));
     const res = await app.request('/ark:/99999/none');
     expect(res.status).toBe(404);
     expect(((await res.json()) as { code: string }).code).toBe('unknown-naan');
     const { app: fb } = await testApp(
-      maptrOnly({ maptr: { enabled: true, server, timeoutMs: 1000 }, fallback: { url: 'https://n2t.example.org/' } }),
+      maptrOnly({
+        maptr: { enabled: true, suffix: 'ark.arpa', server, timeoutMs: 1000 },
+        fallback: { url: 'https://n2t.example.org/' },
+      }),
     );
     expect((await fb.request('/ark:/99999/none')).headers.get('location')).toBe(
       'https://n2t.example.org/ark:/99999/none',
@@ -78,7 +85,9 @@ describe('ARK discovery through Maptr (DNS NAPTR)', () => {
   });
 
   it('a DNS server that does not answer gives 504 within the configured timeout', async () => {
-    const { app } = await testApp(maptrOnly({ maptr: { enabled: true, server: silentServer, timeoutMs: 300 } }));
+    const { app } = await testApp(
+      maptrOnly({ maptr: { enabled: true, suffix: 'ark.arpa', server: silentServer, timeoutMs: 300 } }),
+    );
     const start = Date.now();
     const res = await app.request('/ark:/12026/x');
     expect(res.status).toBe(504);
@@ -87,7 +96,9 @@ describe('ARK discovery through Maptr (DNS NAPTR)', () => {
   });
 
   it('the NAAN table is asked before Maptr', async () => {
-    const { app } = await testApp({ maptr: { enabled: true, server: silentServer, timeoutMs: 300 } });
+    const { app } = await testApp({
+      maptr: { enabled: true, suffix: 'ark.arpa', server: silentServer, timeoutMs: 300 },
+    });
     const res = await app.request('/ark:/12026/x');
     expect(res.headers.get('location')).toBe('http://www.loc.gov/ark:/12026/x');
   });

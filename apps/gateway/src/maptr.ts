@@ -57,7 +57,13 @@ export class CachedMaptr implements MaptrDiscoverer {
     readonly metrics: Metrics,
     server: string,
   ) {
-    this.#options = { server, suffix: config.suffix, timeoutMs: config.timeoutMs, maxDepth: config.maxDepth };
+    // Configuration validation requires a suffix whenever Maptr is on.
+    this.#options = {
+      server,
+      suffix: config.suffix ?? 'ark.arpa',
+      timeoutMs: config.timeoutMs,
+      maxDepth: config.maxDepth,
+    };
     this.#ttlMs = config.cacheTtlSeconds * 1000;
     this.#size = config.cacheSize;
   }

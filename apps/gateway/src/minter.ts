@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { nth, parseTemplate } from '@pidgate/ark';
 import { err, ok, type Profile, type Registry, type Result } from '@pidgate/core';
 import type { Shoulder, Store } from '@pidgate/store';
+import { storageKey } from './bound.ts';
 
 export interface ShoulderRequest {
   /** The shoulder as an ARK prefix: `ark:/99999/x6`. */
@@ -43,7 +44,7 @@ export function shoulderKey(
       null,
     );
   }
-  return ok({ key: parsed.value.normalized, naan: naan.toLowerCase() });
+  return ok({ key: storageKey(parsed.value, registry), naan: naan.toLowerCase() });
 }
 
 /** Declare a shoulder (and its NAAN, when this is the NAAN's first shoulder). */
@@ -78,7 +79,7 @@ export async function mint(
   count: number,
 ): Promise<Result<string[]>> {
   const parsed = registry.parse(shoulder, profile);
-  const key = parsed.ok ? parsed.value.normalized : shoulder;
+  const key = parsed.ok ? storageKey(parsed.value, registry) : shoulder;
   const found = await store.getShoulder(key);
   if (!found.ok) return found;
   const s = found.value;
@@ -92,7 +93,7 @@ export async function mint(
     if (!name.ok) return name;
     const id = registry.parse(`ark:/${s.naan}/${name.value}`, profile);
     if (!id.ok) return id;
-    out.push(id.value.normalized);
+    out.push(storageKey(id.value, registry));
   }
   return ok(out);
 }

@@ -78,3 +78,52 @@ export function negotiate<T extends string>(accept: string | undefined, offered:
   if (best !== null) return best;
   return refused === offered.length ? null : first;
 }
+
+/** Does the client prefer an HTML page to a problem document (a browser), by its Accept header? */
+export function prefersHtml(accept: string | undefined): boolean {
+  return negotiate(accept, ['application/problem+json', 'application/json', 'text/html']) === 'text/html';
+}
+
+interface RouteLike {
+  readonly method: string;
+  readonly path: string;
+}
+
+/** A Hono route path (`/a/:x`, `/a/:x{.+}`, `/a/*`) as a whole-path regular expression. */
+function routePattern(path: string): RegExp {
+  let re = '';
+  for (let i = 0; i < path.length; i++) {
+    const ch = path[i] as string;
+    if (ch === ':') {
+      let j = i + 1;
+      while (j < path.length && /[A-Za-z0-9_]/.test(path[j] as string)) j++;
+      if (path[j] === '{') {
+        const close = path.indexOf('}', j);
+        re += `(?:${path.slice(j + 1, close)})`;
+        i = close;
+      } else {
+        re += '[^/]+';
+        i = j - 1;
+      }
+    } else if (ch === '*') re += '.*';
+    else re += ch.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${re}$`);
+}
+
+/**
+ * The methods the routes answer at `path` (HEAD wherever GET is), sorted; null when no route but the
+ * identifier catch-all (`/*`) and middleware (`ALL`) matches it: such a path is an identifier.
+ */
+export function routeMethods(routes: readonly RouteLike[]): (path: string) => string[] | null {
+  const table = routes
+    .filter((r) => r.method !== 'ALL' && r.path !== '/*')
+    .map((r) => ({ method: r.method, pattern: routePattern(r.path) }));
+  return (path) => {
+    const methods = new Set<string>();
+    for (const r of table) if (r.pattern.test(path)) methods.add(r.method);
+    if (methods.size === 0) return null;
+    if (methods.has('GET')) methods.add('HEAD');
+    return [...methods].sort();
+  };
+}

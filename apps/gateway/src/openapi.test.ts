@@ -39,7 +39,7 @@ describe('/openapi.json', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info).toMatchObject({ title: 'pidgate gateway', version: '0.1.0' });
-    expect(doc.servers).toEqual([{ url: 'http://localhost' }]);
+    expect(doc.servers).toEqual([{ url: 'http://127.0.0.1:8080' }]); // no baseUrl: the address it listens on
   });
 
   it('describes every route the app answers, and no route it does not (derived from app.routes)', () => {

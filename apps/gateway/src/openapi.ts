@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { inspectRoutes } from 'hono/dev';
+import type { Config } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import type { GatewayEnv } from './env.ts';
 import { IdentifierParams, MetadataRecordSchema, PdiListSchema } from './openapi-schemas.ts';
+import { trustedOrigin } from './origin.ts';
 import { ProblemSchema } from './schemas.ts';
 
 export type OpenApiDocument = ReturnType<OpenAPIHono<GatewayEnv>['getOpenAPI31Document']>;
@@ -165,22 +168,14 @@ export function openapiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
     (c) => {
       c.set('scheme', 'service');
       c.header('cache-control', 'no-cache');
-      return c.json(
-        openApiDocument(app, serverUrl(c.req.url, deps.config.baseUrl)) as unknown as Record<string, unknown>,
-        200,
-      );
+      return c.json(openApiDocument(app, serverUrl(c, deps.config)) as unknown as Record<string, unknown>, 200);
     },
   );
 }
 
-/** The `servers` URL: the configured base URL, or the request's origin. */
-export function serverUrl(requestUrl: string, baseUrl: string | null): string {
-  if (baseUrl) return baseUrl.replace(/\/+$/, '');
-  try {
-    return new URL(requestUrl).origin;
-  } catch {
-    return '/';
-  }
+/** The `servers` URL: the configured base URL, or a trusted origin (`origin.ts`), never an unknown Host. */
+export function serverUrl(c: Context, config: Config): string {
+  return trustedOrigin(c, config);
 }
 
 const documents = new WeakMap<object, OpenApiDocument>();
@@ -194,13 +189,20 @@ export function openApiDocument(app: OpenAPIHono<GatewayEnv>, server: string): O
   if (!doc) {
     doc = app.getOpenAPI31Document({
       openapi: '3.1.0',
-      info: { title: 'pidgate gateway', version: VERSION, description: DESCRIPTION, license: { name: 'MIT' } },
+      info: {
+        title: 'pidgate gateway',
+        version: VERSION,
+        description: DESCRIPTION,
+        // OpenAPI 3.1 names a license by its SPDX identifier (the generator's types predate the field)
+        license: { name: 'MIT', identifier: 'MIT' } as { name: string },
+      },
       tags: TAGS.map((t) => ({ ...t })),
     });
+    const ids = new Set<string>();
     for (const [path, item] of Object.entries(doc.paths ?? {})) {
       for (const method of METHODS) {
-        const op = (item as Record<string, { tags?: string[] } | undefined>)[method];
-        if (op && (!op.tags || op.tags.length === 0)) op.tags = [tagOf(path)];
+        const op = (item as Record<string, Operation | undefined>)[method];
+        if (op) completeOperation(op, method, path, ids);
       }
     }
     documents.set(app, doc);
@@ -209,6 +211,45 @@ export function openApiDocument(app: OpenAPIHono<GatewayEnv>, server: string): O
 }
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+interface Operation {
+  tags?: string[];
+  operationId?: string;
+  security?: Record<string, string[]>[];
+  requestBody?: unknown;
+  responses?: Record<string, unknown>;
+}
+
+/** `get` + `/api/v1/bindings/{identifier}` → `getApiV1BindingsIdentifier`; `/{identifier}` → `getIdentifier`. */
+export function operationIdOf(method: string, path: string): string {
+  const words = path.split(/[^A-Za-z0-9]+/).filter((w) => w !== '');
+  return method + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+}
+
+/**
+ * What generators and linters (`@redocly/cli`'s recommended rules, swagger-parser) need of every operation,
+ * whoever registered it: a tag, a unique `operationId`, `security: []` when it is public, and the 400
+ * every route answers for a request line or Host header the server cannot parse (`invalid-request-target`).
+ */
+function completeOperation(op: Operation, method: string, path: string, ids: Set<string>): void {
+  if (!op.tags || op.tags.length === 0) op.tags = [tagOf(path)];
+  let id = op.operationId ?? operationIdOf(method, path);
+  for (let n = 2; ids.has(id); n++) id = `${operationIdOf(method, path)}${n}`;
+  ids.add(id);
+  op.operationId = id;
+  op.security ??= [];
+  op.responses ??= {};
+  const problem = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
+  op.responses['400'] ??= {
+    description: 'The request target or Host header is not valid (`invalid-request-target`)',
+    content: problem,
+  };
+  if (op.requestBody) {
+    // The edge middleware answers these for every body (`bodyLimit`, the content types the route reads).
+    op.responses['413'] ??= { description: 'The body is larger than the limit (`body-too-large`)', content: problem };
+    op.responses['415'] ??= { description: 'The body is not of a media type this operation reads', content: problem };
+  }
+}
 
 /** A Hono route path as an OpenAPI path: `/assets/:file` → `/assets/{file}`. */
 export function openApiPath(honoPath: string): string {

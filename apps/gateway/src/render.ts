@@ -1,7 +1,10 @@
 import { type AnvlElement, type ErcValueInput, formatThump, serializeAnvl } from '@pidgate/erc';
+import { html } from 'hono/html';
 import type { MetadataRecord } from './metadata.ts';
+import type { Problem } from './problem.ts';
 import type { Story } from './resolvers/types.ts';
 import { renderMetadataPage } from './web/info.tsx';
+import { renderPage } from './web/layout.tsx';
 
 /** A Story value as an ERC value: `(:code) text` stays a missing-value code (§7.5), anything else is data. */
 function ercValue(v: string): ErcValueInput {
@@ -61,6 +64,11 @@ export function renderThump(record: MetadataRecord, requestUrl: string, setWho =
   if (record.profile) about.push({ label: 'profile', value: record.profile });
   flatten('component', record.components ?? {}, about);
   flatten('resolution', record.resolution, about);
+  // The binding's version and dates, and the NAAN table's date, as JSON and HTML show them under `about`.
+  const extra = record.about ?? {};
+  if (extra['binding']) flatten('binding', extra['binding'], about);
+  if (extra['naanTable']) flatten('naan-table', extra['naanTable'], about);
+  if (extra['namespace']) flatten('namespace', extra['namespace'], about);
   const more = serializeAnvl([{ elements: about.filter((e) => e.value !== '') }]);
   return `${text.endsWith('\n') ? text : `${text}\n`}\n${more}`;
 }
@@ -83,4 +91,22 @@ export function escapeHtml(s: string): string {
  */
 export function renderHtml(record: MetadataRecord, base = '/'): string {
   return renderMetadataPage(record, base);
+}
+
+/**
+ * A problem document as an HTML page in the site layout, for browsers (a dead, deleted or mistyped link):
+ * the title, the detail, the code, and for a deleted identifier its record. Everything escaped.
+ */
+export function renderProblemHtml(p: Problem, base = '/'): string {
+  const identifier = typeof p['identifier'] === 'string' ? p['identifier'] : null;
+  const erc = p['erc'] && typeof p['erc'] === 'object' ? (p['erc'] as Record<string, unknown>) : null;
+  const rows = erc
+    ? Object.entries(erc).map(([k, v]) => html`<tr><th scope="row">${k}</th><td>${oneLine(v)}</td></tr>`)
+    : [];
+  const body = html`<p class="problem-detail">${p.detail ?? ''}</p>
+    ${identifier === null ? '' : html`<p>Identifier: <code>${identifier}</code></p>`}
+    ${rows.length > 0 ? html`<table class="erc">${rows}</table>` : ''}
+    <p>Status ${String(p.status)}${p.code ? html`, code <code class="error-code">${p.code}</code>` : ''}.
+      <a href="${base}">Resolve another identifier</a>.</p>`;
+  return renderPage({ title: `${p.status} ${p.title}`, base }, body);
 }

@@ -29,15 +29,27 @@ export const NormalizeRecordSchema = z
 
 export const NormalizeResponse = z.object({ results: z.array(NormalizeRecordSchema) }).openapi('NormalizeResponse');
 
+export const LevelSchema = z.enum(['lexical', 'standard']).openapi({
+  description:
+    'Level of equivalence: `lexical` (default) compares normalized forms; `standard` groups identifiers that ' +
+    "name the same thing under their scheme's own standard (an ISBN-10 with its ISBN-13)",
+  example: 'lexical',
+});
+
 export const CompareBody = z
-  .object({ identifiers: IdentifierList, profile: ProfileSchema.optional() })
+  .object({ identifiers: IdentifierList, profile: ProfileSchema.optional(), level: LevelSchema.optional() })
   .strict()
   .openapi('CompareRequest');
 
 export const CompareResponse = z
   .object({
     equivalent: z.boolean(),
-    groups: z.array(z.object({ normalized: z.string(), members: z.array(z.number().int()) })),
+    groups: z.array(
+      z.object({
+        normalized: z.string().openapi({ description: 'The equivalence key of the group at the requested level' }),
+        members: z.array(z.number().int()),
+      }),
+    ),
     errors: z.array(z.object({ index: z.number().int(), input: z.string(), error: ErrorDetail })),
   })
   .openapi('CompareResponse');
@@ -59,7 +71,18 @@ export const ParsedRecord = z
     input: z.string(),
     profile: ProfileSchema,
     normalized: z.string(),
+    standardKey: z
+      .string()
+      .optional()
+      .openapi({ description: 'The `standard`-level equivalence key, where it differs from `normalized`' }),
     components: z.record(z.string(), z.unknown()),
+    warnings: z
+      .array(z.object({ code: z.string(), message: z.string() }))
+      .optional()
+      .openapi({
+        description:
+          'Findings that are not errors, e.g. `nid-unregistered` for a URN namespace IANA has not registered',
+      }),
   })
   .openapi('ParsedIdentifier');
 

@@ -68,7 +68,8 @@ describe('over a real socket', () => {
       port: 0,
       host: '127.0.0.1',
       naan: { file: files['natab'] as string },
-      maptr: { enabled: true, server: `127.0.0.1:${silent.address().port}`, timeoutMs: 400 },
+      maptr: { enabled: true, suffix: 'ark.arpa', server: `127.0.0.1:${silent.address().port}`, timeoutMs: 400 },
+      fallback: { url: null },
     });
     const running = await startServer({ config, deps: await createDeps(config, { registry: allSchemes }) });
     const inFlight = raw(running.port, '/ark:/12026/x');

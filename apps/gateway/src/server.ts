@@ -1,11 +1,18 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Server as NetServer, type Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type AppDeps, createDeps, type DepsOptions } from './deps.ts';
 import { createFastPath, fastPathSafe } from './fast.ts';
 import { problem, problemResponse } from './problem.ts';
+
+/** How long an idle connection closed at shutdown may linger after our FIN before it is destroyed. */
+const LINGER_MS = 2000;
+/** The turn of the event loop given to requests already received on idle connections at shutdown. */
+const IDLE_PICKUP_MS = 50;
+const netClose = NetServer.prototype.close;
 
 export interface StartOptions {
   readonly config: Config;
@@ -71,18 +78,38 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let closing: Promise<void> | null = null;
   const handlers: [NodeJS.Signals, () => void][] = [];
 
+  // Requests open on each connection, so a stop can tell idle keep-alive connections from busy ones.
+  const open = new Map<Socket, number>();
+  server.on('connection', (socket: Socket) => {
+    open.set(socket, 0);
+    socket.once('close', () => open.delete(socket));
+  });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    open.set(socket, (open.get(socket) ?? 0) + 1);
+    res.once('close', () => {
+      const left = (open.get(socket) ?? 1) - 1;
+      open.set(socket, left);
+      if (stopping && left === 0) endIdle(socket);
+    });
+  });
+  /** Close an idle connection gracefully: a FIN (end), never a reset; destroyed if the peer lingers. */
+  const endIdle = (socket: Socket) => {
+    if (socket.destroyed || socket.writableEnded) return;
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+
   const close = (): Promise<void> => {
     closing ??= new Promise<void>((resolve) => {
       for (const [signal, handler] of handlers) process.off(signal, handler);
       stopping = true;
       const force = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
       force.unref();
-      // Connections that finish their last response become idle: close them as they do.
-      const sweep = setInterval(() => server.closeIdleConnections(), 25);
-      sweep.unref();
-      server.close(() => {
+      // Stop accepting (net.Server#close: http.Server#close would also destroy idle connections at once,
+      // resetting any whose next request is already on its way).
+      netClose.call(server, () => {
         clearTimeout(force);
-        clearInterval(sweep);
         deps.logger.event('stopped');
         // Close the store only when startServer built the deps (a caller's deps are the caller's to close).
         const done = options.deps ? Promise.resolve() : deps.close();
@@ -91,7 +118,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           resolve();
         });
       });
-      server.closeIdleConnections();
+      // Idle connections close now: after one turn of the event loop, so that a request already received
+      // starts (and is answered with `Connection: close`) instead of being cut off.
+      setTimeout(() => {
+        for (const [socket, requests] of open) if (requests === 0) endIdle(socket);
+      }, IDLE_PICKUP_MS).unref();
     });
     return closing;
   };

@@ -1,3 +1,4 @@
+import type { Identifier, Profile, Registry, Result } from '@pidgate/core';
 import type { Context } from 'hono';
 
 /** The THUMP inflections (ARK §6; `?info` from today's ARK spec), asked of any identifier. */
@@ -40,4 +41,49 @@ export function splitInflection(target: string): IdentifierRequest {
   if (id.endsWith('?info')) return { identifier: id.slice(0, -5), inflection: '?info' };
   if (id.endsWith('?')) return { identifier: id.slice(0, -1), inflection: '?' };
   return { identifier: id, inflection: null };
+}
+
+/** What a resolution request names once parsed: the identifier (as shown), its inflection and the parse. */
+export interface ParsedRequest {
+  readonly identifier: string;
+  readonly inflection: Inflection | null;
+  readonly parsed: Result<Identifier>;
+}
+
+function decodeOnce(s: string): string | null {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Parse the identifier of a request target (`/ID`, with an inflection or not):
+ * - a path that names no identifier but holds `%`-escapes (`/ark%3A%2F12025%2F654xz321`, what
+ *   `encodeURIComponent` and generated clients send) is percent-decoded once and read again;
+ * - an ARK followed by a query (`ark:/12025/x?format=pdf`) is the ARK, with the query kept in its `input` so
+ *   resolution passes it on as sent (in `source` a query is no part of the ARK; in `modern` it is parsed).
+ * The fast path and the Hono route both call this, so they read every request the same way.
+ */
+export function parseRequest(registry: Registry, target: string, profile: Profile): ParsedRequest {
+  let { identifier, inflection } = splitInflection(target);
+  let parsed = registry.parse(identifier, profile);
+  if (!parsed.ok && parsed.error.code === 'unknown-scheme' && identifier.includes('%')) {
+    const decoded = decodeOnce(identifier);
+    if (decoded !== null && decoded !== identifier) {
+      const again = splitInflection(`/${decoded}`);
+      const reparsed = registry.parse(again.identifier, profile);
+      if (reparsed.ok || inflection === null) {
+        ({ identifier, inflection } = again);
+        parsed = reparsed;
+      }
+    }
+  }
+  const q = parsed.ok ? -1 : identifier.indexOf('?');
+  if (q > 0) {
+    const head = registry.parse(identifier.slice(0, q), profile);
+    if (head.ok && head.value.scheme === 'ark') parsed = { ok: true, value: { ...head.value, input: identifier } };
+  }
+  return { identifier, inflection, parsed };
 }

@@ -113,9 +113,9 @@ describe('recognize (dispatch)', () => {
   });
 });
 
-// The NAAN registry as published on 2024-11-07 (shared/data/naan_records.json, read in place).
+// The NAAN registry as published on 2024-11-07 (the snapshot the gateway ships, apps/gateway/data).
 describe('the real NAAN registry', () => {
-  const url = new URL('../../../../shared/data/naan_records.json', import.meta.url);
+  const url = new URL('../../../apps/gateway/data/naan_records.json', import.meta.url);
   const records = (
     JSON.parse(readFileSync(url, 'utf8')) as { data: { what: string; test_identifier: string | null }[] }
   ).data;

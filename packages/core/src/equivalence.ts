@@ -1,9 +1,27 @@
 import type { Identifier } from './identifier.ts';
 import type { PidError, Result } from './result.ts';
 
-/** Two parsed identifiers are equivalent exactly when their normalized strings are equal. */
-export function equivalent(a: Identifier, b: Identifier): boolean {
-  return a.normalized === b.normalized;
+/**
+ * Levels of equivalence. `lexical` (the default): the scheme's normalized form, `normalized`.
+ * `standard`: identifiers that name the same thing under the scheme's (or URN namespace's) own
+ * standard, e.g. an ISBN-10 and its ISBN-13; the same as `lexical` where a scheme defines nothing more.
+ */
+export const EQUIVALENCE_LEVELS = ['lexical', 'standard'] as const;
+export type EquivalenceLevel = (typeof EQUIVALENCE_LEVELS)[number];
+export const DEFAULT_EQUIVALENCE_LEVEL: EquivalenceLevel = 'lexical';
+
+export function isEquivalenceLevel(s: string): s is EquivalenceLevel {
+  return (EQUIVALENCE_LEVELS as readonly string[]).includes(s);
+}
+
+/** The key two identifiers share exactly when they are equivalent at `level`. */
+export function equivalenceKey(id: Identifier, level: EquivalenceLevel = DEFAULT_EQUIVALENCE_LEVEL): string {
+  return level === 'standard' ? (id.standardKey ?? id.normalized) : id.normalized;
+}
+
+/** Two parsed identifiers are equivalent exactly when their keys at `level` (default lexical) are equal. */
+export function equivalent(a: Identifier, b: Identifier, level: EquivalenceLevel = DEFAULT_EQUIVALENCE_LEVEL): boolean {
+  return equivalenceKey(a, level) === equivalenceKey(b, level);
 }
 
 export interface GroupMember {

@@ -12,6 +12,19 @@ export interface Identifier<C extends object = object> {
   readonly normalized: string;
   /** The scheme's typed record of the parts, as written (not normalized). */
   readonly components: C;
+  /**
+   * The `standard` equivalence key, where the scheme's own standard groups more than `normalized`
+   * does (an ISBN-10 and its ISBN-13). Absent when it is the same as `normalized`.
+   */
+  readonly standardKey?: string;
+  /** Findings that are not errors (e.g. a URN namespace that IANA has not registered). */
+  readonly warnings?: readonly PidWarning[];
+}
+
+/** A finding about a valid identifier: a stable kebab-case code and a message. */
+export interface PidWarning {
+  readonly code: string;
+  readonly message: string;
 }
 
 /**

@@ -1,6 +1,17 @@
 export { CORE_ERROR_CODES, type CoreErrorCode } from './codes.ts';
-export { equivalent, type Group, Grouper, type GroupFailure, type GroupMember } from './equivalence.ts';
-export type { Identifier, Scheme } from './identifier.ts';
+export {
+  DEFAULT_EQUIVALENCE_LEVEL,
+  EQUIVALENCE_LEVELS,
+  type EquivalenceLevel,
+  equivalenceKey,
+  equivalent,
+  type Group,
+  Grouper,
+  type GroupFailure,
+  type GroupMember,
+  isEquivalenceLevel,
+} from './equivalence.ts';
+export type { Identifier, PidWarning, Scheme } from './identifier.ts';
 export {
   decodeEscapesWhere,
   findBadEscape,

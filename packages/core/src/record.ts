@@ -1,3 +1,4 @@
+import { DEFAULT_EQUIVALENCE_LEVEL, type EquivalenceLevel, equivalenceKey } from './equivalence.ts';
 import type { Profile } from './profile.ts';
 import type { Registry } from './registry.ts';
 
@@ -13,9 +14,16 @@ export type NormalizeRecord =
       readonly error: { readonly code: string; readonly message: string; readonly offset: number | null };
     };
 
-export function normalizeRecord(registry: Registry, input: string, profile?: Profile): NormalizeRecord {
+/** `normalized` is the equivalence key at `level` (default lexical: the identifier's `normalized`). */
+export function normalizeRecord(
+  registry: Registry,
+  input: string,
+  profile?: Profile,
+  level: EquivalenceLevel = DEFAULT_EQUIVALENCE_LEVEL,
+): NormalizeRecord {
   const result = registry.parse(input, profile);
-  if (result.ok) return { input, ok: true, scheme: result.value.scheme, normalized: result.value.normalized };
+  if (result.ok)
+    return { input, ok: true, scheme: result.value.scheme, normalized: equivalenceKey(result.value, level) };
   const { code, message, offset } = result.error;
   return { input, ok: false, error: { code, message, offset } };
 }

@@ -70,7 +70,7 @@ describe('Registry', () => {
     expect(normalizeRecord(registry, 'nope')).toEqual({
       input: 'nope',
       ok: false,
-      error: { code: 'unknown-scheme', message: 'not an identifier of a known scheme (specific, generic)', offset: 0 },
+      error: { code: 'unknown-scheme', message: 'not an identifier of a known scheme (generic, specific)', offset: 0 },
     });
   });
 

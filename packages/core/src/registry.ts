@@ -1,3 +1,4 @@
+import { DEFAULT_EQUIVALENCE_LEVEL, type EquivalenceLevel, equivalenceKey } from './equivalence.ts';
 import type { Identifier, Scheme } from './identifier.ts';
 import { DEFAULT_PROFILE, type Profile } from './profile.ts';
 import { err, type Result } from './result.ts';
@@ -5,9 +6,13 @@ import { err, type Result } from './result.ts';
 /** Inputs longer than this are refused before any scheme sees them (1 MiB of text). */
 export const MAX_INPUT_LENGTH = 1 << 20;
 
+/** Space, tab, line break, no-break space, ideographic space. (At module level: no closure per call.) */
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0 || c === 0x3000;
+}
+
 /** A space, tab or line break at either end: the offset of the first one, or -1. */
 function surroundingSpace(input: string): number {
-  const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0 || c === 0x3000;
   if (isSpace(input.charCodeAt(0))) return 0;
   let end = input.length;
   while (end > 0 && isSpace(input.charCodeAt(end - 1))) end--;
@@ -17,9 +22,15 @@ function surroundingSpace(input: string): number {
 /** The schemes known to one program, and dispatch between them. */
 export class Registry {
   readonly schemes: readonly Scheme[];
+  /** The scheme names for `unknown-scheme`, in alphabetical order: the priority order means nothing to a reader. */
+  readonly #known: string;
 
   constructor(schemes: Iterable<Scheme>) {
     this.schemes = [...schemes].sort((a, b) => a.priority - b.priority);
+    this.#known = this.schemes
+      .map((s) => s.name)
+      .sort()
+      .join(', ');
   }
 
   get(name: string): Scheme | undefined {
@@ -43,16 +54,19 @@ export class Registry {
     }
     const scheme = this.detect(input);
     if (!scheme) {
-      const known = this.schemes.map((s) => s.name).join(', ');
-      return err('unknown-scheme', `not an identifier of a known scheme (${known})`, 0);
+      return err('unknown-scheme', `not an identifier of a known scheme (${this.#known})`, 0);
     }
     return scheme.parse(input, profile);
   }
 
-  /** The equivalence key of one string, or its error. */
-  normalize(input: string, profile: Profile = DEFAULT_PROFILE): Result<string> {
+  /** The equivalence key of one string at `level` (default lexical: `normalized`), or its error. */
+  normalize(
+    input: string,
+    profile: Profile = DEFAULT_PROFILE,
+    level: EquivalenceLevel = DEFAULT_EQUIVALENCE_LEVEL,
+  ): Result<string> {
     const parsed = this.parse(input, profile);
-    return parsed.ok ? { ok: true, value: parsed.value.normalized } : parsed;
+    return parsed.ok ? { ok: true, value: equivalenceKey(parsed.value, level) } : parsed;
   }
 }
 

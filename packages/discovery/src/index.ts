@@ -22,19 +22,24 @@ export {
 export { type AnvlLikeRecord, naanRegistryFromAnvl, parseNaanRegistryAnvl, whereToTarget } from './registry-anvl.ts';
 export {
   createMaptrServer,
+  createSourceLimiter,
   type MaptrDomainEntry,
   type MaptrNaanEntry,
   type MaptrNmah,
   type MaptrServer,
   type MaptrServerOptions,
+  type MaptrServerStats,
   maptrEntriesFromNatab,
+  unanswerableSource,
 } from './server.ts';
 export {
   detectNaanTableFormat,
   loadNaanTable,
+  type NaanRule,
   NaanTable,
   type NaanTableFormat,
   type NaanTarget,
   parseNaanTable,
 } from './table.ts';
-export { TEMPLATE_VARIABLES, type TemplateVariable } from './template.ts';
+export { TEMPLATE_VARIABLES, type TemplateValues, type TemplateVariable } from './template.ts';
+export { checkQuery, encodeAnswer, type QueryCheck } from './wire.ts';

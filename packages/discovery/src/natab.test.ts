@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatNatab, parseNatab } from './natab.ts';
 
-const SPEC = '/work/shared/specs/004_58bcddcc165ec524.txt';
+// draft-kunze-ark-09 as the project's spec collection has it (line breaks collapsed), copied into fixtures/.
+const SPEC = new URL('./fixtures/draft-kunze-ark-09.txt', import.meta.url);
 // draft-kunze-ark-09 Appendix 13, verbatim. The spec file has its line breaks collapsed to spaces, so the
 // fixture's lines were reconstructed (NMAH lines tab-indented) and the draft's page break inside the table
 // removed: see fixtures/README.md and the first test below.

@@ -74,7 +74,9 @@ describe('parseNaanRegistryAnvl', () => {
   });
 
   it('agrees with the JSON export for the records both hold', () => {
-    const json = parseNaanRegistryJsonText(readFileSync('/work/shared/data/naan_records.json', 'utf8'));
+    const json = parseNaanRegistryJsonText(
+      readFileSync(new URL('../../../apps/gateway/data/naan_records.json', import.meta.url), 'utf8'),
+    );
     if (!json.ok) throw new Error('export');
     for (const r of registry.records) {
       const twin = json.value.records.find((x) => x.what === r.what);
@@ -141,7 +143,9 @@ describe('whereToTarget', () => {
 
   it('derives the export target from every real where: whose target stays on the same host', () => {
     // the export's other targets were set by hand (EZID customers sent to ezid.cdlib.org, n2t.net to arks.org)
-    const json = parseNaanRegistryJsonText(readFileSync('/work/shared/data/naan_records.json', 'utf8'));
+    const json = parseNaanRegistryJsonText(
+      readFileSync(new URL('../../../apps/gateway/data/naan_records.json', import.meta.url), 'utf8'),
+    );
     if (!json.ok) throw new Error('export');
     const hostOf = (u: string) =>
       u

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { DISCOVERY_ERROR_CODES } from './codes.ts';
 import { parseNaanRegistryJson, parseNaanRegistryJsonText } from './registry.ts';
 
-// The real registry export of 2024-11-07 (read in place, never copied: /work/shared/data/README.md).
-const REAL_PATH = '/work/shared/data/naan_records.json';
+// The real registry export of 2024-11-07, in the snapshot the gateway ships.
+// The snapshot the gateway ships (apps/gateway/data), in this repository.
+const REAL_PATH = new URL('../../../apps/gateway/data/naan_records.json', import.meta.url).pathname;
 const REAL_TEXT = readFileSync(REAL_PATH, 'utf8');
 
 const record = (over: Record<string, unknown> = {}) => ({

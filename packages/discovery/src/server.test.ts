@@ -3,7 +3,13 @@ import dns2 from 'dns2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maptrLookup } from './maptr.ts';
 import { NAPTR_TYPE, type NaptrRdata } from './naptr.ts';
-import { createMaptrServer, type MaptrServer } from './server.ts';
+import {
+  createMaptrServer,
+  createSourceLimiter,
+  localAddresses,
+  type MaptrServer,
+  unanswerableSource,
+} from './server.ts';
 
 interface Answer {
   name: string;
@@ -153,5 +159,32 @@ describe('createMaptrServer', () => {
     if (!created.ok) throw new Error('server');
     await expect(created.value.listen(port, '127.0.0.1')).rejects.toThrow(/EADDRINUSE/);
     await created.value.close();
+  });
+});
+
+describe('unanswerableSource', () => {
+  const self = { port: 5353, local: localAddresses('0.0.0.0') };
+  it.each([
+    [{ address: '192.0.2.1', port: 0 }, 'port-zero'],
+    [{ address: '127.0.0.1', port: 5353 }, 'own-address'],
+    [{ address: '127.0.0.9', port: 5353 }, 'own-address'],
+    [{ address: '::ffff:127.0.0.1', port: 5353 }, 'own-address'],
+    [{ address: '0.0.0.0', port: 5353 }, 'own-address'],
+    [{ address: '127.0.0.1', port: 40000 }, null],
+    [{ address: '192.0.2.1', port: 5353 }, null],
+  ])('%o → %s', (peer, expected) => {
+    expect(unanswerableSource(peer, self)).toBe(expected);
+  });
+});
+
+describe('createSourceLimiter', () => {
+  it('lets a burst through, then the rate; each source has its own bucket; the oldest is forgotten', () => {
+    const allow = createSourceLimiter(10, 3, 2);
+    expect([1, 2, 3, 4].map(() => allow('a', 0))).toEqual([true, true, true, false]);
+    expect(allow('a', 100)).toBe(true); // 0.1 s at 10 per second: one more
+    expect(allow('a', 100)).toBe(false);
+    expect(allow('b', 100)).toBe(true);
+    expect(allow('c', 100)).toBe(true); // forgets "a" (least recently seen)
+    expect([1, 2, 3, 4].map(() => allow('a', 100))).toEqual([true, true, true, false]);
   });
 });

@@ -6,7 +6,8 @@ import { parseNatab } from './natab.ts';
 import { parseNaanRegistryJson, parseNaanRegistryJsonText } from './registry.ts';
 import { detectNaanTableFormat, loadNaanTable, NaanTable, parseNaanTable } from './table.ts';
 
-const REAL_PATH = '/work/shared/data/naan_records.json';
+// The snapshot the gateway ships (apps/gateway/data), in this repository.
+const REAL_PATH = new URL('../../../apps/gateway/data/naan_records.json', import.meta.url).pathname;
 const FIXTURE_PATH = new URL('./fixtures/natab-appendix.txt', import.meta.url).pathname;
 
 function must<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {

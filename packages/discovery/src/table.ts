@@ -8,7 +8,7 @@ import { HASH, lines, normalizeNaan } from './grammar.ts';
 import { type Natab, parseNatab } from './natab.ts';
 import { type NaanRegistry, parseNaanRegistryJsonText } from './registry.ts';
 import { parseNaanRegistryAnvl } from './registry-anvl.ts';
-import { type CompiledTemplate, compileTemplate, expandTemplate } from './template.ts';
+import { type CompiledTemplate, compileTemplate, expandTemplate, type TemplateValues } from './template.ts';
 
 export interface NaanTarget {
   /** Where the ARK resolves: the registry's template expanded, or `http://NMAH/ark:/NAAN/Name...`. */
@@ -20,6 +20,18 @@ export interface NaanTarget {
   readonly record: string;
 }
 
+/** The record that matched, its URL template and the values to fill it with (a caller fills it by its own rules). */
+export interface NaanRule {
+  readonly record: string;
+  readonly status: number;
+  readonly source: 'natab' | 'registry';
+  /** The URL template as registered (`http://NMAH/ark:/${content}` for a natab entry). */
+  readonly template: string;
+  readonly values: TemplateValues;
+  /** The template expanded with the values as they are (what `lookup` gives). */
+  readonly url: string;
+}
+
 export type NaanTableFormat = 'natab' | 'anvl' | 'json';
 
 interface Rule {
@@ -27,6 +39,8 @@ interface Rule {
   /** The shoulder, or "" for the NAAN's own record. */
   readonly shoulder: string;
   readonly template: CompiledTemplate;
+  /** The template's text. */
+  readonly url: string;
   readonly status: number;
 }
 
@@ -56,9 +70,9 @@ export class NaanTable {
     for (const entry of natab.entries) {
       const first = entry.nmahs[0];
       if (!first) continue;
-      const template = unwrapTemplate(`http://${first.hostport}/ark:/\${content}`);
+      const url = `http://${first.hostport}/ark:/\${content}`;
       slots.set(entry.naan, {
-        naanRule: { record: entry.naan, shoulder: '', template, status: NATAB_STATUS },
+        naanRule: { record: entry.naan, shoulder: '', template: unwrapTemplate(url), url, status: NATAB_STATUS },
         shoulders: [],
         nmahs: entry.nmahs.map((n) => n.hostport),
       });
@@ -79,6 +93,7 @@ export class NaanTable {
         record: record.what,
         shoulder: record.shoulder ?? '',
         template: unwrapTemplate(record.target.url),
+        url: record.target.url,
         status: record.target.httpCode,
       };
       if (record.shoulder === null) slot.naanRule = rule;
@@ -119,11 +134,35 @@ export class NaanTable {
    * match is a case-sensitive prefix match on the Name, longest shoulder first.
    */
   lookup(naan: string, nameWithQualifier: string): NaanTarget | null {
+    const found = this.#match(naan, nameWithQualifier);
+    if (!found) return null;
+    const url = expandTemplate(found.rule.template, found.values);
+    return { url, status: found.rule.status, source: this.#source, record: found.rule.record };
+  }
+
+  /**
+   * Like `lookup`, but the template and its values unexpanded: `rule(...).template` filled with `.values`.
+   * `matchOn` (default: `nameWithQualifier`) is what the shoulders are matched against, e.g. the normalized
+   * Name while the values carry the request as sent.
+   */
+  rule(naan: string, nameWithQualifier: string, matchOn = nameWithQualifier): NaanRule | null {
+    const found = this.#match(naan, nameWithQualifier, matchOn);
+    if (!found) return null;
+    const { rule, values } = found;
+    const url = expandTemplate(rule.template, values);
+    return { record: rule.record, status: rule.status, source: this.#source, template: rule.url, values, url };
+  }
+
+  #match(
+    naan: string,
+    nameWithQualifier: string,
+    matchOn = nameWithQualifier,
+  ): { rule: Rule; values: TemplateValues } | null {
     const slot = this.#slots.get(normalizeNaan(naan));
     if (!slot) return null;
     let rule = slot.naanRule;
     for (const s of slot.shoulders) {
-      if (nameWithQualifier.startsWith(s.shoulder)) {
+      if (matchOn.startsWith(s.shoulder)) {
         rule = s;
         break;
       }
@@ -131,13 +170,13 @@ export class NaanTable {
     if (!rule) return null;
     const content = `${naan}/${nameWithQualifier}`;
     const matched = rule.shoulder === '' ? naan.length : naan.length + 1 + rule.shoulder.length;
-    const url = expandTemplate(rule.template, {
+    const values: TemplateValues = {
       content,
       value: nameWithQualifier,
       pid: `ark:/${content}`,
       suffix: content.slice(matched),
-    });
-    return { url, status: rule.status, source: this.#source, record: rule.record };
+    };
+    return { rule, values };
   }
 
   /**

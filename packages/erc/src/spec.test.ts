@@ -1,7 +1,7 @@
 /**
  * Every example of draft-kunze-ark-09 §6 and §7, verbatim.
  *
- * The spec file in /work/shared/specs has its whitespace collapsed, so each example's line
+ * The spec file (the project spec collection) has its whitespace collapsed, so each example's line
  * layout below is reconstructed; `SPEC` holds the text exactly as the file has it, and the first
  * test of each example checks that the layout collapses back to it, word for word.
  */

@@ -60,7 +60,12 @@ export const RESOLUTION_ERROR_CODES = [
   'registered-item', // a "~" item has no URI to replay
   'replay-url', // the URL is not a replay URL of any archive in the registry
   'replay-timestamp', // the Wayback timestamp has no PWID form (4, 6 or an odd number of digits)
+  'replay-host', // the archived URI of a replay URL is http(s) with an empty host: nothing was archived there
   'precision-spec', // the precision given for a replay URL is not a precision-spec
 ] as const;
 
 export type ResolutionErrorCode = (typeof RESOLUTION_ERROR_CODES)[number];
+
+/** The codes a replay URL read as a PWID can give besides the PWID parser's own (`pwidScheme`). */
+export const REPLAY_ERROR_CODES = ['replay-url', 'replay-timestamp', 'replay-host'] as const;
+export type ReplayErrorCode = (typeof REPLAY_ERROR_CODES)[number];

@@ -1,4 +1,12 @@
-export { PWID_ERROR_CODES, PWID_PARTS, type PwidErrorCode, type PwidPart, RESOLUTION_ERROR_CODES } from './codes.ts';
+export {
+  PWID_ERROR_CODES,
+  PWID_PARTS,
+  type PwidErrorCode,
+  type PwidPart,
+  REPLAY_ERROR_CODES,
+  RESOLUTION_ERROR_CODES,
+  type ReplayErrorCode,
+} from './codes.ts';
 export {
   type CollectionEntry,
   type CollectionFailure,
@@ -20,7 +28,16 @@ export {
   type RegistryFile,
   registryFileSchema,
 } from './registry.ts';
-export { type PwidResolution, pwidAlternatives, pwidFromReplayUrl, resolvePwid } from './resolve.ts';
+export {
+  isReplayHost,
+  originalFromReplay,
+  type PwidResolution,
+  pwidAlternatives,
+  pwidFromReplayUrl,
+  type ReplayHosts,
+  replayHosts,
+  resolvePwid,
+} from './resolve.ts';
 export { type PwidIdentifier, pwidScheme } from './scheme.ts';
 export {
   type ArchivalTime,

@@ -142,9 +142,16 @@ interface ReplayMatch {
 
 /** The length of a leading `http://` or `https://` (any case), or 0. */
 function httpSchemeLength(s: string): number {
-  const lower = (i: number) => s.charCodeAt(i) | 0x20;
-  if (lower(0) !== 104 || lower(1) !== 116 || lower(2) !== 116 || lower(3) !== 112) return 0;
-  const i = lower(4) === 115 ? 5 : 4;
+  // no closure here: the PWID recognizer calls this for every http(s) string a registry sees
+  if (
+    (s.charCodeAt(0) | 0x20) !== 104 ||
+    (s.charCodeAt(1) | 0x20) !== 116 ||
+    (s.charCodeAt(2) | 0x20) !== 116 ||
+    (s.charCodeAt(3) | 0x20) !== 112
+  ) {
+    return 0;
+  }
+  const i = (s.charCodeAt(4) | 0x20) === 115 ? 5 : 4;
   return s.charCodeAt(i) === 58 && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) === 47 ? i + 3 : 0;
 }
 const stripScheme = (s: string): string => s.slice(httpSchemeLength(s));
@@ -152,32 +159,81 @@ const stripScheme = (s: string): string => s.slice(httpSchemeLength(s));
 /** The longest collection name a replay URL's `{collection}` segment is read with. */
 const MAX_COLLECTION_LENGTH = 64;
 
-/**
- * Match `url` against an archive's replay pattern: prefix, 1*DIGIT timestamp, flag, separator, URI. A
- * `{collection}` segment of the prefix matches any 1*unreserved path segment (Archive-It's `1234`, `all`);
- * the collection is not kept (a PWID names the archive, not one of its collections).
- */
-function matchReplay(url: string, archive: Archive): ReplayMatch | null {
+/** An archive's replay pattern taken apart: the prefix before the timestamp, its hosts and path, what follows. */
+interface ReplayShape {
+  readonly prefix: string;
+  /** Every host a replay URL of the archive may name: the pattern's, or all the archive's names if it is one. */
+  readonly hosts: readonly string[];
+  readonly path: string;
+  readonly between: string;
+}
+
+function replayShape(archive: Archive): ReplayShape | null {
   if (archive.replay === null) return null;
   const pattern = archive.replay;
   const t = pattern.indexOf('{timestamp}');
   const u = pattern.indexOf('{uri}');
   if (t < 0 || u < 0 || u + 5 !== pattern.length) return null;
   const prefix = stripScheme(pattern.slice(0, t)).toLowerCase();
-  let between = pattern.slice(t + 11, u);
-  const hasFlags = between.startsWith('{flags}');
-  if (hasFlags) between = between.slice(7);
-  const bare = stripScheme(url);
   // the replay host may be any name of the archive (archive.ph, archive.is, ...)
   const slash = prefix.indexOf('/');
   const host = slash < 0 ? prefix : prefix.slice(0, slash);
-  const path = slash < 0 ? '' : prefix.slice(slash);
+  const names = [archive.id, ...archive.aliases];
+  return {
+    prefix,
+    hosts: names.includes(host) ? names : [host],
+    path: slash < 0 ? '' : prefix.slice(slash),
+    between: pattern.slice(t + 11, u),
+  };
+}
+
+/** The hosts (lower case) of every replay URL of a registry's archives, and their lengths. */
+export interface ReplayHosts {
+  readonly hosts: ReadonlySet<string>;
+  /** Most hosts are turned away by their length alone, before any string is made. */
+  readonly lengths: ReadonlySet<number>;
+}
+
+/** The hosts (lower case) of every replay URL of the registry's archives. */
+export function replayHosts(registry: ArchiveRegistry = DEFAULT_REGISTRY): ReplayHosts {
+  const hosts = new Set<string>();
+  for (const archive of registry.archives) for (const h of replayShape(archive)?.hosts ?? []) hosts.add(h);
+  return { hosts, lengths: new Set([...hosts].map((h) => h.length)) };
+}
+
+/** The longest host name a recognizer looks at. */
+const MAX_HOST_LENGTH = 253;
+
+/**
+ * Is `url` an http(s) URL on the host of an archive's replay service? A cheap look at the host only:
+ * whether it is a replay URL that names a capture is for `pwidFromReplayUrl` to say.
+ */
+export function isReplayHost(url: string, replay: ReplayHosts): boolean {
+  const start = httpSchemeLength(url);
+  if (start === 0) return false;
+  let i = start;
+  while (i < url.length && i - start <= MAX_HOST_LENGTH && url.charCodeAt(i) !== 47) i++;
+  if (url.charCodeAt(i) !== 47 || !replay.lengths.has(i - start)) return false;
+  return replay.hosts.has(url.slice(start, i).toLowerCase());
+}
+
+/**
+ * Match `url` against an archive's replay pattern: prefix, 1*DIGIT timestamp, flag, separator, URI. A
+ * `{collection}` segment of the prefix matches any 1*unreserved path segment (Archive-It's `1234`, `all`);
+ * the collection is not kept (a PWID names the archive, not one of its collections).
+ */
+function matchReplay(url: string, archive: Archive): ReplayMatch | null {
+  const shape = replayShape(archive);
+  if (shape === null) return null;
+  const { prefix, hosts, path } = shape;
+  let between = shape.between;
+  const hasFlags = between.startsWith('{flags}');
+  if (hasFlags) between = between.slice(7);
+  const bare = stripScheme(url);
   // the path up to a `{collection}` segment, and the rest of it after the segment
   const c = path.indexOf('{collection}');
   const before = c < 0 ? path : path.slice(0, c);
   const after = c < 0 ? '' : path.slice(c + 12);
-  const names = [archive.id, ...archive.aliases];
-  const hosts = names.includes(host) ? names : [host];
   const lowerBare = bare.slice(0, prefix.length + MAX_COLLECTION_LENGTH + 64).toLowerCase();
   let i = -1;
   for (const h of hosts) {
@@ -229,18 +285,41 @@ function isHttpScheme(s: string, end: number): boolean {
 }
 
 /**
- * The URI after a replay URL's timestamp, made an RFC 3986 URI: Wayback's `http:/host` gets its second
- * "/" back, a scheme-less `www.dr.dk` becomes `http://www.dr.dk`, and characters a URI cannot hold
- * (spaces, non-ASCII) are %-encoded as UTF-8.
+ * The URI after a replay URL's timestamp, read the way Wayback replay software reads it, then made an
+ * RFC 3986 URI:
+ * - a scheme-relative item (`//example.com`, as in `.../20130102im_///example.com`) is `http:` (the
+ *   scheme Wayback assumes);
+ * - a percent-encoded scheme delimiter (`https%3A//example.com/`, `https%3A%2F%2Fexample.com/`) is decoded;
+ * - Wayback's `http:/host` gets its second "/" back, and a scheme-less `www.dr.dk` is `http://www.dr.dk`;
+ * - an http(s) URI with an empty host (`https:///x`) names nothing that was archived: `replay-host`;
+ * - characters a URI cannot hold (spaces, non-ASCII) are %-encoded as UTF-8.
  */
-export function originalFromReplay(rest: string): string {
+export function originalFromReplay(rest: string): Result<string> {
   let s = rest;
+  if (s.charCodeAt(0) === 47 && s.charCodeAt(1) === 47) s = `http:${s}`;
   let i = 0;
   while (i < s.length && isSchemeChar(s.charCodeAt(i))) i++;
-  const hasScheme = i > 0 && isAlpha(s.charCodeAt(0)) && s.charCodeAt(i) === 58;
+  const startsAlpha = i > 0 && isAlpha(s.charCodeAt(0));
+  if (startsAlpha && isEscapedColon(s, i)) {
+    // `https%3A//`, `https%3A%2F%2F`: the scheme's delimiters, escaped by a link that was copied around
+    let after = i + 3;
+    let slashes = '';
+    while (slashes.length < 2) {
+      if (s.charCodeAt(after) === 47) after += 1;
+      else if (isEscapedSlash(s, after)) after += 3;
+      else break;
+      slashes += '/';
+    }
+    s = `${s.slice(0, i)}:${slashes}${s.slice(after)}`;
+  }
+  const hasScheme = startsAlpha && s.charCodeAt(i) === 58;
   if (!hasScheme) s = `http://${s}`;
   else if (isHttpScheme(s, i) && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) !== 47) {
     s = `${s.slice(0, i + 1)}/${s.slice(i + 1)}`;
+  }
+  const scheme = hasScheme ? i : 4;
+  if (isHttpScheme(s, scheme) && emptyHost(s, scheme + 3)) {
+    return err('replay-host', 'the archived URI of the replay URL has an empty host', null);
   }
   let out = '';
   for (let j = 0; j < s.length; j++) {
@@ -256,7 +335,28 @@ export function originalFromReplay(rest: string): string {
       if (cp > 0xffff) j++;
     }
   }
-  return out;
+  return { ok: true, value: out };
+}
+
+/** `%3A` (any case) at `i`. */
+function isEscapedColon(s: string, i: number): boolean {
+  return s.charCodeAt(i) === 37 && s.charCodeAt(i + 1) === 51 && (s.charCodeAt(i + 2) | 0x20) === 97;
+}
+
+/** `%2F` (any case) at `i`. */
+function isEscapedSlash(s: string, i: number): boolean {
+  return s.charCodeAt(i) === 37 && s.charCodeAt(i + 1) === 50 && (s.charCodeAt(i + 2) | 0x20) === 102;
+}
+
+/** Is the authority from `i` (after `scheme://`) empty, or only userinfo and port (`@`, `:80`)? */
+function emptyHost(s: string, i: number): boolean {
+  let j = i;
+  while (j < s.length && !'/?#'.includes(s[j] as string)) j++;
+  const authority = s.slice(i, j);
+  const at = authority.lastIndexOf('@');
+  const hostport = at < 0 ? authority : authority.slice(at + 1);
+  const colon = hostport.startsWith('[') ? -1 : hostport.indexOf(':');
+  return (colon < 0 ? hostport : hostport.slice(0, colon)).length === 0;
 }
 
 /**
@@ -286,7 +386,9 @@ export function pwidFromReplayUrl(
     if (!isAlpha(p.charCodeAt(k))) return err('precision-spec', `${JSON.stringify(p)} is not a precision-spec`, null);
   }
   if (p.length === 0) return err('precision-spec', 'the precision-spec is empty', null);
-  const pwid = `urn:pwid:${match.archive.id}:${time}:${p}:${encodeUriString(originalFromReplay(match.rest))}`;
+  const original = originalFromReplay(match.rest);
+  if (!original.ok) return original;
+  const pwid = `urn:pwid:${match.archive.id}:${time}:${p}:${encodeUriString(original.value)}`;
   const scan = scanPwid(pwid, profile);
   if (!scan.ok) return { ok: false, error: { ...scan.error, offset: null } };
   return { ok: true, value: normalizeScan(scan.value) };

@@ -27,6 +27,10 @@ schemeContract(pwidScheme, {
     'urn:pwid:~DKWA:2016-02-29Z:collection:~Coll-1',
     'pwid:archive.org:2016-10-20_22.26.35:site:https://www.doi.org/',
     'urn:pwid:archive.org:2016-01-22T112029Z:other:http://x.dk/a.php?id=1#top',
+    // replay URLs, read as the PWID they stand for
+    'https://web.archive.org/web/20160122112029/http://www.dr.dk',
+    'https://web.archive.org/web/20130102im_///example.com/a.png',
+    'https://arquivo.pt/wayback/20140101/https%3A//example.com/',
   ],
   validModern: [
     'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk',
@@ -43,6 +47,9 @@ schemeContract(pwidScheme, {
     'urn:pwid:archive_org:2016-01-22Z:page:http://x',
     'pwid:archive.org:2016-01-22Z:page-x:http://x',
     'urn:pwid:archive.org:2016-01-22Z:page:http://x/%zz',
+    'https://web.archive.org/web/20160122112029/https:///x',
+    'https://web.archive.org/web/2016/http://www.dr.dk',
+    'https://web.archive.org/details/foo',
   ],
   equivalent: [
     [
@@ -50,6 +57,8 @@ schemeContract(pwidScheme, {
       'URN:PWID:ARCHIVE.ORG:2016-01-22t11:20:29z:PAGE:HTTP://WWW.DR.DK',
       'urn:pwid:archive.org:2016-01-22T112029Z:Page:http://www.dr.dk',
       'pwid:archive.org:2016-01-22_11.20.29:page:http://www.dr.dk',
+      'https://web.archive.org/web/20160122112029/http://www.dr.dk',
+      'HTTP://WEB.ARCHIVE.ORG/web/20160122112029/www.dr.dk',
     ],
     ['urn:pwid:archive.org:2016-01-22Z:page:http://x/a%3fb', 'urn:pwid:archive.org:2016-01-22Z:page:http://x/a?b'],
     ['urn:pwid:archive.org:2016-01-22Z:page:http://x/a%2520', 'urn:pwid:archive.org:2016-01-22Z:page:http://x/a%20'],
@@ -95,8 +104,19 @@ describe('dispatch', () => {
     expect(pwidScheme.recognize(input)).toBe(expected);
   });
 
-  it('asks before generic URNs', () => {
-    expect(pwidScheme.priority).toBe(20);
+  it('asks before ARK (10), so that an ARK inside a replay URL stays the PWID', () => {
+    expect(pwidScheme.priority).toBe(5);
+  });
+
+  it.each([
+    ['https://web.archive.org/web/20160122112029/http://www.dr.dk', true],
+    ['http://ARCHIVE.ph/20160122112029/http://www.dr.dk', true],
+    ['https://wayback.archive-it.org/1234/20160122112029/http://www.dr.dk', true],
+    ['https://web.archive.org.example/web/20160122112029/http://www.dr.dk', false],
+    ['https://n2t.net/ark:/12345/x', false],
+    ['https://web.archive.org', false],
+  ])('recognize(%s) is %s (replay hosts)', (input, expected) => {
+    expect(pwidScheme.recognize(input)).toBe(expected);
   });
 });
 

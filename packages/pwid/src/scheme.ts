@@ -1,21 +1,36 @@
 import type { Identifier, Profile, Result, Scheme } from '@pidgate/core';
-import { PWID_ERROR_CODES } from './codes.ts';
+import { PWID_ERROR_CODES, REPLAY_ERROR_CODES } from './codes.ts';
 import { formatPwid } from './format.ts';
 import { normalizeScan } from './normalize.ts';
 import { type PwidComponents, pwidLabelAt, scanPwid, urnPwidLabel } from './parse.ts';
+import { isReplayHost, pwidFromReplayUrl, replayHosts } from './resolve.ts';
 
 export type PwidIdentifier = Identifier<PwidComponents>;
 
-/** Persistent Web IDentifiers: `urn:pwid:` and the bare `pwid:` of early tools, asked before generic URNs. */
+/** The replay hosts of the built-in archives, looked at by the recognizer. */
+const REPLAY_HOSTS = replayHosts();
+
+/**
+ * Persistent Web IDentifiers: `urn:pwid:`, the bare `pwid:` of early tools, and the replay URLs of the
+ * built-in archives (`https://web.archive.org/web/20160122112029/http://www.dr.dk`), read as the PWID
+ * they stand for (`pwidFromReplayUrl`: `part` for a raw-mode flag such as `id_` or `im_`, else `page`).
+ * Asked first of all, so that an `ark:` inside a replay URL's archived URI is never read as an ARK.
+ */
 export const pwidScheme: Scheme<PwidComponents> = {
   name: 'pwid',
-  priority: 20,
-  errorCodes: PWID_ERROR_CODES,
+  priority: 5,
+  errorCodes: [...PWID_ERROR_CODES, ...REPLAY_ERROR_CODES],
   recognize(input: string): boolean {
-    return pwidLabelAt(input, 0) || urnPwidLabel(input);
+    return pwidLabelAt(input, 0) || urnPwidLabel(input) || isReplayHost(input, REPLAY_HOSTS);
   },
   parse(input: string, profile: Profile = 'source'): Result<PwidIdentifier> {
-    const scan = scanPwid(input, profile);
+    let text = input;
+    if (!pwidLabelAt(input, 0) && !urnPwidLabel(input)) {
+      const replay = pwidFromReplayUrl(input, null, undefined, profile);
+      if (!replay.ok) return replay;
+      text = replay.value;
+    }
+    const scan = scanPwid(text, profile);
     if (!scan.ok) return scan;
     const { components } = scan.value;
     return { ok: true, value: { scheme: 'pwid', input, profile, normalized: normalizeScan(scan.value), components } };

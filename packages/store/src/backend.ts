@@ -1,7 +1,7 @@
 import type { Result } from '@pidgate/core';
 import type { BatchEntry, EntryOutcome, OnExisting } from './batch.ts';
 import type { PdiFilter } from './pdi.ts';
-import type { TokenRow } from './rows.ts';
+import type { SessionRow, TokenRow } from './rows.ts';
 import type { ErcRecord } from './schema.ts';
 import type {
   Binding,
@@ -52,6 +52,8 @@ export interface Backend {
   getPdi(resourceKey: string, format: string | undefined, version: number | undefined): Promise<PdiVersion | null>;
   listPdi(filter: PdiFilter, after: [string, string, number] | null): Promise<PdiVersion[]>;
   nextSerial(name: string): Promise<number>;
+  /** The secret stored under `name`; `candidate` is stored first when there is none yet (the first writer wins). */
+  secret(name: string, candidate: string): Promise<string>;
 
   /** null when the NAAN is already there. */
   addNaan(naan: string, name: string, now: string): Promise<Naan | null>;
@@ -66,4 +68,12 @@ export interface Backend {
   /** null when no such id. */
   revokeToken(id: string, now: string): Promise<TokenInfo | null>;
   tokenByHash(hash: string): Promise<TokenRow | null>;
+
+  /** Remove a reserved binding's row and record the change (see `planDeleteReserved`). */
+  deleteReserved(key: string, actor: string, now: string): Promise<Result<Binding>>;
+  /** Store a session and drop the sessions that expired before `now`. */
+  insertSession(row: SessionRow, now: string): Promise<void>;
+  /** The session and its token, or null. */
+  sessionByHash(hash: string): Promise<{ session: SessionRow; token: TokenRow } | null>;
+  deleteSession(hash: string): Promise<void>;
 }

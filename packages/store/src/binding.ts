@@ -1,10 +1,12 @@
 import { err, ok, type Result } from '@pidgate/core';
 import { type BindingData, BindingInput } from './schema.ts';
 import type { Binding, PutAction, PutOptions } from './store.ts';
-import { stableJson } from './validate.ts';
+import { findUnstorable, stableJson } from './validate.ts';
 
 /** Validate a caller's binding input against the `BindingInput` schema. */
 export function parseBindingInput(input: unknown): Result<BindingData> {
+  const unstorable = findUnstorable(input);
+  if (unstorable) return err('invalid-binding', unstorable);
   const parsed = BindingInput.safeParse(input);
   if (parsed.success) return ok(parsed.data);
   const issue = parsed.error.issues[0];
@@ -30,12 +32,13 @@ export function planPut(
   if (options?.ifVersion !== undefined && (current?.version ?? 0) !== options.ifVersion) {
     return err('conflict', `${key} is at version ${current?.version ?? 0}, not ${options.ifVersion}`);
   }
+  const { createdAt, updatedAt, ...fields } = data;
   if (!current) {
     const after: Binding = {
       key,
-      ...data,
-      createdAt: now,
-      updatedAt: now,
+      ...fields,
+      createdAt: createdAt ?? updatedAt ?? now,
+      updatedAt: updatedAt ?? createdAt ?? now,
       version: 1,
       tombstoned: false,
       deletedAt: null,
@@ -43,12 +46,28 @@ export function planPut(
     return ok({ action: 'created', after });
   }
   const same =
-    current.target === data.target &&
-    current.status === data.status &&
-    stableJson(current.erc) === stableJson(data.erc) &&
-    stableJson(current.support) === stableJson(data.support);
+    current.target === fields.target &&
+    current.status === fields.status &&
+    current.identifierStatus === fields.identifierStatus &&
+    current.statusReason === fields.statusReason &&
+    current.owner === fields.owner &&
+    stableJson(current.erc) === stableJson(fields.erc) &&
+    stableJson(current.support) === stableJson(fields.support) &&
+    stableJson(current.metadata) === stableJson(fields.metadata);
   if (same) return ok({ action: 'unchanged', after: current });
-  return ok({ action: 'updated', after: { ...current, ...data, updatedAt: now, version: current.version + 1 } });
+  return ok({
+    action: 'updated',
+    after: { ...current, ...fields, updatedAt: updatedAt ?? now, version: current.version + 1 },
+  });
+}
+
+/** Delete a reserved binding outright: the row goes, the history keeps the change. */
+export function planDeleteReserved(key: string, current: Binding | null, now: string): Result<Binding> {
+  if (!current || current.tombstoned) return err('not-found', `${key} is not bound`);
+  if (current.identifierStatus !== 'reserved') {
+    return err('not-reserved', `${key} is ${current.identifierStatus}: only a reserved identifier can be deleted`);
+  }
+  return ok({ ...current, updatedAt: now, version: current.version + 1, tombstoned: true, deletedAt: now });
 }
 
 export function planDelete(key: string, current: Binding | null, now: string): Result<Binding> {

@@ -7,6 +7,7 @@ export const STORE_ERROR_CODES = [
   'tombstoned', // the identifier was deleted: it is never bound again
   'conflict', // the precondition failed (ifAbsent / ifVersion), or the thing already exists
   'invalid-key', // an identifier key is empty, too long or holds control characters or spaces
+  'key-too-long', // an identifier key is longer than MAX_KEY_OCTETS UTF-8 octets (writes; reads answer not-found)
   'invalid-binding', // the binding input failed the `BindingInput` schema
   'invalid-actor', // the actor (token id or 'cli') is empty or too long
   'invalid-cursor', // a paging cursor was not made by this store for this listing
@@ -23,6 +24,11 @@ export const STORE_ERROR_CODES = [
   'mint-exhausted', // a bounded NOID template has no n counter values left
   'invalid-token', // a presented bearer token is malformed or unknown
   'token-revoked', // a presented bearer token was revoked
+  'token-expired', // a presented bearer token is past its expiry date
+  'invalid-expiry', // a token expiry is not an ISO 8601 instant in the future
+  'invalid-session', // a session id is malformed, unknown or expired
+  'invalid-ttl', // a session lifetime is out of range
+  'not-reserved', // deleteReserved: the identifier is not reserved
   'invalid-token-name', // a token name is empty or too long
   'invalid-scope', // a token scope is empty, too long or holds spaces
   'invalid-url', // openStore: DATABASE_URL is not a postgres:// URL

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { err, ok, type Result } from '@pidgate/core';
 import type { Backend } from './backend.ts';
 import type { BatchEntry } from './batch.ts';
@@ -8,7 +9,9 @@ import { TOKEN } from './grammar.ts';
 import { runImport } from './import.ts';
 import { checkNaan, checkNaanName, checkShoulder, MAX_RESERVATION } from './minter.ts';
 import { checkErc, checkFormat, checkPdiList, checkSerial, checkVersion } from './pdi.ts';
+import { isoTime, type TokenRow } from './rows.ts';
 import { TargetUrl } from './schema.ts';
+import { scopeAllows, scopeRanges } from './scope.ts';
 import type {
   Binding,
   ImportItem,
@@ -18,14 +21,25 @@ import type {
   PdiPutOptions,
   PutOptions,
   Store,
+  TokenOptions,
 } from './store.ts';
-import { checkScopes, checkTokenName, generateToken, generateTokenId, hashToken, sameHash } from './tokens.ts';
+import {
+  checkExpiry,
+  checkScopes,
+  checkTokenName,
+  generateToken,
+  generateTokenId,
+  hashToken,
+  MAX_SESSION_TTL,
+  sameHash,
+} from './tokens.ts';
 import {
   checkActor,
   checkInt,
   checkKey,
   checkLimit,
   checkPrefix,
+  findUnstorable,
   MAX_CANDIDATES,
   messageOf,
   prefixUpperBound,
@@ -33,12 +47,19 @@ import {
 
 const now = (): string => new Date().toISOString();
 
+/** A key to read: one longer than any stored key is not found (the same on both backends), not an error. */
+function readKey(key: string): Result<string> {
+  const k = checkKey(key);
+  return !k.ok && k.error.code === 'key-too-long' ? err('not-found', 'no key that long is stored') : k;
+}
+
 /**
  * The `Store` both backends share: it validates every argument, builds cursors and pages, and turns
  * any database failure into a `storage-error` result, so nothing a caller passes makes it throw.
  */
 export class GuardedStore implements Store {
   #backend: Backend | null;
+  #secret: Buffer | null = null;
   readonly backend: 'sqlite' | 'postgres';
 
   constructor(backend: Backend) {
@@ -67,7 +88,7 @@ export class GuardedStore implements Store {
   }
 
   getBinding(key: string) {
-    const k = checkKey(key);
+    const k = readKey(key);
     if (!k.ok) return Promise.resolve(k);
     return this.#run(async (b) => {
       const binding = await b.getBinding(k.value);
@@ -105,7 +126,7 @@ export class GuardedStore implements Store {
   }
 
   history(key: string) {
-    const k = checkKey(key);
+    const k = readKey(key);
     if (!k.ok) return Promise.resolve(k);
     return this.#run(async (b) => ok(await b.history(k.value)));
   }
@@ -117,6 +138,8 @@ export class GuardedStore implements Store {
     const keys: string[] = [];
     for (const c of candidates) {
       const k = checkKey(c);
+      // a candidate longer than any stored key is simply not bound
+      if (!k.ok && k.error.code === 'key-too-long') continue;
       if (!k.ok) return Promise.resolve(k);
       keys.push(k.value);
     }
@@ -131,28 +154,57 @@ export class GuardedStore implements Store {
     if (!prefix.ok) return Promise.resolve(prefix);
     const limit = checkLimit(options?.limit);
     if (!limit.ok) return Promise.resolve(limit);
+    const scopes = options?.scopes === undefined ? ok(null) : checkScopes(options.scopes);
+    if (!scopes.ok) return Promise.resolve(scopes);
     const includeTombstoned = options?.includeTombstoned === true;
-    const filter = JSON.stringify([prefix.value, includeTombstoned]);
-    const after = decodeCursor(options?.cursor, 'bindings', filter, ['string']);
-    if (!after.ok) return Promise.resolve(after);
+    const filter = JSON.stringify([prefix.value, includeTombstoned, scopes.value ? [...scopes.value].sort() : null]);
     return this.#run(async (b) => {
-      const rows = await b.listBindings({
-        lower: prefix.value,
-        after: after.value ? (after.value[0] as string) : null,
-        upper: prefix.value === '' ? null : prefixUpperBound(prefix.value),
-        includeTombstoned,
-        limit: limit.value + 1,
-      });
-      return ok(page(rows, limit.value, (last) => encodeCursor('bindings', filter, [last.key])));
+      const secret = await this.#cursorSecret(b);
+      const after = decodeCursor(secret, options?.cursor, 'bindings', filter, ['string']);
+      if (!after.ok) return after;
+      const allowed = scopes.value;
+      // With scopes, only the key ranges they cover are read: a page (and so its cursor) never holds a key
+      // the token cannot read.
+      const ranges = allowed
+        ? scopeRanges(allowed, prefix.value)
+        : [{ lower: prefix.value, upper: prefix.value === '' ? null : prefixUpperBound(prefix.value) }];
+      const cursorKey = after.value ? (after.value[0] as string) : null;
+      const rows: Binding[] = [];
+      for (const range of ranges) {
+        if (rows.length > limit.value) break;
+        if (cursorKey !== null && range.upper !== null && cursorKey >= range.upper) continue;
+        let from = cursorKey !== null && cursorKey >= range.lower ? cursorKey : null;
+        for (;;) {
+          const want = limit.value + 1 - rows.length;
+          if (want <= 0) break;
+          const got = await b.listBindings({
+            lower: range.lower,
+            after: from,
+            upper: range.upper,
+            includeTombstoned,
+            limit: want,
+          });
+          for (const row of got) if (!allowed || scopeAllows(allowed, row.key)) rows.push(row);
+          const last = got[got.length - 1];
+          if (got.length < want || !last) break;
+          from = last.key;
+        }
+      }
+      return ok(page(rows, limit.value, (last) => encodeCursor(secret, 'bindings', filter, [last.key])));
     });
   }
 
-  exportBindings(options?: { readonly pageSize?: number; readonly prefix?: string }) {
+  exportBindings(options?: {
+    readonly pageSize?: number;
+    readonly prefix?: string;
+    readonly scopes?: readonly string[];
+  }) {
     const size = checkLimit(options?.pageSize, 1000);
     if (!size.ok) return single(size);
     const prefix = checkPrefix(options?.prefix);
     if (!prefix.ok) return single(prefix);
-    return exportPages((o) => this.listBindings(o), size.value, prefix.value);
+    const scopes = options?.scopes;
+    return exportPages((o) => this.listBindings(scopes ? { ...o, scopes } : o), size.value, prefix.value);
   }
 
   importBindings(items: Iterable<ImportItem> | AsyncIterable<ImportItem>, options?: ImportOptions) {
@@ -172,7 +224,7 @@ export class GuardedStore implements Store {
     if (!k.ok) return Promise.resolve(k);
     const f = checkFormat(format);
     if (!f.ok) return Promise.resolve(f);
-    const t = TargetUrl.safeParse(target);
+    const t = findUnstorable(target) === null ? TargetUrl.safeParse(target) : { success: false as const };
     if (!t.success) return Promise.resolve(err('invalid-binding', 'target: an absolute http: or https: URL'));
     const a = checkActor(actor);
     if (!a.ok) return Promise.resolve(a);
@@ -182,7 +234,7 @@ export class GuardedStore implements Store {
   }
 
   getPdi(resourceKey: string, format?: string, version?: number) {
-    const k = checkKey(resourceKey);
+    const k = readKey(resourceKey);
     if (!k.ok) return Promise.resolve(k);
     const f = format === undefined ? ok(undefined) : checkFormat(format);
     if (!f.ok) return Promise.resolve(f);
@@ -197,15 +249,25 @@ export class GuardedStore implements Store {
     });
   }
 
+  /** The secret cursors are signed with: made once per store (the first instance to ask stores it). */
+  async #cursorSecret(b: Backend): Promise<Buffer> {
+    if (!this.#secret)
+      this.#secret = Buffer.from(await b.secret('cursor', randomBytes(32).toString('base64url')), 'base64url');
+    return this.#secret;
+  }
+
   listPdi(options?: PdiListOptions) {
     const filter = checkPdiList(options);
     if (!filter.ok) return Promise.resolve(filter);
-    const after = decodeCursor(options?.cursor, 'pdi', filter.value.fingerprint, ['string', 'string', 'number']);
-    if (!after.ok) return Promise.resolve(after);
     const f = filter.value;
     return this.#run(async (b) => {
+      const secret = await this.#cursorSecret(b);
+      const after = decodeCursor(secret, options?.cursor, 'pdi', f.fingerprint, ['string', 'string', 'number']);
+      if (!after.ok) return after;
       const rows = await b.listPdi({ ...f, limit: f.limit + 1 }, after.value as [string, string, number] | null);
-      return ok(page(rows, f.limit, (l) => encodeCursor('pdi', f.fingerprint, [l.resourceKey, l.format, l.version])));
+      return ok(
+        page(rows, f.limit, (l) => encodeCursor(secret, 'pdi', f.fingerprint, [l.resourceKey, l.format, l.version])),
+      );
     });
   }
 
@@ -259,23 +321,35 @@ export class GuardedStore implements Store {
     return this.#run((b) => b.reserveMint(k.value, count.value));
   }
 
-  createToken(name: string, scopes: readonly string[]) {
+  createToken(name: string, scopes: readonly string[], options?: TokenOptions) {
     const label = checkTokenName(name);
     if (!label.ok) return Promise.resolve(label);
     const s = checkScopes(scopes);
     if (!s.ok) return Promise.resolve(s);
+    const at = now();
+    const expires = checkExpiry(options?.expiresAt ?? null, at);
+    if (!expires.ok) return Promise.resolve(expires);
     return this.#run(async (b) => {
       const token = generateToken();
-      const row = {
+      const row: TokenRow = {
         id: generateTokenId(),
         name: label.value,
         hash: hashToken(token),
         scopes: s.value,
-        created_at: now(),
+        created_at: at,
         revoked_at: null,
+        expires_at: expires.value,
       };
       await b.insertToken(row);
-      return ok({ id: row.id, name: row.name, scopes: s.value, createdAt: row.created_at, revokedAt: null, token });
+      return ok({
+        id: row.id,
+        name: row.name,
+        scopes: s.value,
+        createdAt: at,
+        revokedAt: null,
+        expiresAt: expires.value,
+        token,
+      });
     });
   }
 
@@ -299,11 +373,62 @@ export class GuardedStore implements Store {
     return this.#run(async (b) => {
       const row = await b.tokenByHash(hash);
       if (!row || !sameHash(row.hash, hash)) return invalid;
-      if (row.revoked_at !== null) return err('token-revoked', 'the bearer token was revoked');
-      const scopes = typeof row.scopes === 'string' ? (JSON.parse(row.scopes) as string[]) : (row.scopes as string[]);
-      return ok({ id: row.id, name: row.name, scopes });
+      return liveToken(row);
     });
   }
+
+  deleteReserved(key: string, actor: string) {
+    const k = checkKey(key);
+    if (!k.ok) return Promise.resolve(k);
+    const a = checkActor(actor);
+    if (!a.ok) return Promise.resolve(a);
+    return this.#run((b) => b.deleteReserved(k.value, a.value, now()));
+  }
+
+  createSession(tokenId: string, ttlSeconds: number) {
+    const k = checkKey(tokenId, 'token id');
+    if (!k.ok) return Promise.resolve(k);
+    const ttl = checkInt(ttlSeconds, 1, MAX_SESSION_TTL, 'session lifetime (seconds)', 'invalid-ttl');
+    if (!ttl.ok) return Promise.resolve(ttl);
+    return this.#run(async (b) => {
+      const at = now();
+      const id = generateToken();
+      const expiresAt = new Date(Date.parse(at) + ttl.value * 1000).toISOString();
+      await b.insertSession({ hash: hashToken(id), token_id: k.value, created_at: at, expires_at: expiresAt }, at);
+      return ok({ id, tokenId: k.value, expiresAt });
+    });
+  }
+
+  verifySession(id: string) {
+    const invalid = err('invalid-session', 'the session is not valid (log in again)');
+    if (typeof id !== 'string' || !TOKEN.test(id)) return Promise.resolve(invalid);
+    const hash = hashToken(id);
+    return this.#run(async (b) => {
+      const found = await b.sessionByHash(hash);
+      if (!found || !sameHash(found.session.hash, hash)) return invalid;
+      if (Date.parse(isoTime(found.session.expires_at)) <= Date.now()) return invalid;
+      return liveToken(found.token);
+    });
+  }
+
+  deleteSession(id: string) {
+    if (typeof id !== 'string' || !TOKEN.test(id)) return Promise.resolve(ok(undefined));
+    const hash = hashToken(id);
+    return this.#run(async (b) => {
+      await b.deleteSession(hash);
+      return ok(undefined);
+    });
+  }
+}
+
+/** A token row that is neither revoked nor expired, as a `VerifiedToken`. */
+function liveToken(row: TokenRow) {
+  if (row.revoked_at !== null) return err('token-revoked', 'the bearer token was revoked');
+  if (row.expires_at !== null && Date.parse(isoTime(row.expires_at)) <= Date.now()) {
+    return err('token-expired', `the bearer token expired at ${isoTime(row.expires_at)}`);
+  }
+  const scopes = typeof row.scopes === 'string' ? (JSON.parse(row.scopes) as string[]) : (row.scopes as string[]);
+  return ok({ id: row.id, name: row.name, scopes });
 }
 
 /** Cut the extra row fetched to learn whether there is a next page. */

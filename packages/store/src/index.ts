@@ -4,6 +4,9 @@ export {
   type BindingData,
   BindingInput,
   ErcRecord,
+  IDENTIFIER_STATUSES,
+  type IdentifierStatus,
+  OtherMetadata,
   PERMANENCE_DESCRIPTIONS,
   PERMANENCE_LEVELS,
   type PermanenceLevel,
@@ -32,11 +35,13 @@ export type {
   PutOptions,
   PutOutcome,
   Reservation,
+  Session,
   Shoulder,
   ShoulderInput,
   Store,
   TokenInfo,
+  TokenOptions,
   VerifiedToken,
 } from './store.ts';
 export { type NoidTemplate, parseTemplate } from './template.ts';
-export { hashToken, scopeAllows } from './tokens.ts';
+export { ADMIN_SCOPE, hashToken, isAdmin, MAX_SESSION_TTL, scopeAllows } from './tokens.ts';

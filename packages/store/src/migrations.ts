@@ -77,6 +77,39 @@ CREATE TABLE tokens (
 );
 `,
   },
+  {
+    version: 2,
+    name: 'identifier status, owner and metadata; token expiry; sessions',
+    sql: `
+ALTER TABLE bindings ADD COLUMN identifier_status TEXT NOT NULL DEFAULT 'public';
+ALTER TABLE bindings ADD COLUMN status_reason TEXT;
+ALTER TABLE bindings ADD COLUMN owner TEXT;
+ALTER TABLE bindings ADD COLUMN metadata TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE tokens ADD COLUMN expires_at TEXT;
+CREATE TABLE sessions (
+  hash TEXT PRIMARY KEY,
+  token_id TEXT NOT NULL REFERENCES tokens (id),
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX sessions_expires ON sessions (expires_at);
+`,
+  },
+  {
+    version: 3,
+    name: 'store secrets (the key that signs paging cursors)',
+    sql: `
+CREATE TABLE store_secrets (
+  name TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) WITHOUT ROWID;
+`,
+  },
+  {
+    version: 4,
+    name: 'ARK keys independent of the profile (ark:/ label, lowercase %-escapes)',
+    sql: arkKeyMigration(),
+  },
 ];
 
 /** Keys are `COLLATE "C"` so they sort by code point (bytes of UTF-8), as in SQLite. */
@@ -149,6 +182,76 @@ CREATE TABLE tokens (
 );
 `,
   },
+  {
+    version: 2,
+    name: 'identifier status, owner and metadata; token expiry; sessions',
+    sql: `
+ALTER TABLE bindings ADD COLUMN identifier_status text NOT NULL DEFAULT 'public';
+ALTER TABLE bindings ADD COLUMN status_reason text;
+ALTER TABLE bindings ADD COLUMN owner text;
+ALTER TABLE bindings ADD COLUMN metadata jsonb NOT NULL DEFAULT '{}';
+ALTER TABLE tokens ADD COLUMN expires_at timestamptz;
+CREATE TABLE sessions (
+  hash text COLLATE "C" PRIMARY KEY,
+  token_id text COLLATE "C" NOT NULL REFERENCES tokens (id),
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX sessions_expires ON sessions (expires_at);
+`,
+  },
+  {
+    version: 3,
+    name: 'store secrets (the key that signs paging cursors)',
+    sql: `
+CREATE TABLE store_secrets (
+  name text COLLATE "C" PRIMARY KEY,
+  value text NOT NULL
+);
+`,
+  },
+  {
+    version: 4,
+    name: 'ARK keys independent of the profile (ark:/ label, lowercase %-escapes)',
+    sql: arkKeyMigration(),
+  },
 ];
 
 export const LATEST_VERSION = SQLITE_MIGRATIONS.length;
+
+/**
+ * One storage key per ARK whatever the profile (the gateway's `storageKey`): `ark:/` as the label and
+ * `%`-escapes in lowercase hex. Keys written by the `modern` profile (`ark:12345/x%2F`) become
+ * `ark:/12345/x%2f` in `bindings`, `binding_history` and `shoulders`. A key whose new form is already taken
+ * (both spellings were bound while the profile changed) is left as it was. Plain SQL, the same for SQLite
+ * and PostgreSQL: the label is one `substr`, the escapes a chain of `replace` over every escape with an
+ * uppercase hex digit.
+ */
+function arkKeyMigration(): string {
+  const hex = '0123456789ABCDEF';
+  let lowered = 'key';
+  for (const a of hex) {
+    for (const b of hex) {
+      const upper = `%${a}${b}`;
+      const lower = upper.toLowerCase();
+      if (upper !== lower) lowered = `replace(${lowered}, '${upper}', '${lower}')`;
+    }
+  }
+  const labelled = `'ark:/' || substr(key, 5)`;
+  const statements: string[] = [];
+  for (const [table, unique] of [
+    ['binding_history', 'bindings'],
+    ['bindings', 'bindings'],
+    ['shoulders', 'shoulders'],
+  ] as const) {
+    const free = (expr: string) =>
+      `NOT EXISTS (SELECT 1 FROM ${unique} AS taken WHERE taken.key = ${expr.replaceAll('key', `${table}.key`)})`;
+    statements.push(
+      `UPDATE ${table} SET key = ${labelled} WHERE key LIKE 'ark:%' AND substr(key, 5, 1) <> '/' AND ${free(labelled)};`,
+    );
+    statements.push(
+      `UPDATE ${table} SET key = ${lowered} WHERE key LIKE 'ark:/%' AND key <> ${lowered} AND ${free(lowered)};`,
+    );
+  }
+  return statements.join('\n');
+}

@@ -1,8 +1,9 @@
 import { err, ok, type Result } from '@pidgate/core';
 import { ISO_DATE, PDI_FORMAT, SERIES } from './grammar.ts';
 import { ErcRecord } from './schema.ts';
+import { checkSeries } from './scope.ts';
 import type { PdiListOptions } from './store.ts';
-import { checkInstant, checkKey, checkLimit, checkPrefix, prefixUpperBound } from './validate.ts';
+import { checkInstant, checkKey, checkLimit, checkPrefix, findUnstorable, prefixUpperBound } from './validate.ts';
 
 /** A PDI format token, lower-cased (PDI tokens are case-insensitive). */
 export function checkFormat(format: unknown): Result<string> {
@@ -21,6 +22,8 @@ export function checkVersion(version: unknown): Result<number | undefined> {
 }
 
 export function checkErc(erc: unknown): Result<ErcRecord> {
+  const unstorable = findUnstorable(erc, 'erc');
+  if (unstorable) return err('invalid-binding', unstorable);
   const parsed = ErcRecord.safeParse(erc ?? {});
   if (parsed.success) return ok(parsed.data);
   return err('invalid-binding', `erc: ${parsed.error.issues[0]?.message ?? 'not an ERC record'}`);
@@ -31,6 +34,8 @@ export function checkSerial(series: unknown, date: unknown): Result<string> {
   if (typeof series !== 'string' || !SERIES.test(series)) {
     return err('invalid-series', 'a series is letters, digits, "-" and "." such as ap.org.us');
   }
+  const whole = checkSeries(series);
+  if (!whole.ok) return whole;
   const m = typeof date === 'string' ? ISO_DATE.exec(date) : null;
   const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
   if (!m || !d || d.toISOString().slice(0, 10) !== date) return err('invalid-date', 'the date is YYYY-MM-DD');

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { POSTGRES_MIGRATIONS } from './migrations.ts';
 import { openStore, tryOpenStore } from './open.ts';
 import type { Store } from './store.ts';
 import { storeContract } from './testing/contract.ts';
@@ -60,9 +61,9 @@ if (!url) {
       for (const r of opened) expect(r.ok).toBe(true);
       const client = new pg.Client({ connectionString: url });
       await client.connect();
-      const { rows } = await client.query(`SELECT version FROM "${schema}".schema_migrations`);
+      const { rows } = await client.query(`SELECT version FROM "${schema}".schema_migrations ORDER BY version`);
       await client.end();
-      expect(rows).toEqual([{ version: 1 }]);
+      expect(rows).toEqual(POSTGRES_MIGRATIONS.map((m) => ({ version: m.version })));
       for (const r of opened) if (r.ok) await r.value.close();
     });
 

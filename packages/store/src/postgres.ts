@@ -2,7 +2,7 @@ import { err, ok, type Result } from '@pidgate/core';
 import type pg from 'pg';
 import type { Backend, BindingRange } from './backend.ts';
 import { type BatchEntry, type EntryOutcome, type OnExisting, planBatch } from './batch.ts';
-import { planDelete } from './binding.ts';
+import { planDelete, planDeleteReserved } from './binding.ts';
 import { LATEST_VERSION, POSTGRES_MIGRATIONS } from './migrations.ts';
 import type { PdiFilter } from './pdi.ts';
 import {
@@ -10,6 +10,7 @@ import {
   type HistoryRowDb,
   type NaanRow,
   type PdiRow,
+  type SessionRow,
   type ShoulderRow,
   type TokenRow,
   toBinding,
@@ -31,10 +32,11 @@ export interface PostgresOptions {
   readonly poolSize?: number;
 }
 
-const BINDING_COLUMNS = 'key, target, status, erc, support, created_at, updated_at, version, tombstoned, deleted_at';
+const BINDING_COLUMNS =
+  'key, target, status, erc, support, created_at, updated_at, version, tombstoned, deleted_at, identifier_status, status_reason, owner, metadata';
 const PDI_COLUMNS = 'resource_key, format, version, target, erc, created_at, actor';
 const SHOULDER_COLUMNS = 'key, naan, template, seed, capacity, minted, created_at';
-const TOKEN_COLUMNS = 'id, name, hash, scopes, created_at, revoked_at';
+const TOKEN_COLUMNS = 'id, name, hash, scopes, created_at, revoked_at, expires_at';
 /** pg_advisory_xact_lock key taken by `migrate`, so two instances starting at once migrate one after the other. */
 const MIGRATION_LOCK = 7_263_411_950;
 /** SQLSTATEs after which a transaction is retried: serialization failure, deadlock, unique violation. */
@@ -151,7 +153,8 @@ export class PostgresBackend implements Backend {
         const inserted = await q(
           `INSERT INTO bindings (${BINDING_COLUMNS})
            SELECT * FROM unnest($1::text[], $2::text[], $3::smallint[], $4::jsonb[], $5::jsonb[], $6::timestamptz[],
-             $7::timestamptz[], $8::bigint[], $9::boolean[], $10::timestamptz[])
+             $7::timestamptz[], $8::bigint[], $9::boolean[], $10::timestamptz[], $11::text[], $12::text[], $13::text[],
+             $14::jsonb[])
            ON CONFLICT (key) DO NOTHING`,
           columns(plan.inserts),
         );
@@ -161,10 +164,14 @@ export class PostgresBackend implements Backend {
       if (plan.updates.length > 0) {
         await q(
           `UPDATE bindings AS b SET target = u.target, status = u.status, erc = u.erc, support = u.support,
-             updated_at = u.updated_at, version = u.version, tombstoned = u.tombstoned, deleted_at = u.deleted_at
+             updated_at = u.updated_at, version = u.version, tombstoned = u.tombstoned, deleted_at = u.deleted_at,
+             identifier_status = u.identifier_status, status_reason = u.status_reason, owner = u.owner,
+             metadata = u.metadata
            FROM unnest($1::text[], $2::text[], $3::smallint[], $4::jsonb[], $5::jsonb[], $6::timestamptz[],
-             $7::timestamptz[], $8::bigint[], $9::boolean[], $10::timestamptz[])
-             AS u(key, target, status, erc, support, created_at, updated_at, version, tombstoned, deleted_at)
+             $7::timestamptz[], $8::bigint[], $9::boolean[], $10::timestamptz[], $11::text[], $12::text[], $13::text[],
+             $14::jsonb[])
+             AS u(key, target, status, erc, support, created_at, updated_at, version, tombstoned, deleted_at,
+               identifier_status, status_reason, owner, metadata)
            WHERE b.key = u.key`,
           columns(plan.updates),
         );
@@ -207,6 +214,25 @@ export class PostgresBackend implements Backend {
         'delete',
         JSON.stringify(before),
         JSON.stringify(b),
+      ]);
+      return after;
+    });
+  }
+
+  async deleteReserved(key: string, actor: string, now: string): Promise<Result<Binding>> {
+    return this.#tx(async (q) => {
+      const { rows } = await q(`SELECT ${BINDING_COLUMNS} FROM bindings WHERE key = $1 FOR UPDATE`, [key]);
+      const before = rows[0] ? toBinding(rows[0] as BindingRow) : null;
+      const after = planDeleteReserved(key, before, now);
+      if (!after.ok || !before) return after;
+      await q('DELETE FROM bindings WHERE key = $1', [key]);
+      await q('INSERT INTO binding_history (key, at, actor, action, before, after) VALUES ($1, $2, $3, $4, $5, $6)', [
+        key,
+        now,
+        actor,
+        'delete',
+        JSON.stringify(before),
+        JSON.stringify(after.value),
       ]);
       return after;
     });
@@ -304,6 +330,15 @@ export class PostgresBackend implements Backend {
     return (rows as PdiRow[]).map(toPdi);
   }
 
+  async secret(name: string, candidate: string): Promise<string> {
+    await this.#q('INSERT INTO store_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+      name,
+      candidate,
+    ]);
+    const { rows } = await this.#q('SELECT value FROM store_secrets WHERE name = $1', [name]);
+    return (rows[0] as { value: string }).value;
+  }
+
   async nextSerial(name: string): Promise<number> {
     const { rows } = await this.#q(
       `INSERT INTO counters (scope, name, value) VALUES ('serial', $1, 1)
@@ -368,12 +403,13 @@ export class PostgresBackend implements Backend {
   }
 
   async insertToken(t: TokenRow) {
-    await this.#q(`INSERT INTO tokens (${TOKEN_COLUMNS}) VALUES ($1, $2, $3, $4, $5, NULL)`, [
+    await this.#q(`INSERT INTO tokens (${TOKEN_COLUMNS}) VALUES ($1, $2, $3, $4, $5, NULL, $6)`, [
       t.id,
       t.name,
       t.hash,
       JSON.stringify(t.scopes),
       t.created_at,
+      t.expires_at,
     ]);
   }
 
@@ -394,9 +430,52 @@ export class PostgresBackend implements Backend {
     const { rows } = await this.#q(`SELECT ${TOKEN_COLUMNS} FROM tokens WHERE hash = $1`, [hash]);
     return (rows[0] as TokenRow | undefined) ?? null;
   }
+
+  async insertSession(row: SessionRow, now: string) {
+    await this.#tx(async (q) => {
+      await q('DELETE FROM sessions WHERE expires_at < $1', [now]);
+      await q('INSERT INTO sessions (hash, token_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+        row.hash,
+        row.token_id,
+        row.created_at,
+        row.expires_at,
+      ]);
+    });
+  }
+
+  async sessionByHash(hash: string) {
+    const { rows } = await this.#q(
+      `SELECT s.hash, s.token_id, s.created_at AS s_created_at, s.expires_at AS s_expires_at,
+         t.id, t.name, t.hash AS t_hash, t.scopes, t.created_at, t.revoked_at, t.expires_at
+       FROM sessions s JOIN tokens t ON t.id = s.token_id WHERE s.hash = $1`,
+      [hash],
+    );
+    const r = rows[0] as Record<string, unknown> | undefined;
+    if (!r) return null;
+    const session = {
+      hash: r['hash'],
+      token_id: r['token_id'],
+      created_at: r['s_created_at'],
+      expires_at: r['s_expires_at'],
+    } as SessionRow;
+    const token = {
+      id: r['id'],
+      name: r['name'],
+      hash: r['t_hash'],
+      scopes: r['scopes'],
+      created_at: r['created_at'],
+      revoked_at: r['revoked_at'],
+      expires_at: r['expires_at'],
+    } as TokenRow;
+    return { session, token };
+  }
+
+  async deleteSession(hash: string) {
+    await this.#q('DELETE FROM sessions WHERE hash = $1', [hash]);
+  }
 }
 
-/** The ten binding columns as parallel arrays, for unnest. */
+/** The fourteen binding columns as parallel arrays, for unnest. */
 function columns(bindings: Binding[]): unknown[] {
   return [
     bindings.map((b) => b.key),
@@ -409,5 +488,9 @@ function columns(bindings: Binding[]): unknown[] {
     bindings.map((b) => b.version),
     bindings.map((b) => b.tombstoned),
     bindings.map((b) => b.deletedAt),
+    bindings.map((b) => b.identifierStatus),
+    bindings.map((b) => b.statusReason),
+    bindings.map((b) => b.owner),
+    bindings.map((b) => JSON.stringify(b.metadata)),
   ];
 }

@@ -1,4 +1,4 @@
-import type { ErcRecord, RedirectStatus } from './schema.ts';
+import type { ErcRecord, IdentifierStatus, OtherMetadata, RedirectStatus } from './schema.ts';
 import type { Binding, HistoryEntry, Naan, PdiVersion, Shoulder, TokenInfo } from './store.ts';
 
 /**
@@ -23,6 +23,10 @@ export interface BindingRow {
   version: number | string;
   tombstoned: number | boolean;
   deleted_at: Time | null;
+  identifier_status: string;
+  status_reason: string | null;
+  owner: string | null;
+  metadata: Json;
 }
 
 export function toBinding(r: BindingRow): Binding {
@@ -37,7 +41,17 @@ export function toBinding(r: BindingRow): Binding {
     version: Number(r.version),
     tombstoned: r.tombstoned === true || r.tombstoned === 1,
     deletedAt: timeOrNull(r.deleted_at),
+    identifierStatus: r.identifier_status as IdentifierStatus,
+    statusReason: r.status_reason,
+    owner: r.owner,
+    metadata: r.metadata === null ? {} : json<OtherMetadata>(r.metadata),
   };
+}
+
+/** A binding recorded in the history before schema 2 has no status, owner or metadata: give the defaults. */
+function historic(b: Binding): Binding {
+  if (b.identifierStatus !== undefined) return b;
+  return { ...b, identifierStatus: 'public', statusReason: null, owner: null, metadata: {} };
 }
 
 export interface HistoryRowDb {
@@ -57,8 +71,8 @@ export function toHistory(r: HistoryRowDb): HistoryEntry {
     at: time(r.at),
     actor: r.actor,
     action: r.action as HistoryEntry['action'],
-    before: r.before === null ? null : json<Binding>(r.before),
-    after: json<Binding>(r.after),
+    before: r.before === null ? null : historic(json<Binding>(r.before)),
+    after: historic(json<Binding>(r.after)),
   };
 }
 
@@ -121,6 +135,7 @@ export interface TokenRow {
   scopes: Json;
   created_at: Time;
   revoked_at: Time | null;
+  expires_at: Time | null;
 }
 
 export function toTokenInfo(r: TokenRow): TokenInfo {
@@ -130,5 +145,16 @@ export function toTokenInfo(r: TokenRow): TokenInfo {
     scopes: json<string[]>(r.scopes),
     createdAt: time(r.created_at),
     revokedAt: timeOrNull(r.revoked_at),
+    expiresAt: timeOrNull(r.expires_at),
   };
 }
+
+export interface SessionRow {
+  hash: string;
+  token_id: string;
+  created_at: Time;
+  expires_at: Time;
+}
+
+/** ISO text of a row's time column (both backends). */
+export const isoTime = time;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERC_ELEMENT_NAME } from './grammar.ts';
+import { ERC_ELEMENT_NAME, ISO_TIMESTAMP } from './grammar.ts';
 
 /**
  * The NLM permanence levels quoted in the ARK spec §5.2 (draft-kunze-ark-09, from [NLMPerm]).
@@ -58,15 +58,52 @@ export const TargetUrl = z
   }, 'an absolute http: or https: URL');
 
 /**
+ * An identifier's status, EZID's model: `public` resolves; `reserved` is known to its owner only (404 to
+ * everyone else); `unavailable` answers 410 Gone with its record and the optional reason.
+ */
+export const IDENTIFIER_STATUSES = ['public', 'reserved', 'unavailable'] as const;
+export type IdentifierStatus = (typeof IDENTIFIER_STATUSES)[number];
+
+export const MAX_OWNER_LENGTH = 200;
+export const MAX_REASON_LENGTH = 1000;
+/** The longest value of one other metadata element (a DataCite or Crossref XML document fits). */
+export const MAX_METADATA_VALUE_LENGTH = 1 << 20;
+
+/**
+ * Metadata beyond the ERC record, element name → value: Dublin Core (`dc.title`), DataCite
+ * (`datacite.creator`, or a whole `datacite` XML document), and EZID's own settable elements
+ * (`_profile`, `_export`). Kept as given and served as JSON.
+ */
+export const OtherMetadata = z
+  .record(z.string().min(1).max(256), z.string().max(MAX_METADATA_VALUE_LENGTH))
+  .refine((r) => Object.keys(r).length <= MAX_ERC_ELEMENTS, `at most ${MAX_ERC_ELEMENTS} elements`);
+export type OtherMetadata = z.infer<typeof OtherMetadata>;
+
+/** An ISO 8601 instant, as `Date#toISOString` writes it. */
+const Instant = z
+  .string()
+  .max(40)
+  .refine((s) => ISO_TIMESTAMP.test(s) && !Number.isNaN(Date.parse(s)), 'an ISO 8601 instant')
+  .transform((s) => new Date(s).toISOString());
+
+/**
  * What a caller gives to bind an identifier: the target and redirect status, the ERC record
  * (what `?` shows) and the commitment (`support`, what `??` adds; put a `PERMANENCE_LEVELS`
- * value in its `what`).
+ * value in its `what`); the identifier's status (and the reason it is unavailable), its owner
+ * (a token name) and other metadata. `createdAt`/`updatedAt` keep the timestamps of a migrated
+ * record (an import); left out, the store's clock is used.
  */
 export const BindingInput = z.strictObject({
   target: TargetUrl,
   status: z.literal([...REDIRECT_STATUSES]).default(302),
   erc: ErcRecord.default({}),
   support: ErcRecord.nullable().default(null),
+  identifierStatus: z.enum(IDENTIFIER_STATUSES).default('public'),
+  statusReason: z.string().min(1).max(MAX_REASON_LENGTH).nullable().default(null),
+  owner: z.string().min(1).max(MAX_OWNER_LENGTH).nullable().default(null),
+  metadata: OtherMetadata.default({}),
+  createdAt: Instant.optional(),
+  updatedAt: Instant.optional(),
 });
 /** The input as a caller writes it (status, erc and support may be left out). */
 export type BindingInput = z.input<typeof BindingInput>;

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SQLITE_MIGRATIONS } from './migrations.ts';
 import { openStore, SQLITE_FILENAME, tryOpenStore } from './open.ts';
 import type { Store } from './store.ts';
 import { storeContract } from './testing/contract.ts';
@@ -40,9 +41,9 @@ describe('sqlite backend', () => {
     await store.close();
     const db = new Database(join(dataDir, SQLITE_FILENAME), { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.prepare('SELECT version, name FROM schema_migrations').all()).toEqual([
-      { version: 1, name: expect.any(String) },
-    ]);
+    expect(db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all()).toEqual(
+      SQLITE_MIGRATIONS.map((m) => ({ version: m.version, name: m.name })),
+    );
     db.close();
   });
 

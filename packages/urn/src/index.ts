@@ -1,5 +1,19 @@
-export { URN_ERROR_CODES, type UrnErrorCode } from './codes.ts';
+export { URN_ERROR_CODES, URN_WARNING_CODES, type UrnErrorCode, type UrnWarningCode } from './codes.ts';
 export { formatUrn } from './format.ts';
+export { dnbCheckDigit, NAMESPACE_MODULES, NAMESPACES } from './namespaces/index.ts';
+export { isanCheckCharacter } from './namespaces/isan.ts';
+export { type Isbn, isbn10CheckDigit, isbn10To13, isbn13CheckDigit, isbn13To10, parseIsbn } from './namespaces/isbn.ts';
+export { type Issn, issnCheckDigit, parseIssn } from './namespaces/issn.ts';
+export {
+  allNamespaceRecords,
+  FORMAL_NAMESPACES,
+  INFORMAL_NAMESPACES,
+  type NamespaceKind,
+  type NamespaceRecord,
+  namespaceRecord,
+} from './namespaces/registry.ts';
+export type { UrnNamespace } from './namespaces/types.ts';
 export { normalizeUrn } from './normalize.ts';
 export { parseUrn, type UrnComponents } from './parse.ts';
-export { type UrnIdentifier, urnScheme } from './scheme.ts';
+export { findResolverPrefix, URN_RESOLVER_PREFIXES, urnFromResolverUrl } from './resolvers.ts';
+export { nidWarnings, parseNamespacedUrn, type UrnIdentifier, type UrnRecord, urnScheme } from './scheme.ts';

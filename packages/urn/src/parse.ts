@@ -13,7 +13,7 @@ export interface UrnComponents {
   readonly fComponent: string | null;
 }
 
-type Stop = (c: number, i: number) => boolean;
+type Stop = (s: string, c: number, i: number) => boolean;
 
 /**
  * Scan `pchar / "/" [/ "?"]` characters from `start` until `stop` says so.
@@ -23,7 +23,7 @@ function scan(s: string, start: number, stop: Stop, allowQuestion: boolean, code
   let i = start;
   for (; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (stop(c, i)) break;
+    if (stop(s, c, i)) break;
     if (isPchar(c) || c === SLASH || (allowQuestion && c === QUESTION)) continue;
     if (c === PERCENT) {
       if (i + 2 >= s.length || !isHexCode(s.charCodeAt(i + 1)) || !isHexCode(s.charCodeAt(i + 2))) {
@@ -37,17 +37,39 @@ function scan(s: string, start: number, stop: Stop, allowQuestion: boolean, code
   return i;
 }
 
-const isQuestionOrHash: Stop = (c) => c === QUESTION || c === HASH;
-const atQStartOrHash =
-  (s: string): Stop =>
-  (c, i) =>
-    c === HASH || (c === QUESTION && s.charCodeAt(i + 1) === EQUALS);
-const isHash: Stop = (c) => c === HASH;
+/** `scan` specialized for the NSS (the hot path): `pchar / "/"` up to "?" or "#". */
+function scanNss(s: string, start: number): number | Err {
+  let i = start;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (isPchar(c) || c === SLASH) continue;
+    if (c === QUESTION || c === HASH) break;
+    if (c === PERCENT) {
+      if (i + 2 >= s.length || !isHexCode(s.charCodeAt(i + 1)) || !isHexCode(s.charCodeAt(i + 2))) {
+        return err('pct-encoded', 'a percent-escape must be "%" followed by two hex digits', i);
+      }
+      i += 2;
+      continue;
+    }
+    return err('nss-character', `character ${JSON.stringify(s[i])} is not allowed in the NSS`, i);
+  }
+  return i;
+}
+
+const isQuestionOrHash: Stop = (_s, c) => c === QUESTION || c === HASH;
+const atQStartOrHash: Stop = (s, c, i) => c === HASH || (c === QUESTION && s.charCodeAt(i + 1) === EQUALS);
+const isHash: Stop = (_s, c) => c === HASH;
 const never: Stop = () => false;
 
 /** Parse an RFC 8141 namestring. Never throws; linear in the input's length. */
 export function parseUrn(s: string): Result<UrnComponents> {
-  if (s.length < 4 || s.slice(0, 4).toLowerCase() !== 'urn:') {
+  if (
+    s.length < 4 ||
+    (s.charCodeAt(0) | 0x20) !== 117 || // "u" / "U"
+    (s.charCodeAt(1) | 0x20) !== 114 || // "r" / "R"
+    (s.charCodeAt(2) | 0x20) !== 110 || // "n" / "N"
+    s.charCodeAt(3) !== COLON
+  ) {
     return err('urn-label', 'a URN starts with "urn:"', 0);
   }
   // NID = (alphanum) 0*30(ldh) (alphanum)
@@ -71,11 +93,11 @@ export function parseUrn(s: string): Result<UrnComponents> {
 
   // NSS = pchar *(pchar / "/")
   const nssStart = i + 1;
-  if (nssStart >= s.length || isQuestionOrHash(s.charCodeAt(nssStart), nssStart)) {
+  if (nssStart >= s.length || isQuestionOrHash(s, s.charCodeAt(nssStart), nssStart)) {
     return err('nss-empty', 'the NSS is empty', nssStart);
   }
   if (s.charCodeAt(nssStart) === SLASH) return err('nss-leading-slash', 'the NSS cannot start with "/"', nssStart);
-  const nssEnd = scan(s, nssStart, isQuestionOrHash, false, 'nss-character', 'NSS');
+  const nssEnd = scanNss(s, nssStart);
   if (typeof nssEnd !== 'number') return nssEnd;
   const nss = s.slice(nssStart, nssEnd);
 
@@ -86,10 +108,14 @@ export function parseUrn(s: string): Result<UrnComponents> {
   i = nssEnd;
   if (s.charCodeAt(i) === QUESTION && s.charCodeAt(i + 1) === PLUS) {
     const start = i + 2;
-    if (start >= s.length || atQStartOrHash(s)(s.charCodeAt(start), start)) {
+    if (start >= s.length || atQStartOrHash(s, s.charCodeAt(start), start)) {
       return err('r-component-empty', 'an r-component follows "?+" and is not empty', start);
     }
-    const end = scan(s, start, atQStartOrHash(s), true, 'r-component-character', 'r-component');
+    const first = s.charCodeAt(start);
+    if (first === SLASH || first === QUESTION) {
+      return err('r-component-start', 'an r-component begins with a pchar, not "/" or "?"', start);
+    }
+    const end = scan(s, start, atQStartOrHash, true, 'r-component-character', 'r-component');
     if (typeof end !== 'number') return end;
     rComponent = s.slice(start, end);
     i = end;
@@ -98,6 +124,10 @@ export function parseUrn(s: string): Result<UrnComponents> {
     const start = i + 2;
     if (start >= s.length || s.charCodeAt(start) === HASH) {
       return err('q-component-empty', 'a q-component follows "?=" and is not empty', start);
+    }
+    const first = s.charCodeAt(start);
+    if (first === SLASH || first === QUESTION) {
+      return err('q-component-start', 'a q-component begins with a pchar, not "/" or "?"', start);
     }
     const end = scan(s, start, isHash, true, 'q-component-character', 'q-component');
     if (typeof end !== 'number') return end;

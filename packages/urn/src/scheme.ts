@@ -1,29 +1,124 @@
-import type { Identifier, Profile, Result, Scheme } from '@pidgate/core';
+import {
+  type Identifier,
+  type PidWarning,
+  type Profile,
+  type Result,
+  type Scheme,
+  shiftError,
+  upperEscapes,
+} from '@pidgate/core';
 import { URN_ERROR_CODES } from './codes.ts';
 import { formatUrn } from './format.ts';
-import { normalizeUrn } from './normalize.ts';
+import { NAMESPACES } from './namespaces/index.ts';
+import { isExperimentalForm, isInformalForm, isRegisteredNid } from './namespaces/registry.ts';
 import { parseUrn, type UrnComponents } from './parse.ts';
+import { findResolverPrefix, urnFromResolverUrl } from './resolvers.ts';
 
-export type UrnIdentifier = Identifier<UrnComponents>;
+/** A URN's parts, plus the resolver URL it was read from (`https://nbn-resolving.org/`), if any. */
+export interface UrnRecord extends UrnComponents {
+  /** The URL before the URN when the input was a resolver URL; absent for a bare URN. */
+  readonly resolver?: string;
+}
 
-/** Generic URNs: any `urn:` string that no more specific scheme claims. RFC 8141 has one profile. */
-export const urnScheme: Scheme<UrnComponents> = {
+export type UrnIdentifier = Identifier<UrnRecord>;
+
+function isUrnLabel(input: string): boolean {
+  return (
+    input.length >= 4 &&
+    (input.charCodeAt(0) | 0x20) === 117 && // u
+    (input.charCodeAt(1) | 0x20) === 114 && // r
+    (input.charCodeAt(2) | 0x20) === 110 && // n
+    input.charCodeAt(3) === 58
+  );
+}
+
+const EXPERIMENTAL: readonly PidWarning[] = [
+  { code: 'nid-experimental', message: 'an "X-" NID is RFC 3406\'s experimental form, which RFC 8141 no longer has' },
+];
+
+/** Warnings about the NID (lower case): none for a namespace IANA registered. */
+export function nidWarnings(nid: string): readonly PidWarning[] | undefined {
+  if (NAMESPACES.has(nid) || isRegisteredNid(nid)) return undefined;
+  if (isExperimentalForm(nid)) return EXPERIMENTAL;
+  if (isInformalForm(nid)) {
+    return [{ code: 'nid-informal-unregistered', message: `no informal namespace ${nid} is registered with IANA` }];
+  }
+  return [{ code: 'nid-unregistered', message: `the namespace "${nid}" is not registered with IANA` }];
+}
+
+/**
+ * Parse a URN with its namespace's rules: RFC 8141 first, then the module of the NID (a Map lookup
+ * on the lower-cased NID) validates the NSS and gives its lexical form (and, for some, a standard key).
+ */
+export function parseNamespacedUrn(input: string, profile: Profile = 'source'): Result<UrnIdentifier> {
+  let text = input;
+  let shift = 0;
+  let resolver: string | undefined;
+  if (!isUrnLabel(input)) {
+    const at = findResolverPrefix(input);
+    if (at) {
+      resolver = input.slice(0, at.prefixEnd);
+      text = urnFromResolverUrl(input, at);
+      shift = at.prefixEnd;
+    }
+  }
+  const parsed = parseUrn(text);
+  if (!parsed.ok) return shift === 0 ? parsed : shiftError(parsed, shift);
+  const c = parsed.value;
+  const nid = c.nid.toLowerCase();
+  let nss = upperEscapes(c.nss);
+  let standardKey: string | undefined;
+  const ns = NAMESPACES.get(nid);
+  if (ns) {
+    const r = ns.normalize(nss);
+    if (!r.ok) return shiftError(r, shift + 5 + c.nid.length);
+    nss = r.value;
+    if (ns.standard) {
+      const standard = ns.standard(nss);
+      if (standard !== nss) standardKey = `urn:${nid}:${standard}`;
+    }
+  }
+  const normalized = `urn:${nid}:${nss}`;
+  const components: UrnRecord =
+    resolver === undefined
+      ? c
+      : {
+          nid: c.nid,
+          nss: c.nss,
+          rComponent: c.rComponent,
+          qComponent: c.qComponent,
+          fComponent: c.fComponent,
+          resolver,
+        };
+  const warnings = ns === undefined ? nidWarnings(nid) : undefined;
+  let value: UrnIdentifier;
+  if (warnings === undefined) {
+    value =
+      standardKey === undefined
+        ? { scheme: 'urn', input, profile, normalized, components }
+        : { scheme: 'urn', input, profile, normalized, components, standardKey };
+  } else {
+    value =
+      standardKey === undefined
+        ? { scheme: 'urn', input, profile, normalized, components, warnings }
+        : { scheme: 'urn', input, profile, normalized, components, standardKey, warnings };
+  }
+  return { ok: true, value };
+}
+
+/**
+ * URNs: any `urn:` string that no more specific scheme claims, and the URLs of public URN resolvers
+ * that carry one. RFC 8141 syntax and equivalence, then the namespace's own rules. One profile.
+ */
+export const urnScheme: Scheme<UrnRecord> = {
   name: 'urn',
   priority: 100,
   errorCodes: URN_ERROR_CODES,
   recognize(input: string): boolean {
-    return input.length >= 4 && input.slice(0, 4).toLowerCase() === 'urn:';
+    return isUrnLabel(input) || findResolverPrefix(input) !== null;
   },
-  parse(input: string, profile: Profile = 'source'): Result<UrnIdentifier> {
-    const parsed = parseUrn(input);
-    if (!parsed.ok) return parsed;
-    const components = parsed.value;
-    return {
-      ok: true,
-      value: { scheme: 'urn', input, profile, normalized: normalizeUrn(components), components },
-    };
-  },
-  format(components: UrnComponents): string {
-    return formatUrn(components);
+  parse: parseNamespacedUrn,
+  format(components: UrnRecord): string {
+    return (components.resolver ?? '') + formatUrn(components);
   },
 };

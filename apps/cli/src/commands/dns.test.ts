@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createSocket } from 'node:dgram';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,11 +67,16 @@ describe('pidgate dns', () => {
   });
 
   it("is what the gateway's Maptr client resolves through", async () => {
+    const natabWithout12345 = join(dir, 'natab');
+    writeFileSync(natabWithout12345, '12025: http://www.nlm.nih.gov/naapolicy.html\n  www.nlm.nih.gov USNLM\n');
     const deps = await createDeps(
       loadConfig({}, null, {
         log: 'off',
         store: { enabled: false },
-        maptr: { enabled: true, server, timeoutMs: 2000 },
+        maptr: { enabled: true, server, suffix: 'ark.arpa', timeoutMs: 2000 },
+        fallback: { url: null },
+        // A table without 12345 (the default one, the whole registry, has it): Maptr is asked.
+        naan: { file: natabWithout12345 },
       }),
     );
     const app = createApp(deps);
@@ -78,9 +85,39 @@ describe('pidgate dns', () => {
     expect(res.headers.get('location')).toBe('http://ark.example.org:8080/ark:/12345/fk4abc/page2');
   });
 
-  it('stops cleanly on SIGTERM', async () => {
+  it('answers at once after the 12-byte header whose four section counts are 65535 (issue 17)', async () => {
+    const socket = createSocket('udp4');
+    const [host, port] = server.split(':') as [string, string];
+    const header = Buffer.from('abcd0100ffffffffffffffff', 'hex');
+    for (let i = 0; i < 5; i++) await new Promise((r) => socket.send(header, Number(port), host, r));
+    const started = performance.now();
+    const found = await maptrLookup('12345', { server, timeoutMs: 2000 });
+    expect(found.ok).toBe(true);
+    expect(performance.now() - started).toBeLessThan(500);
+    socket.close();
+  });
+
+  it('stops cleanly on SIGTERM, even while flooded with random datagrams', async () => {
+    const socket = createSocket('udp4');
+    const [host, port] = server.split(':') as [string, string];
+    let flooding = true;
+    const flood = (async () => {
+      while (flooding) {
+        const batch = Array.from({ length: 50 }, () => {
+          const b = randomBytes((12 + Math.random() * 300) | 0);
+          b[2] = 0x01; // QR=0, RD
+          return new Promise((r) => socket.send(b, Number(port), host, r));
+        });
+        await Promise.all(batch);
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 200));
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+    flooding = false;
+    await flood;
+    socket.close();
   });
 });

@@ -16,6 +16,11 @@ for the NAANs this institution serves (pidgate shoulder add), pointing at dns.nm
 table. Unknown names get NXDOMAIN. Port: --port, PIDGATE_DNS_PORT or 5353 (0 picks a free
 one); address: --host, PIDGATE_DNS_HOST or 0.0.0.0; time to live of the answers: dns.ttl,
 PIDGATE_DNS_TTL or 300 seconds. Prints "listening on udp://ADDRESS:PORT".
+Hostile input is bounded: datagrams over 1232 octets, shorter than a header or that are
+responses (QR=1) are dropped; malformed queries get FORMERR without being decoded; nothing is
+sent to source port 0 or to the server itself; each source address may send dns.perSourceRate
+datagrams a second (PIDGATE_DNS_PER_SOURCE_RATE, 200; burst dns.perSourceBurst, 400), the rest
+are dropped unread.
 SIGHUP re-reads the NAANs and the table; SIGTERM or SIGINT stops it (exit status 0).
 Exit status 2 when the configuration is invalid or the port cannot be bound.`,
   async run(args, io) {
@@ -36,7 +41,7 @@ Exit status 2 when the configuration is invalid or the port cannot be bound.`,
         ...(values.port === undefined ? {} : { port: Number(values.port) }),
         ...(values.host === undefined ? {} : { host: values.host }),
       };
-      const table = await ReloadableNaanTable.open(config.naan.file);
+      const table = await ReloadableNaanTable.fromConfig(config, io.cwd);
       let running: Awaited<ReturnType<typeof startDns>>;
       try {
         running = await startDns({ ...config, dns }, store, table);

@@ -1,37 +1,89 @@
-import { Grouper } from '@pidgate/core';
+import { Grouper, normalizeRecord } from '@pidgate/core';
 import { registry } from '@pidgate/schemes';
-import { type Command, parseCommandArgs, profileOption, readProfile } from '../command.ts';
+import { type Command, levelOption, parseCommandArgs, profileOption, readLevel, readProfile } from '../command.ts';
 import { write } from '../io.ts';
 import { lineBatches, openSources } from '../lines.ts';
 import { progress } from '../progress.ts';
+import { readTableSpec, runTable, tableOptions, tableUsage, trimSpace } from '../table.ts';
+import { Tally } from '../tally.ts';
 
 export const groupCommand: Command = {
   name: 'group',
   summary: 'group identifiers into equivalence classes',
-  usage: `pidgate group [--profile source|modern] [FILE...]
+  usage: `pidgate group [--profile source|modern] [--level lexical|standard] [--format text|csv|tsv|ndjson] [--column NAME|NUMBER]
+              [--header|--no-header] [--trim] [--bom] [FILE...]
 
 Reads identifiers one per line like normalize, then writes one JSON line per equivalence
 class, in order of first appearance:
   {"normalized":"...","members":[{"line":N,"input":"..."}]}
 followed by one line per input that failed:
   {"line":N,"input":"...","error":{"code":"...","message":"...","offset":N|null}}
-Line numbers count from 1 across all files.`,
+Line numbers count from 1 across all files.
+
+--level standard groups identifiers that name the same thing under their scheme's own standard
+(an ISBN-10 with its ISBN-13); the default, lexical, groups by the normalized form.
+
+With --format csv, tsv or ndjson it reads a table as normalize does and writes one row per input
+row, in input order (streaming: memory holds one row per class, not the rows), the input's cells
+first, then five columns:
+  scheme, normalized, group, error_code, error_message
+where "group" numbers the equivalence classes 1, 2, 3... in order of first appearance (the order
+of the JSON output): rows with the same number are equivalent; sort by it to see the classes. A
+row that fails has no group and its error.
+
+Options:
+${tableUsage}
+
+On a terminal, standard error shows a progress bar and then a summary line.`,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, profileOption);
+    const { values, positionals } = parseCommandArgs(args, { ...profileOption, ...levelOption, ...tableOptions });
     const profile = readProfile(values.profile);
+    const level = readLevel(values.level);
+    const spec = readTableSpec(values);
     const sources = await openSources(positionals, io.stdin, io.cwd);
     const grouper = new Grouper();
     const bar = progress(io, null);
+    const tally = new Tally(false);
+    if (spec.format !== 'text') {
+      const numbers = new Map<string, number>();
+      let finished = false;
+      try {
+        const columns = ['scheme', 'normalized', 'group', 'error_code', 'error_message'];
+        await runTable(io, sources, spec, bar, columns, (value) => {
+          const key = registry.normalize(value, profile, level);
+          const r = normalizeRecord(registry, value, profile);
+          tally.add(r);
+          if (!key.ok || !r.ok)
+            return r.ok
+              ? [r.scheme, r.normalized, null, null, null]
+              : [null, null, null, r.error.code, r.error.message];
+          const n = numbers.get(key.value) ?? numbers.size + 1;
+          numbers.set(key.value, n);
+          return [r.scheme, r.normalized, n, null, null];
+        });
+        finished = true;
+      } finally {
+        bar.stop(finished ? tally.summary(numbers.size) : undefined);
+      }
+      return 0;
+    }
     let line = 0;
+    let read = false;
     try {
       for (const source of sources) {
         for await (const lines of lineBatches(source.stream, bar.bytes)) {
-          for (const input of lines) grouper.add(++line, input, registry.normalize(input, profile));
+          for (const raw of lines) {
+            const input = spec.trim ? trimSpace(raw) : raw;
+            const result = registry.normalize(input, profile, level);
+            tally.add(result);
+            grouper.add(++line, input, result);
+          }
           bar.lines(lines.length);
         }
       }
+      read = true;
     } finally {
-      bar.stop();
+      bar.stop(read ? tally.summary(grouper.groups.length) : undefined);
     }
     for (const group of grouper.groups) await write(io.stdout, `${JSON.stringify(group)}\n`);
     for (const { line, input, error } of grouper.failures) {

@@ -1,15 +1,15 @@
-import { importLines } from '@pidgate/gateway';
+import { importLines, MIGRATION_FORMATS, type MigrationFormat, readMigration } from '@pidgate/gateway';
 import { registry } from '@pidgate/schemes';
 import { type Command, parseCommandArgs } from '../command.ts';
 import { UsageError, write } from '../io.ts';
-import { lineBatches, openSources } from '../lines.ts';
+import { lineBatches, openSources, type Source } from '../lines.ts';
 import { progress } from '../progress.ts';
 import { configOption, storeConfig, withStore } from '../store.ts';
 
 export const importCommand: Command = {
   name: 'import',
-  summary: 'bulk-load bindings from NDJSON into the database',
-  usage: `pidgate import [--on-existing replace|skip|fail] [--config FILE] FILE...
+  summary: 'bulk-load bindings from NDJSON, or from EZID, N2T or arklet, into the database',
+  usage: `pidgate import [--from ezid|n2t|arklet] [--on-existing replace|skip|fail] [--config FILE] FILE...
 
 Reads NDJSON, one binding a line (standard input for "-"), as PUT /api/v1/bindings takes it:
   {"identifier":"ark:/99999/fk4abc","target":"https://…","status":302,"erc":{…},"support":{…}}
@@ -18,12 +18,23 @@ transactions of up to 2000. Every line that fails is written to standard output 
 ({"line":N,"ok":false,"code":"…","detail":"…"}); the totals go to standard error, with a
 progress bar when standard error is a terminal. --on-existing: what to do with an identifier
 already bound (replace by default). A deleted identifier is never bound again (code tombstoned).
-Exit status 0 when every line was imported, 1 when some failed, 2 on a usage or database error.`,
+Exit status 0 when every line was imported, 1 when some failed, 2 on a usage or database error.
+
+--from reads another service's identifiers instead (docs/ezid.md): ezid, EZID's batch download
+(format anvl or csv); n2t, an N2T binder dumped with db_dump -p; arklet, arklet's ark table as CSV.
+Targets, metadata, status (public, reserved, unavailable), owners and timestamps are kept; every
+record that fails is written as {"file":…,"line":N,"ok":false,"code":…} with the line it starts
+on. Importing the same file again changes nothing.`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, {
       ...configOption,
       'on-existing': { type: 'string', default: 'replace' },
+      from: { type: 'string' },
     });
+    const from = values.from;
+    if (from !== undefined && !MIGRATION_FORMATS.includes(from as MigrationFormat)) {
+      throw new UsageError(`--from must be ${MIGRATION_FORMATS.join(', ')}, not ${from}`);
+    }
     const onExisting = values['on-existing'];
     if (onExisting !== 'replace' && onExisting !== 'skip' && onExisting !== 'fail') {
       throw new UsageError(`--on-existing must be replace, skip or fail, not ${onExisting}`);
@@ -36,7 +47,41 @@ Exit status 0 when every line was imported, 1 when some failed, 2 on a usage or 
       const bar = progress(io, total);
       let out = '';
       const started = performance.now();
+      // With --from, the records of the source files become NDJSON lines; `origins` remembers the file and
+      // line each came from (in order: one result is emitted per line, in order), failures are written at once.
+      const origins: { file: string; line: number }[] = [];
+      let next = 0;
+      let answered = 0;
+      let unreadable = 0;
+      async function* migrated(format: MigrationFormat) {
+        for (const source of sources) {
+          let batch: string[] = [];
+          for await (const record of readMigration(format, sourceText(source, bar.bytes))) {
+            if (record.ok) {
+              origins.push({ file: source.name, line: record.line });
+              batch.push(record.json);
+              if (batch.length >= 1000) {
+                yield batch;
+                bar.lines(batch.length);
+                batch = [];
+              }
+            } else {
+              unreadable++;
+              const { line, ...rest } = record;
+              out += `${JSON.stringify({ file: source.name, line, ...rest })}\n`;
+            }
+          }
+          if (batch.length > 0) {
+            yield batch;
+            bar.lines(batch.length);
+          }
+        }
+      }
       async function* batches() {
+        if (from !== undefined) {
+          yield* migrated(from as MigrationFormat);
+          return;
+        }
         for (const source of sources) {
           for await (const lines of lineBatches(source.stream, bar.bytes)) {
             yield lines;
@@ -54,23 +99,44 @@ Exit status 0 when every line was imported, 1 when some failed, 2 on a usage or 
           actor: 'cli',
           onExisting,
           emit: (r) => {
-            if (!r.ok) out += `${JSON.stringify(r)}\n`;
+            if (from === undefined) {
+              if (!r.ok) out += `${JSON.stringify(r)}\n`;
+              return;
+            }
+            answered = r.line;
+            const origin = origins[r.line - 1 - next];
+            if (!r.ok) out += `${JSON.stringify({ ...r, file: origin?.file, line: origin?.line })}\n`;
           },
           flush: async () => {
             if (out) await write(io.stdout, out);
             out = '';
+            // The origins of lines already answered are not needed again.
+            if (from !== undefined && answered > next) {
+              origins.splice(0, answered - next);
+              next = answered;
+            }
           },
         });
       } finally {
         bar.stop();
       }
+      if (out) await write(io.stdout, out);
       const seconds = (performance.now() - started) / 1000;
       await write(
         io.stderr,
-        `imported ${totals.ok} of ${totals.lines} lines in ${seconds.toFixed(1)}s: ${totals.created} created, ${totals.updated} updated, ${totals.unchanged} unchanged, ${totals.skipped} skipped, ${totals.failed} failed\n`,
+        `imported ${totals.ok} of ${totals.lines + unreadable} ${from === undefined ? 'lines' : 'records'} in ${seconds.toFixed(1)}s: ${totals.created} created, ${totals.updated} updated, ${totals.unchanged} unchanged, ${totals.skipped} skipped, ${totals.failed + unreadable} failed\n`,
       );
       if (totals.stopped) throw new UsageError(`the import stopped: ${totals.stopped}`);
-      return totals.failed > 0 ? 1 : 0;
+      return totals.failed + unreadable > 0 ? 1 : 0;
     });
   },
 };
+
+/** A source as text chunks (UTF-8), counting its bytes for the progress bar. */
+async function* sourceText(source: Source, onBytes: (n: number) => void): AsyncGenerator<string> {
+  source.stream.setEncoding('utf8');
+  for await (const chunk of source.stream as AsyncIterable<string>) {
+    onBytes(Buffer.byteLength(chunk));
+    yield chunk;
+  }
+}

@@ -1,4 +1,10 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Io } from '../io.ts';
 import { main } from '../main.ts';
@@ -45,5 +51,54 @@ describe('pidgate serve', () => {
     const t = io(env as Record<string, string>);
     expect(await main(args as string[], t.io)).toBe(2);
     expect(t.err()).toContain(message);
+  });
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+describe('pidgate serve --workers', () => {
+  it('runs two worker processes on one port over one SQLite database, and stops them all on SIGTERM', async () => {
+    const bin = fileURLToPath(new URL('../../bin/pidgate.js', import.meta.url));
+    const port = await freePort();
+    const env = {
+      ...process.env,
+      PIDGATE_MAPTR_ENABLED: 'false',
+      PIDGATE_HOST: '127.0.0.1',
+      PIDGATE_DATA_DIR: mkdtempSync(join(tmpdir(), 'pidgate-cluster-')),
+    };
+    const child = spawn(process.execPath, [bin, 'serve', '--port', String(port), '--workers', '2'], { env });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      out += d;
+    });
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    for (let i = 0; i < 600 && !out.includes('"event":"cluster"'); i++) await new Promise((r) => setTimeout(r, 25));
+    const cluster = JSON.parse(out.split('\n').find((l) => l.includes('"event":"cluster"')) ?? '{}');
+    expect(cluster.workers).toBe(2);
+    expect(new Set(cluster.pids).size).toBe(2);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        fetch(`http://127.0.0.1:${port}/urn:nbn:de:bvb:19-146642`, { redirect: 'manual' }).then((r) => r.status),
+      ),
+    );
+    expect(answers).toEqual(Array(20).fill(302));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(out.match(/"event":"stopped"/g)).toHaveLength(2);
+  });
+
+  it('--workers must be a whole number or auto', async () => {
+    const t = io({});
+    expect(await main(['serve', '--workers', 'many'], t.io)).toBe(2);
+    expect(t.err()).toContain('--workers');
   });
 });

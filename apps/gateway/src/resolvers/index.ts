@@ -1,6 +1,7 @@
 import { arkResolver } from './ark.ts';
 import { pdiResolver } from './pdi.ts';
 import { pwidResolver } from './pwid.ts';
+import { templateResolvers } from './template.ts';
 import type { Resolver } from './types.ts';
 import { urnResolver } from './urn.ts';
 
@@ -12,6 +13,7 @@ export const resolvers: readonly Resolver[] = [
   pwidResolver as unknown as Resolver,
   pdiResolver as unknown as Resolver,
   urnResolver as unknown as Resolver,
+  ...templateResolvers,
 ];
 
 export function resolverMap(list: readonly Resolver[] = resolvers): ReadonlyMap<string, Resolver> {

@@ -1,9 +1,11 @@
-import type { Identifier, Result } from '@pidgate/core';
+import type { Identifier, Registry, Result } from '@pidgate/core';
 import type { ArchiveRegistry } from '@pidgate/pwid';
 import type { Store } from '@pidgate/store';
+import type { PrefixRules } from '../bound.ts';
 import type { Config } from '../config.ts';
 import type { Metrics } from '../metrics.ts';
 import type { NaanDetails } from '../naan.ts';
+import type { ResolverTable } from '../resolver-table.ts';
 
 /** An ERC record as stored: element → value(s); the commitment separately. */
 export interface StoredRecord {
@@ -107,12 +109,24 @@ export interface NaanHit {
   readonly source: string;
   /** `NAAN` or `NAAN/shoulder`: the record that matched. */
   readonly record: string;
+  /** The record's URL template and the values to fill it with (through url.ts `fillTemplate`). */
+  readonly template?: string;
+  readonly values?: Readonly<Record<string, string>>;
 }
 
 export interface NaanLookup {
-  lookup(naan: string, nameWithQualifier: string): NaanHit | null;
+  lookup(naan: string, nameWithQualifier: string, matchOn?: string): NaanHit | null;
   /** The registry or natab record named by a hit's `record` (`NAAN` or `NAAN/shoulder`), for `??` and `?info`. */
   details(record: string): NaanDetails | null;
+  /** The table's date and when it was loaded, for `?info`. */
+  readonly info?: { readonly date: string; readonly loadedAt: string };
+}
+
+/** The institution's own NAANs (those in the store): ARKs under them never leave the gateway. */
+export interface OwnNaanSet {
+  has(naan: string): boolean;
+  /** A read to wait for when the set is stale, else null. */
+  fresh(): Promise<void> | null;
 }
 
 export interface MaptrAnswer {
@@ -135,6 +149,14 @@ export interface ResolverServices {
   readonly archives: ArchiveRegistry;
   /** The institution's bindings (null when the gateway runs without a store). */
   readonly store: Store | null;
+  /** The institution's own NAANs (absent or null without a store). */
+  readonly own?: OwnNaanSet | null;
+  /** The prefix rules among the bindings (absent or null without a store). */
+  readonly rules?: PrefixRules | null;
+  /** The registry and profile the gateway parses with (storage keys are computed with it). */
+  readonly self?: { readonly registry: Registry };
+  /** Where URN namespaces and other schemes resolve: built-in `data/resolvers.json` and `resolvers.file`. */
+  readonly resolverTable: ResolverTable;
 }
 
 /**

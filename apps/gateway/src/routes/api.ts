@@ -55,9 +55,17 @@ export function apiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
       const { id, profile } = c.req.valid('query');
       const result = registry.parse(id, profileOf(profile));
       if (!result.ok) return problemResponse(parseProblem(result.error, id)) as never;
-      const { scheme, input, normalized, components } = result.value;
+      const { scheme, input, normalized, components, standardKey, warnings } = result.value;
       return c.json(
-        { scheme, input, profile: result.value.profile, normalized, components: components as Record<string, unknown> },
+        {
+          scheme,
+          input,
+          profile: result.value.profile,
+          normalized,
+          ...(standardKey === undefined ? {} : { standardKey }),
+          components: components as Record<string, unknown>,
+          ...(warnings === undefined ? {} : { warnings: warnings.map((w) => ({ code: w.code, message: w.message })) }),
+        },
         200,
       );
     },
@@ -136,9 +144,10 @@ export function apiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
       if (body.identifiers.length > config.batchLimit)
         return tooMany(body.identifiers.length, config.batchLimit) as never;
       const profile = profileOf(body.profile);
+      const level = body.level ?? 'lexical';
       const grouper = new Grouper();
       body.identifiers.forEach((id, index) => {
-        grouper.add(index, id, registry.normalize(id, profile));
+        grouper.add(index, id, registry.normalize(id, profile, level));
       });
       const groups = grouper.groups.map((g) => ({ normalized: g.normalized, members: g.members.map((m) => m.line) }));
       const failures = grouper.failures.map((f) => ({

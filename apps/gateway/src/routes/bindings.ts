@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Identifier, Result } from '@pidgate/core';
-import { type PdiComponents, resourceKey } from '@pidgate/pdi';
+import { type PdiComponents, parsePdi, resourceKey } from '@pidgate/pdi';
 import type { Binding, PdiVersion, Store, VerifiedToken } from '@pidgate/store';
 import type { Context } from 'hono';
 import {
@@ -13,6 +13,7 @@ import {
   PdiVersionSchema,
 } from '../admin-schemas.ts';
 import { authenticate, forbidden, noStore, storeProblem } from '../auth.ts';
+import { keyIdentifier, pointsBack, prefixRuleKey, storageKey } from '../bound.ts';
 import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../env.ts';
 import { bodyLines, ercProblem, importLines } from '../importer.ts';
@@ -38,7 +39,8 @@ const IdentifierParam = z.object({
 
 export function bindingJson(b: Binding) {
   return {
-    identifier: b.key,
+    // A prefix rule is stored under a marked key: it answers as its ARK, with `prefix: true`.
+    ...keyIdentifier(b.key),
     target: b.target,
     status: b.status,
     erc: b.erc,
@@ -48,6 +50,10 @@ export function bindingJson(b: Binding) {
     version: b.version,
     tombstoned: b.tombstoned,
     deletedAt: b.deletedAt,
+    identifierStatus: b.identifierStatus,
+    statusReason: b.statusReason,
+    owner: b.owner,
+    metadata: b.metadata,
   };
 }
 
@@ -125,6 +131,11 @@ export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
           description: 'A page; pass `next` as `cursor`',
           content: { 'application/json': { schema: BindingPage } },
         },
+        400: {
+          description: "A bad prefix or limit, or a cursor that is not this listing's (`invalid-cursor`)",
+          content: problemContent,
+        },
+        503: { description: 'The store failed (`storage-error`)', content: problemContent },
         ...authErrors,
       },
     }),
@@ -132,14 +143,29 @@ export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       const who = await caller(c, deps);
       if (who instanceof Response) return who as never;
       const q = c.req.valid('query');
+      // PDI versions are listed under a PDI prefix (`?prefix=urn:pdi://ap.org.us/`), within the token's scopes.
+      if (q.prefix && /^urn:pdi:/i.test(q.prefix)) {
+        const denied = forbidden(who.token, q.prefix);
+        if (denied) return denied as never;
+        // A bare series lists that series only (`urn:pdi://ap.org.us` is not a string prefix of `….us.evil.de`),
+        // so no page or cursor holds a key of another series.
+        const prefix = q.prefix.slice('urn:pdi://'.length).includes('/') ? q.prefix : `${q.prefix}/`;
+        const pdis = await who.store.listPdi({ prefix, cursor: q.cursor, limit: q.limit });
+        if (!pdis.ok) return storeProblem(pdis.error) as never;
+        const items = pdis.value.items.map(pdiJson).filter((v) => forbidden(who.token, v.resource) === null);
+        return c.json({ items, next: pdis.value.next } as never, 200);
+      }
       const page = await who.store.listBindings({
         prefix: q.prefix,
         cursor: q.cursor,
         limit: q.limit,
         includeTombstoned: q.tombstoned === 'true',
+        scopes: who.token.scopes,
       });
       if (!page.ok) return storeProblem(page.error) as never;
-      const items = page.value.items.filter((b) => forbidden(who.token, b.key) === null).map(bindingJson);
+      const items = page.value.items
+        .filter((b) => forbidden(who.token, keyIdentifier(b.key).identifier) === null)
+        .map(bindingJson);
       return c.json({ items, next: page.value.next }, 200);
     },
   );
@@ -164,10 +190,18 @@ export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
     const who = await caller(c, deps);
     if (who instanceof Response) return who;
     const prefix = c.req.query('prefix') ?? '';
-    // The store reads only the key range under the prefix, a page at a time (constant memory).
-    const iterator = who.store.exportBindings({ prefix })[Symbol.asyncIterator]();
+    // The store reads only the key range under the prefix, a page at a time (constant memory); then the
+    // PDI versions under the token's PDI scopes (or under a PDI prefix), in the same form as the listing.
+    const pdiPrefix = /^urn:pdi:/i.test(prefix);
+    const arks = pdiPrefix ? emptyPages() : who.store.exportBindings({ prefix, scopes: who.token.scopes });
+    const pdiRanges = pdiPrefix
+      ? forbidden(who.token, prefix) === null
+        ? [prefix]
+        : []
+      : who.token.scopes.filter((scope) => /^urn:pdi:/i.test(scope) && scope.startsWith(prefix)).map((s) => `${s}/`);
+    const iterator = withPdis(arks, who.store, pdiRanges)[Symbol.asyncIterator]();
     // The first page decides the status: a bad prefix is 400, a failing store 503, as problem documents.
-    let first: IteratorResult<Result<Binding>> | null = await iterator.next();
+    let first: IteratorResult<Result<Binding | PdiVersion>> | null = await iterator.next();
     if (!first.done && !first.value.ok) return storeProblem(first.value.error);
     const encoder = new TextEncoder();
     const stream = new ReadableStream<Uint8Array>({
@@ -188,7 +222,11 @@ export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
             return;
           }
           const b = next.value.value;
-          if (forbidden(who.token, b.key) === null) out += `${JSON.stringify(bindingJson(b))}\n`;
+          if ('resourceKey' in b) {
+            if (forbidden(who.token, b.resourceKey) === null) out += `${JSON.stringify(pdiJson(b))}\n`;
+          } else if (forbidden(who.token, keyIdentifier(b.key).identifier) === null) {
+            out += `${JSON.stringify(bindingJson(b))}\n`;
+          }
         }
         controller.enqueue(encoder.encode(out));
       },
@@ -221,6 +259,8 @@ export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
     },
     responses: {
       200: { description: 'One result per line', content: { 'application/x-ndjson': { schema: ImportLineResult } } },
+      400: { description: '`onExisting` is not replace, skip or fail', content: problemContent },
+      503: { description: 'The store failed (`storage-error`)', content: problemContent },
       ...authErrors,
     },
   });
@@ -265,6 +305,55 @@ export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
     return c.body(stream, 200, { 'content-type': 'application/x-ndjson' });
   });
 
+  const bindingContent = { 'application/json': { schema: z.union([BindingSchema, PdiVersionSchema]) } };
+  const common = {
+    400: { description: 'Not a well-formed identifier (the parser code), or a bad query', content: problemContent },
+    414: {
+      description: 'The identifier is longer than any key the store holds (`key-too-long`)',
+      content: problemContent,
+    },
+    503: { description: 'The store failed (`storage-error`)', content: problemContent },
+    ...authErrors,
+  };
+  // Each method documents the statuses it answers (issue 17): GET reads, PUT writes, DELETE tombstones.
+  const responsesOf = {
+    get: {
+      200: { description: 'The binding (a PDI: the version)', content: bindingContent },
+      404: { description: 'Not bound', content: problemContent },
+      410: { description: 'Deleted: the tombstone, never bound again', content: problemContent },
+      ...common,
+    },
+    put: {
+      ...common,
+      200: { description: 'Replaced (or unchanged)', content: bindingContent },
+      201: {
+        description: 'Created (a PDI: the new version, or the new serial number of a series)',
+        content: bindingContent,
+      },
+      400: {
+        description: 'Bad identifier, body, target (one pointing back here) or series; a PDI series alone is only PUT',
+        content: problemContent,
+      },
+      409: { description: 'If-Match / If-None-Match failed', content: problemContent },
+      410: { description: 'The identifier was deleted and is never bound again', content: problemContent },
+      413: { description: 'The body is larger than `bodyLimit`', content: problemContent },
+      415: { description: 'The body is not JSON', content: problemContent },
+    },
+    delete: {
+      200: { description: 'The tombstone', content: bindingContent },
+      404: { description: 'Not bound', content: problemContent },
+      405: { description: 'A PDI is never deleted', content: problemContent },
+      410: { description: 'Already deleted', content: problemContent },
+      ...common,
+    },
+  };
+  // `?prefix=true`: the binding is a prefix rule (shoulder-level, no separator needed; see docs/operating.md).
+  const PrefixQuery = z.object({
+    prefix: z
+      .enum(['true', 'false'])
+      .optional()
+      .openapi({ param: { name: 'prefix', in: 'query' }, description: 'true: a prefix rule on this ARK' }),
+  });
   const one = (method: 'get' | 'put' | 'delete', summary: string, extra: object) =>
     app.openAPIRegistry.registerPath(
       createRoute({
@@ -273,23 +362,8 @@ export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
         summary,
         tags: ['Administration'],
         security: [{ bearer: [] }],
-        request: { params: IdentifierParam, ...extra },
-        responses: {
-          200: {
-            description: 'The binding (a PDI: the version)',
-            content: { 'application/json': { schema: z.union([BindingSchema, PdiVersionSchema]) } },
-          },
-          201: {
-            description: 'Created (a PDI: the new version, or the new serial number of a series)',
-            content: { 'application/json': { schema: z.union([BindingSchema, PdiVersionSchema]) } },
-          },
-          400: { description: 'Bad identifier or body', content: problemContent },
-          404: { description: 'Not bound', content: problemContent },
-          405: { description: 'A PDI is never deleted', content: problemContent },
-          409: { description: 'If-Match / If-None-Match failed', content: problemContent },
-          410: { description: 'The identifier was deleted and is never bound again', content: problemContent },
-          ...authErrors,
-        },
+        request: { params: IdentifierParam, query: PrefixQuery, ...extra },
+        responses: responsesOf[method],
       }),
     );
   one('get', 'One binding, with `?history=true` every change (who, when, before, after)', {});
@@ -331,9 +405,23 @@ export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
         problem(400, 'scheme-not-bindable', `${id.scheme} identifiers are resolved by their own rules, not bound here`),
       );
     }
-    const key = id.normalized;
-    const denied = forbidden(who.token, key);
+    // One key whatever the profile (`ark:/` and `ark:` are one identifier): see bound.ts storageKey.
+    // `?prefix=true`: the binding is a prefix rule, covering every ARK that starts with it (no separator).
+    const arkKey = storageKey(id, registry);
+    const isRule = query.get('prefix') === 'true';
+    const key = isRule ? prefixRuleKey(arkKey) : arkKey;
+    const denied = forbidden(who.token, arkKey);
     if (denied) return denied;
+    const naan = (id.components as { naan: string }).naan.toLowerCase();
+    if (isRule && c.req.method === 'PUT' && !(await deps.own?.refresh().then(() => deps.own?.has(naan)))) {
+      return problemResponse(
+        problem(
+          400,
+          'prefix-rule-not-own',
+          `prefix rules are kept under this institution's own NAANs; ${naan} is not one (declare it with a shoulder first)`,
+        ),
+      );
+    }
     const { store } = who;
     if (c.req.method === 'GET') {
       const found = await store.getBinding(key);
@@ -355,6 +443,7 @@ export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
     if (c.req.method === 'DELETE') {
       const deleted = await store.deleteBinding(key, who.token.id);
       if (!deleted.ok) return storeProblem(deleted.error, { identifier: key });
+      deps.rules?.invalidate();
       return c.json(bindingJson(deleted.value), 200);
     }
     const json = await readJson(c);
@@ -363,19 +452,56 @@ export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
     if (!input.success) return invalid(input.error);
     const why = ercProblem(input.data.erc, input.data.support);
     if (why) return problemResponse(problem(400, 'invalid-erc', why));
+    if (pointsBack(input.data.target, deps.self, c.req.header('host'))) return targetLoop(input.data.target);
     const ifMatch = /^"v(\d+)"$/.exec(c.req.header('if-match') ?? '');
-    const put = await store.putBinding(key, input.data, who.token.id, {
+    // The owner (EZID's `_owner`) is the token's name unless the body names one.
+    const put = await store.putBinding(key, { owner: who.token.name, ...input.data }, who.token.id, {
       ...(c.req.header('if-none-match') === '*' ? { ifAbsent: true } : {}),
       ...(ifMatch ? { ifVersion: Number(ifMatch[1]) } : {}),
     });
     if (!put.ok) return storeProblem(put.error, { identifier: key });
+    deps.rules?.invalidate();
     const { action, binding } = put.value;
-    const headers = { etag: `"v${binding.version}"`, location: `${publicBase(c, config)}${binding.key}` };
+    const headers = {
+      etag: `"v${binding.version}"`,
+      location: `${publicBase(c, config)}${keyIdentifier(binding.key).identifier}`,
+    };
     return c.json({ ...bindingJson(binding), action }, action === 'created' ? 201 : 200, headers);
   });
 }
 
 type Caller = { store: Store; token: VerifiedToken };
+
+async function* emptyPages(): AsyncIterable<Result<Binding>> {}
+
+/** The bindings, then every PDI version under each of `ranges` (key prefixes), a page at a time. */
+async function* withPdis(
+  arks: AsyncIterable<Result<Binding>>,
+  store: Store,
+  ranges: readonly string[],
+): AsyncIterable<Result<Binding | PdiVersion>> {
+  yield* arks;
+  for (const prefix of ranges) {
+    let cursor: string | undefined;
+    for (;;) {
+      const page = await store.listPdi({ prefix, cursor, limit: 1000 });
+      if (!page.ok) {
+        yield page;
+        return;
+      }
+      for (const v of page.value.items) yield { ok: true, value: v };
+      if (!page.value.next) break;
+      cursor = page.value.next;
+    }
+  }
+}
+
+/** 400 `target-loop`: a target on this gateway that names an identifier would redirect back here. */
+function targetLoop(target: string): Response {
+  return problemResponse(
+    problem(400, 'target-loop', `${target} points back at this gateway: it would resolve in a loop`, { target }),
+  );
+}
 
 async function pdiBinding(c: Context, deps: AppDeps, who: Caller, id: Identifier<PdiComponents>): Promise<Response> {
   const comp = id.components;
@@ -445,7 +571,18 @@ async function putVersion(
   return c.json(body, 201, { location: `${publicBase(c, deps.config)}${body.identifier}` });
 }
 
+/** A document series alone, checked by the PDI grammar (§2.2: the last component is an ISO 3166 country code). */
+function seriesProblem(series: string): Response | null {
+  const parsed = parsePdi(`urn:pdi://${series}/2000/01/01/1`);
+  if (parsed.ok) return null;
+  return problemResponse(
+    problem(400, parsed.error.code, `${JSON.stringify(series)} is not a PDI document series: ${parsed.error.message}`),
+  );
+}
+
 async function mintSerial(c: Context, deps: AppDeps, who: Caller, series: string): Promise<Response> {
+  const invalidSeries = seriesProblem(series);
+  if (invalidSeries) return invalidSeries;
   const denied = forbidden(who.token, `urn:pdi://${series}`);
   if (denied) return denied;
   const json = await readJson(c);

@@ -2,17 +2,18 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Identifier } from '@pidgate/core';
 import { thumpStatus } from '@pidgate/erc';
 import type { Context } from 'hono';
+import { refuseLoop } from '../bound.ts';
 import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../env.ts';
 import { fastPathAware, preparedFor } from '../fast.ts';
 import { listResponse } from '../list.ts';
 import { metadataRecord } from '../metadata.ts';
 import { STORAGE_ERROR } from '../metrics.ts';
-import { METADATA_TYPES, negotiate } from '../negotiate.ts';
+import { METADATA_TYPES, negotiate, routeMethods } from '../negotiate.ts';
 import { parseProblem, problem, problemResponse } from '../problem.ts';
 import { renderHtml, renderThump } from '../render.ts';
 import type { Outcome } from '../resolvers/types.ts';
-import { type Inflection, requestTarget, splitInflection } from '../target.ts';
+import { type Inflection, parseRequest, requestTarget, splitInflection } from '../target.ts';
 import { basePath } from '../web/layout.tsx';
 import { publicBase } from './service.ts';
 
@@ -79,27 +80,50 @@ export function identifierRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): v
   // The path of the gateway's root as browsers see it (`/resolver/` for https://example.org/resolver/).
   const base = basePath(config.baseUrl);
 
+  // The methods the other routes answer at a path (built once the app has every route).
+  let methodsAt: ((path: string) => string[] | null) | null = null;
+  const allowAt = (path: string) => {
+    methodsAt ??= routeMethods(app.routes);
+    return methodsAt(path);
+  };
+  const notAllowed = (c: Context<GatewayEnv>, allow: readonly string[]) => {
+    c.set('scheme', 'none');
+    return problemResponse(problem(405, 'method-not-allowed', `${c.req.method} is not allowed here`), {
+      allow: allow.join(', '),
+    });
+  };
+
   const identifierHandler = fastPathAware(async (c: Context<GatewayEnv>) => {
+    // A path of another route (GET /api/v1/normalize) is not an identifier: 405 with that route's methods.
+    if (!preparedFor(c)) {
+      const allow = allowAt(c.req.path);
+      if (allow && !allow.includes(c.req.method)) return notAllowed(c, allow);
+    }
     // Resolved already by the fast path (server.ts), which answers plain redirects itself.
     const pre = preparedFor(c);
     if (pre?.id !== undefined) {
       c.set('scheme', pre.id.scheme);
       if (pre.error !== undefined) throw pre.error.value;
       if (pre.outcome !== undefined)
-        return outcomeResponse(c, pre.outcome, splitInflection(requestTarget(c)).identifier, base);
+        return outcomeResponse(
+          c,
+          pre.outcome,
+          parseRequest(registry, requestTarget(c), config.profile).identifier,
+          base,
+        );
     }
     const target = requestTarget(c);
-    const { identifier, inflection } = splitInflection(target);
-    if (identifier.endsWith('?')) {
+    const { identifier: written } = splitInflection(target);
+    if (written.endsWith('?')) {
       c.set('scheme', 'unknown');
       return problemResponse(
         problem(400, 'unknown-inflection', 'after an identifier, "?" asks for metadata only as "?", "??" or "?info"', {
-          identifier,
-          offset: identifier.length - 1,
+          identifier: written,
+          offset: written.length - 1,
         }),
       );
     }
-    const parsed = registry.parse(identifier, config.profile);
+    const { identifier, inflection, parsed } = parseRequest(registry, target, config.profile);
     if (!parsed.ok) {
       c.set('scheme', 'unknown');
       const p = parseProblem(parsed.error, identifier);
@@ -112,8 +136,10 @@ export function identifierRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): v
     if (!resolver) {
       return problemResponse(problem(404, 'no-resolver', `this gateway does not resolve ${id.scheme} identifiers`));
     }
-    const outcome = await resolver.resolve(id, deps);
+    const outcome = refuseLoop(await resolver.resolve(id, deps), deps.self, c.req.header('host'));
     if (inflection === null) return outcomeResponse(c, outcome, identifier, base);
+    // A failing store is 503 for `?`, `??` and `?info` too: no record is described from half the sources.
+    if (outcome.kind === 'failed' && outcome.status === 503) return outcomeResponse(c, outcome, identifier, base);
     return metadataResponse(c, deps, inflection, id, outcome, base);
   });
   app.on(['GET', 'HEAD'], '*', identifierHandler);
@@ -121,12 +147,7 @@ export function identifierRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): v
   // Never reached by GET or HEAD (the identifier route answers those), so the fast path may go first.
   app.all(
     '*',
-    fastPathAware((c: Context<GatewayEnv>) => {
-      c.set('scheme', 'none');
-      return problemResponse(problem(405, 'method-not-allowed', `${c.req.method} is not allowed here`), {
-        allow: 'GET, HEAD',
-      });
-    }),
+    fastPathAware((c: Context<GatewayEnv>) => notAllowed(c, allowAt(c.req.path) ?? ['GET', 'HEAD'])),
   );
 }
 

@@ -2,6 +2,7 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Shoulder } from '@pidgate/store';
 import { MintBody, MintResponse, ShoulderBody, ShoulderSchema } from '../admin-schemas.ts';
 import { authenticate, forbidden, noStore, storeProblem } from '../auth.ts';
+import { storageKey } from '../bound.ts';
 import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../env.ts';
 import { ercProblem } from '../importer.ts';
@@ -68,7 +69,7 @@ export function mintingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       if (token instanceof Response) return token as never;
       const body = c.req.valid('json');
       const parsed = registry.parse(body.shoulder, config.profile);
-      const key = parsed.ok ? parsed.value.normalized : body.shoulder;
+      const key = parsed.ok ? storageKey(parsed.value, registry) : body.shoulder;
       const denied = forbidden(token, key);
       if (denied) return denied as never;
       if (body.bind) {

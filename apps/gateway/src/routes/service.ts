@@ -4,17 +4,22 @@ import type { Config } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../env.ts';
 import { negotiate } from '../negotiate.ts';
+import { trustedOrigin } from '../origin.ts';
 import { problem, problemResponse } from '../problem.ts';
+import { ProblemSchema } from '../schemas.ts';
 import { encodeUriText } from '../url.ts';
 import { homePage } from '../web/routes.tsx';
 
-/** This resolver's base URL, ending in `/`: the configured one, or the request's origin. */
+/**
+ * This resolver's base URL, ending in `/`: the configured one; else the request's origin when its Host is one
+ * of `allowedHosts`; else the address the gateway listens on (`origin.ts`). An unknown Host never appears.
+ */
 export function publicBase(c: Context, config: Config): string {
   if (config.baseUrl) return config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`;
-  const url = c.req.url;
-  const end = url.indexOf('/', url.indexOf('//') + 2);
-  return encodeUriText(`${end === -1 ? url : url.slice(0, end)}/`);
+  return encodeUriText(`${trustedOrigin(c, config)}/`);
 }
+
+const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
 
 const ServiceInfo = z
   .object({
@@ -26,9 +31,23 @@ const ServiceInfo = z
   })
   .openapi('ServiceInfo');
 
-const Health = z.object({ status: z.literal('ok'), naanTableLoadedAt: z.string() }).openapi('Health');
+const NaanTableInfo = z
+  .object({
+    file: z.string(),
+    origin: z.enum(['embedded', 'data-dir', 'configured']),
+    format: z.string(),
+    naans: z.number().int(),
+    records: z.number().int(),
+    date: z.string().describe("The table's own date (the registry export's `updated`), else its file's mtime"),
+    loadedAt: z.string(),
+  })
+  .openapi('NaanTableInfo');
 
-const ReloadReport = z.object({ file: z.string(), loadedAt: z.string() }).openapi('ReloadReport');
+const Health = z
+  .object({ status: z.literal('ok'), naanTableLoadedAt: z.string(), naanTable: NaanTableInfo })
+  .openapi('Health');
+
+const ReloadReport = NaanTableInfo.openapi('ReloadReport');
 
 /** `/` (a description of the service), `/healthz`, `/metrics`, `/.well-known/ark` and the admin reload. */
 export function serviceRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
@@ -86,7 +105,7 @@ export function serviceRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       summary: 'Liveness',
       responses: { 200: { description: 'The gateway answers', content: { 'application/json': { schema: Health } } } },
     }),
-    (c) => c.json({ status: 'ok' as const, naanTableLoadedAt: deps.naan.loadedAt }, 200),
+    (c) => c.json({ status: 'ok' as const, naanTableLoadedAt: deps.naan.loadedAt, naanTable: deps.naan.info }, 200),
   );
 
   app.get('/metrics', (c) => {
@@ -115,6 +134,9 @@ export function serviceRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       security: [{ adminToken: [] }],
       responses: {
         200: { description: 'Reloaded', content: { 'application/json': { schema: ReloadReport } } },
+        401: { description: 'No `Authorization: Bearer <admin.token>`', content: problemContent },
+        404: { description: 'No `admin.token` is configured (`admin-disabled`)', content: problemContent },
+        503: { description: 'The NAAN table could not be reloaded; the old one stays', content: problemContent },
       },
     }),
     async (c) => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 /** A static file the pages use, read once at start and served with a content hash as its version. */
 export interface Asset {
@@ -10,21 +11,28 @@ export interface Asset {
   readonly hash: string;
 }
 
-function load(name: string, type: string): Asset {
-  const body = readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
+function load(name: string, type: string, file: string | URL = new URL(`./assets/${name}`, import.meta.url)): Asset {
+  const body = readFileSync(file, 'utf8');
   return { name, type, body, hash: createHash('sha256').update(body).digest('hex').slice(0, 16) };
 }
 
+/**
+ * Papa Parse (MIT), the CSV reader of the page script: its browser build, served as it is from the
+ * npm package (no bundler), loaded by the page only when a CSV or TSV file is chosen.
+ */
+const papaparse = createRequire(import.meta.url).resolve('papaparse/papaparse.min.js');
+
 /** Every static asset, by file name, served under `/assets/`. */
 export const ASSETS: ReadonlyMap<string, Asset> = new Map(
-  [load('pidgate.css', 'text/css; charset=utf-8'), load('pidgate.js', 'text/javascript; charset=utf-8')].map((a) => [
-    a.name,
-    a,
-  ]),
+  [
+    load('pidgate.css', 'text/css; charset=utf-8'),
+    load('pidgate.js', 'text/javascript; charset=utf-8'),
+    load('papaparse.min.js', 'text/javascript; charset=utf-8', papaparse),
+  ].map((a) => [a.name, a]),
 );
 
 /** The URL of an asset below `base` (a path ending in `/`), versioned so that it can be cached for a year. */
-export function assetUrl(base: string, name: 'pidgate.css' | 'pidgate.js'): string {
+export function assetUrl(base: string, name: 'pidgate.css' | 'pidgate.js' | 'papaparse.min.js'): string {
   const asset = ASSETS.get(name) as Asset;
   return `${base}assets/${name}?v=${asset.hash}`;
 }

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +38,7 @@ const ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  '--js-flags=--expose-gc', // so that a test can measure the heap the page keeps, after a collection
 ];
 const available = existsSync(CHROMIUM);
 
@@ -47,6 +49,32 @@ if (!available && ci) {
       throw new Error(`${CHROMIUM} is missing: CI must install Chromium`);
     });
   });
+}
+
+/** The registry's message for an input of no known scheme (it lists the schemes). */
+function unknownMessage(input: string): string {
+  const parsed = allSchemes.parse(input);
+  if (parsed.ok) throw new Error(`${input} parses`);
+  return parsed.error.message;
+}
+
+/** A fresh temporary directory for files too large to hand to the page as a buffer. */
+function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'pidgate-browser-'));
+}
+
+/**
+ * `n` lines: even lines are 50,000 ARKs repeated (so 50,000 groups), odd lines distinct URNs in
+ * capitals, every 1,000th line a malformed ARK.
+ */
+function millionLines(n: number): string {
+  const parts: string[] = [];
+  for (let i = 0; i < n; i++) {
+    if (i % 1000 === 999) parts.push(`ark:/12x25/bad${i}`);
+    else if (i % 2 === 0) parts.push(`ark:/12025/item${(i / 2) % 50_000}`);
+    else parts.push(`URN:EXAMPLE:item-${i}`);
+  }
+  return `${parts.join('\n')}\n`;
 }
 
 /** A list of mixed identifiers: equivalent in groups, plus malformed ones. */
@@ -204,9 +232,9 @@ describe.skipIf(!available)('web pages in a browser', () => {
 
     const [csv] = await Promise.all([page.waitForEvent('download'), page.locator('#download-csv').click()]);
     expect(csv.suggestedFilename()).toBe('pidgate-normalized.csv');
-    const lines = readFileSync(await csv.path(), 'utf8')
-      .trimEnd()
-      .split('\r\n');
+    const bytes = readFileSync(await csv.path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // a UTF-8 byte-order mark for spreadsheets
+    const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines).toHaveLength(17);
     expect(lines[0]).toBe('line,input,ok,scheme,normalized,group,error_code,error_message,error_offset');
     expect(lines[3]).toBe('3,https://n2t.net/ark:/12025/654xz321,true,ark,ark:/12025/654xz321,1,,,');
@@ -278,6 +306,215 @@ describe.skipIf(!available)('web pages in a browser', () => {
     const text = readFileSync(await csv.path(), 'utf8');
     expect(text.trimEnd().split('\r\n')).toHaveLength(N + 1);
     await page.screenshot({ path: join(ARTIFACTS, 'gateway-web-100k.png') });
+  });
+
+  it('a 1,000,000-line file completes, sent in pieces, with progress', { timeout: 180_000 }, async () => {
+    const N = 1_000_000;
+    const path = join(tempDir(), 'million.txt');
+    writeFileSync(path, millionLines(N));
+    await page.goto(base);
+    const started = Date.now();
+    await page.getByLabel('Or a file').setInputFiles(path);
+    // the progress bar moves while the list is read
+    await page.waitForFunction(() => {
+      const p = (document as unknown as { getElementById(id: string): { value: number } | null }).getElementById(
+        'normalize-progress',
+      );
+      return p !== null && p.value > 0 && p.value < 1;
+    });
+    await page.locator('#normalize-status[data-state="done"]').waitFor({ timeout: 170_000 });
+    const seconds = (Date.now() - started) / 1000;
+    // Chromium's heap after a collection: the page keeps counts, groups and Blob parts, not a million records
+    const heap = await page.evaluate(() => {
+      (window as unknown as { gc(): void }).gc();
+      return (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize;
+    });
+    console.log(
+      `1,000,000 lines in the browser in ${seconds.toFixed(1)} s; JS heap ${(heap / 2 ** 20).toFixed(0)} MiB`,
+    );
+    expect(heap).toBeLessThan(256 * 2 ** 20);
+    expect(await page.locator('#normalize-status').textContent()).toBe(
+      'Done: 1,000,000 lines, 999,000 normalized, 1,000 errors, 50,000 groups of equivalent lines.',
+    );
+    expect(await page.locator('#count-lines').textContent()).toBe('1,000,000');
+    expect(await page.locator('#count-distinct').textContent()).toBe('549,000');
+    expect(await page.locator('#normalize-progress').evaluate((p) => (p as unknown as { value: number }).value)).toBe(
+      1,
+    );
+    await page.locator('#normalize-result').evaluate((e) => e.scrollIntoView());
+    await page.screenshot({ path: join(ARTIFACTS, 'gateway-web-1m.png') });
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.locator('#download-csv').click()]);
+    const lines = readFileSync(await csv.path(), 'utf8')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toHaveLength(N + 1);
+    expect(lines[1]).toBe('1,ark:/12025/item0,true,ark,ark:/12025/item0,1,,,');
+    expect(lines[2]).toBe('2,URN:EXAMPLE:item-1,true,urn,urn:example:item-1,2,,,');
+    expect(lines[1000]).toBe('1000,ark:/12x25/bad999,false,,,,naan-character,a NAAN holds only digits,7');
+    // line 100,001 is item 100,000: ark:/12025/item0 again (the ARKs repeat every 50,000 of them)
+    expect(lines[100_001]).toBe('100001,ark:/12025/item0,true,ark,ark:/12025/item0,1,,,');
+    // the last new identifier is the URN of line 999,998: class 549,000
+    expect(lines[N - 2]).toBe('999998,URN:EXAMPLE:item-999997,true,urn,urn:example:item-999997,549000,,,');
+    expect(lines[N]).toBe('1000000,ark:/12x25/bad999999,false,,,,naan-character,a NAAN holds only digits,7');
+  });
+
+  it('Stop ends a long run at once; the downloads hold what was done', { timeout: 120_000 }, async () => {
+    const path = join(tempDir(), 'stop.txt');
+    writeFileSync(path, millionLines(1_000_000));
+    await page.goto(base);
+    await page.getByLabel('Or a file').setInputFiles(path);
+    await page.waitForFunction(() => {
+      const n = (document as unknown as { getElementById(id: string): { textContent: string } | null }).getElementById(
+        'count-lines',
+      );
+      return n !== null && Number(n.textContent.replace(/,/g, '')) >= 20_000;
+    });
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await page.locator('#normalize-status[data-state="stopped"]').waitFor({ timeout: 10_000 });
+    const shown = Number((await page.locator('#count-lines').textContent())?.replace(/,/g, ''));
+    expect(shown).toBeGreaterThanOrEqual(20_000);
+    expect(shown).toBeLessThan(1_000_000);
+    expect(await page.locator('#normalize-status').textContent()).toBe(
+      `Stopped after ${shown.toLocaleString('en')} lines; the downloads hold those.`,
+    );
+    expect(await page.getByRole('button', { name: 'Stop' }).isHidden()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Normalize' }).isEnabled()).toBe(true);
+    // nothing moves after Stop
+    await page.waitForTimeout(1000);
+    expect(await page.locator('#count-lines').textContent()).toBe(shown.toLocaleString('en'));
+    await page.locator('#normalize-result').evaluate((e) => e.scrollIntoView());
+    await page.screenshot({ path: join(ARTIFACTS, 'gateway-web-stopped.png') });
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.locator('#download-csv').click()]);
+    expect(
+      readFileSync(await csv.path(), 'utf8')
+        .trimEnd()
+        .split('\r\n'),
+    ).toHaveLength(shown + 1);
+  });
+
+  it('a CSV with a BOM and a header: pick the column, keep the other columns, download with a BOM', async () => {
+    const csvFile = [
+      'title,Identifier,year',
+      '"Ærø, a history",ark:/12025/654xz321,1999',
+      '"Two ""quoted""\nlines",ARK:/12025/654xz321,2001',
+      'Écoles,not an id,',
+      'short,urn:example:alone',
+      'broken cell,"urn:example:a\nb",2003',
+      '日本語,https://n2t.net/ark:/12025/654xz321,2005',
+    ].join('\r\n');
+    await page.goto(base);
+    await page.getByLabel('Or a file').setInputFiles({
+      name: 'catalogue.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${csvFile}\r\n`, 'utf8')]),
+    });
+    const column = page.getByLabel('Column with the identifiers');
+    await column.waitFor();
+    // the header is read in the page (the BOM is not part of the first name); the likely column is chosen
+    expect(await column.locator('option').allTextContents()).toEqual(['title', 'Identifier', 'year']);
+    expect(await column.inputValue()).toBe('1');
+    expect(await page.locator('#csv-file').textContent()).toBe('catalogue.csv (CSV, “,” between cells)');
+    await page.locator('#csv-options').screenshot({ path: join(ARTIFACTS, 'gateway-web-csv-column.png') });
+    // without a header, the columns are numbered and show their first cell
+    await page.getByLabel('The first row is a header').uncheck();
+    expect(await column.locator('option').first().textContent()).toBe('Column 1: title');
+    await page.getByLabel('The first row is a header').check();
+    await column.selectOption({ label: 'Identifier' });
+    await page.getByRole('button', { name: 'Normalize' }).click();
+    await page.locator('#normalize-status[data-state="done"]').waitFor();
+    expect(await page.locator('#normalize-status').textContent()).toBe(
+      'Done: 6 lines, 4 normalized, 2 errors, 1 group of equivalent lines.',
+    );
+    await page.screenshot({ path: join(ARTIFACTS, 'gateway-web-csv.png'), fullPage: true });
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.locator('#download-csv').click()]);
+    expect(csv.suggestedFilename()).toBe('pidgate-normalized.csv');
+    const bytes = readFileSync(await csv.path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString('utf8')).toBe(
+      [
+        'title,Identifier,year,scheme,normalized,group,error_code,error_message',
+        '"Ærø, a history",ark:/12025/654xz321,1999,ark,ark:/12025/654xz321,1,,',
+        '"Two ""quoted""\nlines",ARK:/12025/654xz321,2001,ark,ark:/12025/654xz321,1,,',
+        `Écoles,not an id,,,,,unknown-scheme,"${unknownMessage('not an id')}"`,
+        'short,urn:example:alone,,urn,urn:example:alone,2,,',
+        `broken cell,"urn:example:a\nb",2003,,,,nss-character,"character ""\\n"" is not allowed in the NSS"`,
+        '日本語,https://n2t.net/ark:/12025/654xz321,2005,ark,ark:/12025/654xz321,1,,',
+        '',
+      ].join('\r\n'),
+    );
+  });
+
+  it('a TSV without a header: columns by number, a TSV download', async () => {
+    await page.goto(base);
+    await page.getByLabel('Or a file').setInputFiles({
+      name: 'list.tsv',
+      mimeType: 'text/tab-separated-values',
+      buffer: Buffer.from('first\turn:example:a%2c\r\nsecond\tURN:EXAMPLE:a%2C\r\n', 'utf8'),
+    });
+    const column = page.getByLabel('Column with the identifiers');
+    await column.waitFor();
+    expect(await page.locator('#csv-file').textContent()).toBe('list.tsv (TSV)');
+    await page.getByLabel('The first row is a header').uncheck();
+    expect(await column.locator('option').allTextContents()).toEqual(['Column 1: first', 'Column 2: urn:example:a%2c']);
+    await column.selectOption('1');
+    await page.getByRole('button', { name: 'Normalize' }).click();
+    await page.locator('#normalize-status[data-state="done"]').waitFor();
+    expect(await page.locator('#normalize-status').textContent()).toBe(
+      'Done: 2 lines, 2 normalized, 0 errors, 1 group of equivalent lines.',
+    );
+    const [tsv] = await Promise.all([page.waitForEvent('download'), page.locator('#download-csv').click()]);
+    expect(tsv.suggestedFilename()).toBe('pidgate-normalized.tsv');
+    expect(readFileSync(await tsv.path(), 'utf8')).toBe(
+      '\ufefffirst\turn:example:a%2c\turn\turn:example:a%2C\t1\t\t\r\n' +
+        'second\tURN:EXAMPLE:a%2C\turn\turn:example:a%2C\t1\t\t\r\n',
+    );
+  });
+
+  it('a line of 3 MB is one entry that fails with input-too-long; the next line is read as usual', async () => {
+    await page.goto(base);
+    await page.getByLabel('Or a file').setInputFiles({
+      name: 'long.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(`ark:/12025/${'x'.repeat(3_000_000)}\nurn:example:after\n`, 'utf8'),
+    });
+    await page.locator('#normalize-status[data-state="done"]').waitFor();
+    expect(await page.locator('#normalize-status').textContent()).toBe(
+      'Done: 2 lines, 1 normalized, 1 error, 0 groups of equivalent lines.',
+    );
+    expect(await page.locator('#errors-body .error-code').textContent()).toBe('input-too-long');
+    expect(await page.locator('#rows-body tr:nth-child(2) code').first().textContent()).toBe('urn:example:after');
+  });
+
+  it('an unclosed quote in a large CSV stops after 8 MiB instead of reading the whole file', async () => {
+    await page.goto(base);
+    const rows = Array.from({ length: 450_000 }, (_, i) => `urn:example:${i},row ${i}`).join('\n');
+    await page.getByLabel('Or a file').setInputFiles({
+      name: 'unclosed.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`id,note\nurn:example:a,"never closed\n${rows}\n`, 'utf8'),
+    });
+    await page.getByLabel('Column with the identifiers').waitFor();
+    await page.getByRole('button', { name: 'Normalize' }).click();
+    await page.locator('#normalize-status[data-state="failed"]').waitFor({ timeout: 20_000 });
+    expect(await page.locator('#normalize-status').textContent()).toBe(
+      'The file is not well-formed CSV: row 2: it runs on for more than 8 MiB (is a closing quote missing?). ' +
+        'The downloads hold the 0 lines before it.',
+    );
+  });
+
+  it('a malformed CSV stops with the row where', async () => {
+    await page.goto(base);
+    await page.getByLabel('Or a file').setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('id,note\nurn:example:a,x\n"urn:example:b,y\n', 'utf8'),
+    });
+    await page.getByLabel('Column with the identifiers').waitFor();
+    await page.getByRole('button', { name: 'Normalize' }).click();
+    await page.locator('#normalize-status[data-state="failed"]').waitFor();
+    expect(await page.locator('#normalize-status').textContent()).toMatch(
+      /^The file is not well-formed CSV: row 3: .*quote.*\. The downloads hold the 0 lines before it\.$/i,
+    );
   });
 
   it('resolves without JavaScript, through the plain GET form', async () => {

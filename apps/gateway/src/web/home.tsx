@@ -1,16 +1,23 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource hono/jsx */
 import type { FC } from 'hono/jsx';
+import { assetUrl } from './assets.ts';
 import { renderPage } from './layout.tsx';
 
 /** How many result rows, errors and groups the page shows at most; the downloads hold everything. */
 export const RENDER_CAP = 500;
+
+/** Lines per request when the page sends a list in pieces, and how many requests are in flight at once. */
+export const CHUNK_LINES = 10_000;
+export const IN_FLIGHT = 3;
 
 export interface HomeProps {
   readonly base: string;
   /** Scheme names, as the registry lists them. */
   readonly schemes: readonly string[];
   readonly profile: string;
+  /** The most identifiers one JSON batch request may hold (the gateway's `batchLimit`). */
+  readonly batchLimit?: number;
 }
 
 /** The resolve box: a plain GET form to `/lookup` that the page script enhances in place. */
@@ -43,7 +50,7 @@ export const ResolveForm: FC<{ base: string; value?: string; autofocus?: boolean
   </form>
 );
 
-const Home: FC<HomeProps> = ({ base, schemes, profile }) => (
+const Home: FC<HomeProps> = ({ base, schemes, profile, batchLimit = 10_000 }) => (
   <>
     <section aria-labelledby="resolve">
       <h2 id="resolve">Resolve an identifier</h2>
@@ -71,13 +78,19 @@ const Home: FC<HomeProps> = ({ base, schemes, profile }) => (
           aria-describedby="normalize-hint"
         />
         <p class="hint" id="normalize-hint">
-          Paste a list, or choose a text file below (it is sent as it is read, so large files work). Each line gets its
-          normalized form or the reason it is not an identifier; equivalent identifiers are grouped.
+          Paste a list, or choose a file below: a text file with one identifier per line, or a spreadsheet saved as CSV
+          or TSV (you pick the column; the download keeps your other columns). Files are read and sent in pieces, so
+          lists of millions of lines work. Each line gets its normalized form or the reason it is not an identifier;
+          equivalent identifiers are grouped.
         </p>
         <div class="row">
           <div>
             <label for="normalize-file">Or a file</label>
-            <input type="file" id="normalize-file" accept=".txt,.csv,.tsv,.lst,text/plain" />
+            <input
+              type="file"
+              id="normalize-file"
+              accept=".txt,.csv,.tsv,.tab,.lst,text/plain,text/csv,text/tab-separated-values"
+            />
           </div>
           <div>
             <label for="normalize-profile">Profile</label>
@@ -97,10 +110,36 @@ const Home: FC<HomeProps> = ({ base, schemes, profile }) => (
             Stop
           </button>
         </div>
+        <fieldset id="csv-options" hidden>
+          <legend>
+            Spreadsheet <span id="csv-file" />
+          </legend>
+          <div class="row">
+            <div class="grow">
+              <label for="csv-column">Column with the identifiers</label>
+              <select id="csv-column" aria-describedby="csv-hint" />
+            </div>
+            <div>
+              <input type="checkbox" id="csv-header" checked />{' '}
+              <label for="csv-header" class="inline">
+                The first row is a header
+              </label>
+            </div>
+            <button type="button" class="secondary" id="csv-clear">
+              Not this file
+            </button>
+          </div>
+          <p class="hint" id="csv-hint">
+            Normalize reads the chosen column of every row. The CSV download holds your rows as they are, then the
+            columns <code>scheme</code>, <code>normalized</code>, <code>group</code>, <code>error_code</code> and{' '}
+            <code>error_message</code>, as <code>pidgate group --format csv</code> writes them.
+          </p>
+        </fieldset>
       </form>
 
       <div id="normalize-result" hidden>
         <p id="normalize-status" role="status" aria-live="polite" />
+        <progress id="normalize-progress" max="1" value="0" aria-label="Progress" hidden />
         <div class="summary" id="normalize-summary" />
         <p>
           <button type="button" class="secondary" id="download-csv" disabled>
@@ -160,7 +199,14 @@ const Home: FC<HomeProps> = ({ base, schemes, profile }) => (
         </li>
       </ul>
     </section>
-    <template id="cap" data-cap={String(RENDER_CAP)} />
+    <template
+      id="cap"
+      data-cap={String(RENDER_CAP)}
+      data-chunk-lines={String(CHUNK_LINES)}
+      data-in-flight={String(IN_FLIGHT)}
+      data-batch-limit={String(batchLimit)}
+      data-papaparse={assetUrl(base, 'papaparse.min.js')}
+    />
   </>
 );
 

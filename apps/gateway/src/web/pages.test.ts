@@ -26,7 +26,7 @@ describe('the home page', () => {
     const json = await app.request('/');
     expect(await json.json()).toMatchObject({
       service: 'pidgate',
-      endpoints: { openapi: 'http://localhost/openapi.json' },
+      endpoints: { openapi: 'http://127.0.0.1:8080/openapi.json' },
     });
   });
 
@@ -39,6 +39,27 @@ describe('the home page', () => {
     // the list normalizer needs the script: its button is off until the script turns it on
     expect(html).toMatch(/<button type="submit" id="normalize-run" disabled="">/);
     expect(html).toContain('<noscript>');
+  });
+
+  it('offers spreadsheets: CSV and TSV files, a column picker, and the settings of the piecewise upload', async () => {
+    const { html } = await page('/');
+    expect(html).toMatch(/<input type="file" id="normalize-file" accept="[^"]*\.csv,\.tsv[^"]*text\/csv/);
+    expect(html).toMatch(/<fieldset id="csv-options" hidden="">/);
+    expect(html).toContain('<label for="csv-column">Column with the identifiers</label>');
+    expect(html).toMatch(/<progress id="normalize-progress"/);
+    // the CSV reader is loaded only when a spreadsheet is chosen: named here, not a <script>
+    expect(html).toContain(`data-papaparse="/assets/papaparse.min.js?v=${ASSETS.get('papaparse.min.js')?.hash}"`);
+    expect(html).not.toContain('<script src="/assets/papaparse');
+    expect(html).toContain('data-chunk-lines="10000"');
+    expect(html).toContain('data-batch-limit="10000"');
+    const { app: small } = await testApp({ batchLimit: 50 });
+    expect(await (await small.request('/', { headers: HTML })).text()).toContain('data-batch-limit="50"');
+  });
+
+  it('serves Papa Parse as it comes in its npm package (its licence header kept)', () => {
+    const body = ASSETS.get('papaparse.min.js')?.body ?? '';
+    expect(body).toMatch(/^\/\* @license\nPapa Parse\nv5\./);
+    expect(body).toContain('License: MIT');
   });
 });
 
@@ -148,6 +169,7 @@ describe('GET /assets/{file}', () => {
   it.each([
     ['pidgate.css', 'text/css; charset=utf-8'],
     ['pidgate.js', 'text/javascript; charset=utf-8'],
+    ['papaparse.min.js', 'text/javascript; charset=utf-8'],
   ])('%s: typed, validated by ETag, cached for a year only under its version', async (name, type) => {
     const asset = ASSETS.get(name)!;
     const res = await app.request(`/assets/${name}?v=${asset.hash}`);

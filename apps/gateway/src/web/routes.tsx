@@ -177,7 +177,7 @@ export function webRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
     }),
     (c) => {
       c.set('scheme', 'web');
-      const doc = openApiDocument(app, serverUrl(c.req.url, config.baseUrl));
+      const doc = openApiDocument(app, serverUrl(c, config));
       return c.html(renderReference(doc, base), 200) as never;
     },
   );
@@ -189,5 +189,6 @@ export function homePage(deps: AppDeps): string {
     base: basePath(deps.config.baseUrl),
     schemes: deps.registry.schemes.map((s) => s.name),
     profile: deps.config.profile,
+    batchLimit: deps.config.batchLimit,
   });
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LATEST_VERSION } from '../migrations.ts';
 import type { Binding, ImportItem, ImportItemResult, Store } from '../store.ts';
 
 /** What a backend's test file gives the contract suite. */
@@ -51,9 +52,9 @@ export function storeContract(name: string, t: ContractTarget): void {
     describe('migrations', () => {
       it('are applied at open and recorded: migrate() again applies nothing', async () => {
         const s = await fresh();
-        expect(value(await s.migrate())).toEqual({ applied: [], version: 1 });
+        expect(value(await s.migrate())).toEqual({ applied: [], version: LATEST_VERSION });
         const o = await sibling(s);
-        expect(value(await o.migrate())).toEqual({ applied: [], version: 1 });
+        expect(value(await o.migrate())).toEqual({ applied: [], version: LATEST_VERSION });
       });
     });
 
@@ -122,12 +123,53 @@ export function storeContract(name: string, t: ContractTarget): void {
         ['NUL', 'ark:/99999/\u0000'],
         ['a newline', 'x\n'],
         ['a lone surrogate', '\ud800'],
-        ['4097 characters', 'k'.repeat(4097)],
         ['a number', 42],
       ])('refuses a key that is %s with invalid-key', async (_, key) => {
         const s = await fresh();
         expect(code(await s.putBinding(key as string, { target: target(1) }, 'cli'))).toBe('invalid-key');
         expect(code(await s.getBinding(key as string))).toBe('invalid-key');
+      });
+
+      it.each([
+        ['2049 octets', `ark:/99999/${'k'.repeat(2038)}`],
+        ['4097 characters', 'k'.repeat(4097)],
+        ['700 three-octet characters', `ark:/99999/${'\u20ac'.repeat(700)}`],
+        ['100,000 characters', 'k'.repeat(100_000)],
+      ])('refuses to write a key of %s (key-too-long), and reads it as not bound', async (_, key) => {
+        const s = await fresh();
+        expect(code(await s.putBinding(key, { target: target(1) }, 'cli'))).toBe('key-too-long');
+        expect(code(await s.getBinding(key))).toBe('not-found');
+        expect(code(await s.history(key))).toBe('not-found');
+        expect(code(await s.longestBound([key]))).toBe('not-found');
+      });
+
+      it('writes and reads a key of exactly 2048 octets on both backends', async () => {
+        const s = await fresh();
+        const key = `ark:/99999/${'k'.repeat(2048 - 11)}`;
+        expect(value(await s.putBinding(key, { target: target(1) }, 'cli')).binding.key).toBe(key);
+        expect(value(await s.longestBound([`${key}/more`, key])).key).toBe(key);
+      });
+
+      it.each([
+        ['a NUL in the target', { target: 'https://x.org/a\u0000b' }],
+        ['a NUL in an ERC value', { target: 'https://x.org/', erc: { who: 'a\u0000b' } }],
+        ['a lone surrogate in an ERC value', { target: 'https://x.org/', erc: { what: '\ud800' } }],
+      ])('refuses %s with invalid-binding, on both backends', async (_, input) => {
+        const s = await fresh();
+        expect(code(await s.putBinding(`${A}nul`, input, 'cli'))).toBe('invalid-binding');
+        const results: ImportItemResult[] = [];
+        const summary = value(
+          await s.importBindings(
+            [
+              { key: `${A}n1`, target: target(1) },
+              { key: `${A}n2`, ...input },
+              { key: `${A}n3`, target: target(3) },
+            ] as ImportItem[],
+            { actor: 'cli', onResult: (r) => results.push(r) },
+          ),
+        );
+        expect(summary).toMatchObject({ total: 3, created: 2, failed: 1 });
+        expect(results.map((r) => r.ok)).toEqual([true, false, true]);
       });
 
       it('refuses an empty actor', async () => {
@@ -492,7 +534,14 @@ export function storeContract(name: string, t: ContractTarget): void {
         expect(value(await o.verifyToken(created.token)).id).toBe(created.id);
         const listed = value(await s.listTokens());
         expect(listed).toEqual([
-          { id: created.id, name: 'harvester', scopes: created.scopes, createdAt: created.createdAt, revokedAt: null },
+          {
+            id: created.id,
+            name: 'harvester',
+            scopes: created.scopes,
+            createdAt: created.createdAt,
+            revokedAt: null,
+            expiresAt: null,
+          },
         ]);
         expect(JSON.stringify(listed)).not.toContain(created.token);
         const revoked = value(await s.revokeToken(created.id));
@@ -516,6 +565,184 @@ export function storeContract(name: string, t: ContractTarget): void {
         expect(code(await s.createToken('', ['ark:/99999']))).toBe('invalid-token-name');
         expect(code(await s.createToken('t', []))).toBe('invalid-scope');
         expect(code(await s.createToken('t', ['a b']))).toBe('invalid-scope');
+      });
+    });
+
+    describe('token expiry and sessions', () => {
+      afterEach(() => {
+        vi.useRealTimers();
+      });
+
+      it('keeps an expiry date; the token stops working after it', async () => {
+        const s = await fresh();
+        const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
+        const created = value(await s.createToken('ingest', ['ark:/99999/fk4'], { expiresAt }));
+        expect(created.expiresAt).toBe(expiresAt);
+        expect(value(await s.listTokens())[0]?.expiresAt).toBe(expiresAt);
+        expect(value(await s.verifyToken(created.token)).name).toBe('ingest');
+        vi.useFakeTimers({ toFake: ['Date'] });
+        vi.setSystemTime(Date.parse(expiresAt) + 1000);
+        const o = await sibling(s);
+        expect(code(await o.verifyToken(created.token))).toBe('token-expired');
+      });
+
+      it.each(['yesterday', '2001-01-01T00:00:00Z', '2099-13-01', 42])('refuses the expiry %j', async (expiresAt) => {
+        const s = await fresh();
+        expect(code(await s.createToken('t', ['ark:/99999'], { expiresAt: expiresAt as string }))).toBe(
+          'invalid-expiry',
+        );
+      });
+
+      it('opens sessions any instance can verify, until logout, expiry or revocation', async () => {
+        const s = await fresh();
+        const t = value(await s.createToken('cataloguing', ['ark:/99999/fk4']));
+        const session = value(await s.createSession(t.id, 3600));
+        expect(session.id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        expect(session.id).not.toBe(t.token);
+        const o = await sibling(s);
+        expect(value(await o.verifySession(session.id))).toEqual({
+          id: t.id,
+          name: 'cataloguing',
+          scopes: ['ark:/99999/fk4'],
+        });
+        value(await o.deleteSession(session.id));
+        expect(code(await s.verifySession(session.id))).toBe('invalid-session');
+        value(await o.deleteSession(session.id));
+
+        const short = value(await s.createSession(t.id, 60));
+        const long = value(await s.createSession(t.id, 7200));
+        vi.useFakeTimers({ toFake: ['Date'] });
+        vi.setSystemTime(Date.now() + 120_000);
+        expect(code(await s.verifySession(short.id))).toBe('invalid-session');
+        expect(value(await s.verifySession(long.id)).id).toBe(t.id);
+        vi.useRealTimers();
+        value(await s.revokeToken(t.id));
+        expect(code(await o.verifySession(long.id))).toBe('token-revoked');
+      });
+
+      it('refuses bad session ids and lifetimes', async () => {
+        const s = await fresh();
+        const t = value(await s.createToken('t', ['ark:/99999']));
+        expect(code(await s.verifySession('nope'))).toBe('invalid-session');
+        expect(code(await s.verifySession(t.token))).toBe('invalid-session');
+        expect(code(await s.createSession(t.id, 0))).toBe('invalid-ttl');
+        expect(code(await s.createSession(t.id, 32 * 24 * 3600))).toBe('invalid-ttl');
+      });
+    });
+
+    describe('identifier status, owner and metadata', () => {
+      const key = `${A}status`;
+
+      it('are stored, read back by another instance, change the binding and are in its history', async () => {
+        const s = await fresh();
+        const metadata = { 'dc.title': 'Remembrance of Things Past', _profile: 'dc', datacite: '<resource/>' };
+        const created = value(
+          await s.putBinding(
+            key,
+            { target: target(1), identifierStatus: 'reserved', owner: 'cataloguing', metadata },
+            'tok_1',
+          ),
+        );
+        expect(created.binding).toMatchObject({
+          identifierStatus: 'reserved',
+          statusReason: null,
+          owner: 'cataloguing',
+          metadata,
+        });
+        const o = await sibling(s);
+        expect(value(await o.getBinding(key))).toEqual(created.binding);
+        const fresh2 = value(await s.putBinding(key, { target: target(1), owner: 'cataloguing', metadata }, 'tok_1'));
+        expect(fresh2.action).toBe('updated');
+        expect(fresh2.binding.identifierStatus).toBe('public');
+        const gone = value(
+          await s.putBinding(
+            key,
+            {
+              target: target(1),
+              owner: 'cataloguing',
+              metadata,
+              identifierStatus: 'unavailable',
+              statusReason: 'withdrawn by author',
+            },
+            'tok_1',
+          ),
+        );
+        expect(gone.binding).toMatchObject({ identifierStatus: 'unavailable', statusReason: 'withdrawn by author' });
+        expect(value(await o.longestBound([`${key}/x`, key]))).toEqual(gone.binding);
+        const same = value(
+          await s.putBinding(
+            key,
+            {
+              target: target(1),
+              owner: 'cataloguing',
+              metadata: { ...metadata },
+              identifierStatus: 'unavailable',
+              statusReason: 'withdrawn by author',
+            },
+            'tok_1',
+          ),
+        );
+        expect(same.action).toBe('unchanged');
+        const h = value(await o.history(key));
+        expect(h.map((e) => e.after.identifierStatus)).toEqual(['reserved', 'public', 'unavailable']);
+        expect(h[2]?.before?.metadata).toEqual(metadata);
+      });
+
+      it('default to public, no owner, no metadata', async () => {
+        const s = await fresh();
+        const b = value(await s.putBinding(key, { target: target(1) }, 'cli')).binding;
+        expect(b).toMatchObject({ identifierStatus: 'public', statusReason: null, owner: null, metadata: {} });
+      });
+
+      it.each([
+        [{ identifierStatus: 'hidden' }],
+        [{ statusReason: '' }],
+        [{ owner: '' }],
+        [{ metadata: { '': 'x' } }],
+        [{ metadata: { 'dc.title': 3 } }],
+        [{ createdAt: 'last tuesday' }],
+      ])('refuse %j with invalid-binding', async (extra) => {
+        const s = await fresh();
+        expect(code(await s.putBinding(key, { target: target(1), ...(extra as object) }, 'cli'))).toBe(
+          'invalid-binding',
+        );
+      });
+
+      it('an import keeps the given timestamps and is idempotent', async () => {
+        const s = await fresh();
+        const item = {
+          key,
+          target: target(1),
+          owner: 'apitest',
+          erc: { who: 'Proust, Marcel' },
+          createdAt: '2011-03-22T16:45:37.000Z',
+          updatedAt: '2011-03-23T20:52:30Z',
+        };
+        const first = value(await s.importBindings([item]));
+        expect(first.created).toBe(1);
+        const b = value(await s.getBinding(key));
+        expect(b.createdAt).toBe('2011-03-22T16:45:37.000Z');
+        expect(b.updatedAt).toBe('2011-03-23T20:52:30.000Z');
+        const again = value(await s.importBindings([item]));
+        expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+        expect(value(await s.getBinding(key)).version).toBe(1);
+      });
+
+      it('deleteReserved removes a reserved identifier only; the key can be bound again', async () => {
+        const s = await fresh();
+        value(await s.putBinding(`${A}pub`, { target: target(1) }, 'cli'));
+        expect(code(await s.deleteReserved(`${A}pub`, 'cli'))).toBe('not-reserved');
+        expect(code(await s.deleteReserved(`${A}none`, 'cli'))).toBe('not-found');
+        value(await s.putBinding(key, { target: target(1), identifierStatus: 'reserved' }, 'cli'));
+        const deleted = value(await s.deleteReserved(key, 'tok_9'));
+        expect(deleted.deletedAt).not.toBeNull();
+        const o = await sibling(s);
+        expect(code(await o.getBinding(key))).toBe('not-found');
+        expect(value(await o.history(key)).map((e) => [e.action, e.actor])).toEqual([
+          ['create', 'cli'],
+          ['delete', 'tok_9'],
+        ]);
+        expect(value(await o.putBinding(key, { target: target(2) }, 'cli')).action).toBe('created');
       });
     });
 

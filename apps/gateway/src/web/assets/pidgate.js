@@ -179,36 +179,119 @@ async function resolveBox(event) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Normalize a list: stream the lines to /api/v1/normalize as text/plain, read NDJSON back.
+// Normalize a list. The list (the text box, a text file, or one column of a CSV or TSV file) is read
+// as it goes and sent in pieces of CHUNK_LINES lines, as text/plain, to /api/v1/normalize, IN_FLIGHT
+// requests at a time; the NDJSON answers are put back together in order. Each request is small, so
+// none waits on its own upload, and a list of any length finishes. Nothing keeps every record: the
+// downloads are built as Blobs, one part per piece, and the page keeps only what it shows.
 
 const $ = (id) => document.getElementById(id);
 const fmt = new Intl.NumberFormat('en');
+const settings = document.getElementById('cap')?.dataset ?? {};
+const CHUNK_LINES = Number(settings.chunkLines ?? 10_000);
+const IN_FLIGHT = Number(settings.inFlight ?? 3);
+const BATCH_LIMIT = Number(settings.batchLimit ?? 10_000);
+/** A piece also ends after this many characters of identifiers, and files are read this many bytes at a time. */
+const CHUNK_CHARS = 1 << 20;
+/** The columns pidgate adds to a spreadsheet's rows (as `pidgate group --format csv` writes them). */
+const ADDED = ['scheme', 'normalized', 'group', 'error_code', 'error_message'];
+const BOM = '\ufeff';
 
-/** One run over one list: every record (for the downloads) and the groups, by normalized form. */
+/** One run over one list: counts, groups, the first rows and errors, and the downloads' parts. */
 class Run {
-  records = [];
-  groups = new Map();
+  lines = 0;
   ok = 0;
   errors = 0;
+  byCode = new Map();
+  /**
+   * Normalized form → { normalized, scheme, number, count, first, input, lines, shown }: the first
+   * line and its input; `lines` (every line) and `shown` (the first inputs) only once a second line
+   * joins, so the many identifiers seen once cost little.
+   */
+  groups = new Map();
+  rows = [];
+  errorRows = [];
   shownRows = 0;
   shownErrors = 0;
+  csvParts = [];
+  jsonParts = [];
+  position = 0;
   done = false;
-  constructor(profile) {
+  /** `table`: null for a list of lines, or { header, delimiter } for a spreadsheet. */
+  constructor(profile, table, total) {
     this.profile = profile;
+    this.table = table;
+    this.total = total;
+    if (table?.header) this.csvParts.push(Papa.unparse([[...table.header, ...ADDED]], this.unparseConfig()) + '\r\n');
+    else if (!table)
+      this.csvParts.push('line,input,ok,scheme,normalized,group,error_code,error_message,error_offset\r\n');
   }
-  add(record) {
-    const line = this.records.length + 1;
-    this.records.push(record);
-    if (record.ok) {
-      this.ok++;
-      const g = this.groups.get(record.normalized);
-      if (g) g.lines.push(line);
-      else this.groups.set(record.normalized, { normalized: record.normalized, scheme: record.scheme, lines: [line] });
-    } else this.errors++;
+  unparseConfig() {
+    return { delimiter: this.table.delimiter, newline: '\r\n' };
+  }
+  /** Take the records of one piece, in order; `cells` are its spreadsheet rows (or null). */
+  add(records, cells) {
+    const out = [];
+    let csv = '';
+    for (let i = 0; i < records.length; i++) {
+      const r = records[i];
+      const line = ++this.lines;
+      let group = '';
+      if (r.ok) {
+        this.ok++;
+        const g = this.groups.get(r.normalized);
+        if (!g) {
+          const number = this.groups.size + 1;
+          this.groups.set(r.normalized, {
+            normalized: r.normalized,
+            scheme: r.scheme,
+            number,
+            count: 1,
+            first: line,
+            input: r.input,
+            lines: null,
+            shown: null,
+          });
+          group = number;
+        } else {
+          if (!g.lines) {
+            g.lines = [g.first];
+            g.shown = [g.input];
+          }
+          g.count++;
+          g.lines.push(line);
+          if (g.shown.length < MEMBERS_SHOWN) g.shown.push(r.input);
+          group = g.number;
+        }
+      } else {
+        this.errors++;
+        this.byCode.set(r.error.code, (this.byCode.get(r.error.code) ?? 0) + 1);
+        if (this.errorRows.length < CAP) this.errorRows.push({ line, r });
+      }
+      if (this.rows.length < CAP) this.rows.push({ line, r });
+      if (cells) {
+        out.push(
+          r.ok
+            ? [...cells[i], r.scheme, r.normalized, group, '', '']
+            : [...cells[i], '', '', '', r.error.code, r.error.message],
+        );
+      } else {
+        const fields = r.ok
+          ? [line, r.input, 'true', r.scheme, r.normalized, group, '', '', '']
+          : [line, r.input, 'false', '', '', '', r.error.code, r.error.message, r.error.offset];
+        csv += `${fields.map(csvField).join(',')}\r\n`;
+      }
+    }
+    if (cells) csv = `${Papa.unparse(out, this.unparseConfig())}\r\n`;
+    // As Blobs, the parts can leave the script's heap; the download joins them without copying.
+    this.csvParts.push(new Blob([csv]));
+    this.jsonParts.push(
+      new Blob([(this.jsonParts.length > 0 ? ',' : '') + records.map((r) => JSON.stringify(r)).join(',')]),
+    );
   }
   equivalences() {
     const out = [];
-    for (const g of this.groups.values()) if (g.lines.length > 1) out.push(g);
+    for (const g of this.groups.values()) if (g.count > 1) out.push(g);
     return out;
   }
 }
@@ -216,6 +299,8 @@ class Run {
 let current = null;
 let controller = null;
 let frame = 0;
+/** A spreadsheet chosen and waiting for its column: { file, delimiter, newline, firstRow }. */
+let pendingTable = null;
 
 function summaryItem(label, value, id) {
   return el('div', {}, el('b', { id }, fmt.format(value)), label);
@@ -227,55 +312,53 @@ function flush() {
   const run = current;
   if (!run) return;
   $('normalize-summary').replaceChildren(
-    summaryItem('lines', run.records.length, 'count-lines'),
+    summaryItem('lines', run.lines, 'count-lines'),
     summaryItem('normalized', run.ok, 'count-ok'),
     summaryItem('errors', run.errors, 'count-errors'),
     summaryItem('distinct identifiers', run.groups.size, 'count-distinct'),
   );
+  const progress = $('normalize-progress');
+  progress.value = run.total > 0 ? Math.min(1, run.position / run.total) : run.done ? 1 : 0;
   const rows = document.createDocumentFragment();
-  const errors = document.createDocumentFragment();
-  for (let i = run.shownRows; i < run.records.length && run.shownRows < CAP; i++) {
-    const r = run.records[i];
+  for (; run.shownRows < run.rows.length; run.shownRows++) {
+    const { line, r } = run.rows[run.shownRows];
     rows.append(
       el(
         'tr',
         {},
-        el('td', {}, i + 1),
+        el('td', {}, line),
         el('td', {}, r.ok ? el('code', {}, r.input) : highlighted(r.input, r.error.offset)),
         el('td', {}, r.ok ? el('code', {}, r.normalized) : el('span', { class: 'error-code' }, r.error.code)),
         el('td', {}, r.ok ? r.scheme : ''),
       ),
     );
-    run.shownRows++;
   }
-  // Errors are found anywhere in the list: scan only what arrived since the last frame.
-  for (let i = run.scannedErrors ?? 0; i < run.records.length && run.shownErrors < CAP; i++) {
-    const r = run.records[i];
-    if (r.ok) continue;
+  const errors = document.createDocumentFragment();
+  for (; run.shownErrors < run.errorRows.length; run.shownErrors++) {
+    const { line, r } = run.errorRows[run.shownErrors];
     errors.append(
       el(
         'tr',
-        { 'data-line': i + 1 },
-        el('td', {}, i + 1),
+        { 'data-line': line },
+        el('td', {}, line),
         el('td', {}, highlighted(r.input, r.error.offset)),
         el('td', {}, el('span', { class: 'error-code' }, r.error.code), ' ', r.error.message),
       ),
     );
-    run.shownErrors++;
   }
-  run.scannedErrors = run.records.length;
   $('rows-body').append(rows);
   $('errors-body').append(errors);
   $('rows-note').textContent =
-    run.records.length > CAP ? `The first ${fmt.format(CAP)} lines are shown; the downloads hold all of them.` : '';
+    run.lines > CAP ? `The first ${fmt.format(CAP)} lines are shown; the downloads hold all of them.` : '';
+  const codes = [...run.byCode].sort((a, b) => b[1] - a[1]).map(([code, n]) => `${code} ${fmt.format(n)}`);
   $('errors-note').textContent =
     run.errors === 0
       ? run.done
         ? 'None: every line is an identifier.'
         : ''
-      : run.errors > CAP
-        ? `The first ${fmt.format(CAP)} of ${fmt.format(run.errors)} errors are shown; the downloads hold all of them.`
-        : '';
+      : (run.errors > CAP
+          ? `The first ${fmt.format(CAP)} of ${fmt.format(run.errors)} errors are shown; the downloads hold all of them. `
+          : '') + `By code: ${codes.join(', ')}.`;
   if (run.done) renderGroups(run);
 }
 
@@ -286,11 +369,9 @@ function schedule() {
 function renderGroups(run) {
   const groups = run.equivalences();
   const items = groups.slice(0, CAP).map((g) => {
-    const members = g.lines
-      .slice(0, MEMBERS_SHOWN)
-      .map((line) =>
-        el('li', {}, el('code', {}, run.records[line - 1].input), el('span', { class: 'muted' }, ` (line ${line})`)),
-      );
+    const members = g.shown.map((input, i) =>
+      el('li', {}, el('code', {}, input), el('span', { class: 'muted' }, ` (line ${g.lines[i]})`)),
+    );
     if (g.lines.length > MEMBERS_SHOWN)
       members.push(el('li', { class: 'muted' }, `and ${fmt.format(g.lines.length - MEMBERS_SHOWN)} more`));
     return el(
@@ -305,81 +386,389 @@ function renderGroups(run) {
   $('groups-note').textContent =
     groups.length === 0
       ? `No two lines are equivalent (${fmt.format(run.groups.size)} distinct identifiers).`
-      : `${fmt.format(groups.length)} groups of equivalent lines among ${fmt.format(run.groups.size)} distinct identifiers` +
+      : `${fmt.format(groups.length)} ${groups.length === 1 ? 'group' : 'groups'} of equivalent lines among ` +
+        `${fmt.format(run.groups.size)} distinct identifiers` +
         (groups.length > CAP ? `; the first ${fmt.format(CAP)} are shown, the downloads hold all.` : '.');
 }
 
 function setRunning(running) {
   $('normalize-run').disabled = running;
   $('normalize-stop').hidden = !running;
-  $('download-csv').disabled = running || !current || current.records.length === 0;
+  $('normalize-progress').hidden = !running && !current?.done;
+  $('download-csv').disabled = running || !current || current.lines === 0;
   $('download-json').disabled = $('download-csv').disabled;
 }
 
-/** Normalize `body` (a string or a File, sent as it is read), rendering the answer as it streams in. */
-async function normalize(body, label) {
+// Reading: every source yields pieces { values, cells, position }: the identifiers, the spreadsheet
+// rows they come from (or null), and how far into the source (bytes or characters) the piece ends.
+
+/** The text of a File, decoded as UTF-8 as it is read (a BOM dropped), with the bytes read so far. */
+async function* fileText(file) {
+  const reader = file.stream().getReader();
+  const decoder = new TextDecoder('utf-8');
+  let position = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      position += value.byteLength;
+      yield { text: decoder.decode(value, { stream: true }), position };
+    }
+    const last = decoder.decode();
+    if (last) yield { text: last, position };
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+}
+
+/** The text of the text box, in slices. */
+function* stringText(text) {
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (let i = start; i < text.length; i += CHUNK_CHARS) {
+    yield { text: text.slice(i, i + CHUNK_CHARS), position: Math.min(text.length, i + CHUNK_CHARS) };
+  }
+}
+
+/** One more character than the gateway reads of a line: a longer line is sent cut to this, and fails with input-too-long. */
+const LONGEST_LINE = (1 << 20) + 1;
+/** A spreadsheet row still open after this many characters stops the run (a closing quote is missing). */
+const LONGEST_ROW = 8 << 20;
+
+/** Lines (a trailing "\r" dropped, as the gateway does), in pieces. Each character is looked at once. */
+async function* linePieces(chunks) {
+  let rest = '';
+  let values = [];
+  let chars = 0;
+  let position = 0;
+  let overlong = false;
+  for await (const chunk of chunks) {
+    position = chunk.position;
+    let incoming = chunk.text;
+    if (overlong) {
+      // the rest of a line already cut: skip it up to its end
+      const nl = incoming.indexOf('\n');
+      if (nl === -1) continue;
+      incoming = incoming.slice(nl);
+      overlong = false;
+    }
+    const text = rest + incoming;
+    let start = 0;
+    for (let nl = text.indexOf('\n', rest.length); nl !== -1; nl = text.indexOf('\n', start)) {
+      const line = text.charCodeAt(nl - 1) === 13 && nl > start ? text.slice(start, nl - 1) : text.slice(start, nl);
+      values.push(line);
+      chars += line.length;
+      start = nl + 1;
+      if (values.length >= CHUNK_LINES || chars >= CHUNK_CHARS) {
+        yield { values, cells: null, position };
+        values = [];
+        chars = 0;
+      }
+    }
+    rest = text.slice(start);
+    if (rest.length > LONGEST_LINE) {
+      rest = rest.slice(0, LONGEST_LINE);
+      overlong = true;
+    }
+  }
+  if (rest !== '') values.push(rest.endsWith('\r') ? rest.slice(0, -1) : rest);
+  if (values.length > 0) yield { values, cells: null, position };
+}
+
+/** A CSV or TSV file that is not well-formed: the row where, and what. */
+class TableError extends Error {
+  name = 'TableError';
+}
+
+/**
+ * The rows of a CSV or TSV file, in pieces. Papa Parse's parser reads the text; the file is decoded
+ * here (Papa Parse's own file reader decodes each slice alone, which breaks a character cut in two).
+ * The part of the text after the last complete row waits for the next chunk.
+ */
+async function* tablePieces(table, column) {
+  const parser = new Papa.Parser({ delimiter: table.delimiter, newline: table.newline });
+  let rest = '';
+  let row = 0;
+  let width = table.header ? table.header.length : 0;
+  let skipHeader = table.header !== null;
+  const pieceOf = (data, position) => {
+    const values = [];
+    const cells = [];
+    for (const cellsOfRow of data) {
+      row++;
+      if (cellsOfRow.length === 1 && cellsOfRow[0] === '') continue; // a blank line
+      if (skipHeader) {
+        skipHeader = false;
+        continue;
+      }
+      if (width === 0) width = cellsOfRow.length;
+      if (cellsOfRow.length > width) {
+        throw new TableError(
+          `row ${fmt.format(row)} has ${cellsOfRow.length} cells, more than the ${width} of the first row`,
+        );
+      }
+      while (cellsOfRow.length < width) cellsOfRow.push('');
+      values.push(cellsOfRow[column] ?? '');
+      cells.push(cellsOfRow);
+    }
+    return { values, cells, position };
+  };
+  const check = (result, before) => {
+    const e = result.errors.find((x) => x.type === 'Quotes');
+    if (e) throw new TableError(`row ${fmt.format(before + e.row + 1)}: ${e.message}`);
+  };
+  for await (const chunk of fileText(table.file)) {
+    const input = rest + chunk.text;
+    const result = parser.parse(input, 0, true);
+    check(result, row);
+    rest = input.slice(result.meta.cursor);
+    if (rest.length > LONGEST_ROW) {
+      throw new TableError(
+        `row ${fmt.format(row + result.data.length + 1)}: it runs on for more than 8 MiB (is a closing quote missing?)`,
+      );
+    }
+    for (let i = 0; i < result.data.length; i += CHUNK_LINES) {
+      const piece = pieceOf(result.data.slice(i, i + CHUNK_LINES), chunk.position);
+      if (piece.values.length > 0) yield piece;
+    }
+  }
+  if (rest !== '') {
+    const result = parser.parse(rest, 0, false);
+    check(result, row);
+    const piece = pieceOf(result.data, table.file.size);
+    if (piece.values.length > 0) yield piece;
+  }
+}
+
+// Sending: one piece is one text/plain request; a value with a line break in it (a spreadsheet cell
+// can hold one) cannot be a line of it, so those few go as a JSON batch beside it.
+
+async function post(url, init, signal) {
+  const res = await fetch(url, { method: 'POST', signal, ...init });
+  if (!res.ok) throw new Error(`the gateway refused the list: ${await problemText(res)}`);
+  return res;
+}
+
+async function normalizePiece(values, profile, signal) {
+  const lines = [];
+  const apart = [];
+  let body = '';
+  values.forEach((v, i) => {
+    if (v.includes('\n') || v.includes('\r')) apart.push(i);
+    else {
+      lines.push(i);
+      body += `${v}\n`;
+    }
+  });
+  const query = `profile=${encodeURIComponent(profile)}`;
+  const text = async () => {
+    if (lines.length === 0) return [];
+    const res = await post(
+      `${base}api/v1/normalize?${query}`,
+      { headers: { 'content-type': 'text/plain; charset=utf-8', accept: 'application/x-ndjson' }, body },
+      signal,
+    );
+    const ndjson = await res.text();
+    const records = [];
+    let start = 0;
+    for (let nl = ndjson.indexOf('\n'); nl !== -1; nl = ndjson.indexOf('\n', start)) {
+      if (nl > start) records.push(JSON.parse(ndjson.slice(start, nl)));
+      start = nl + 1;
+    }
+    return records;
+  };
+  const json = async () => {
+    const records = [];
+    for (let i = 0; i < apart.length; i += BATCH_LIMIT) {
+      const identifiers = apart.slice(i, i + BATCH_LIMIT).map((k) => values[k]);
+      const res = await post(
+        `${base}api/v1/normalize`,
+        {
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ identifiers, profile }),
+        },
+        signal,
+      );
+      records.push(...(await res.json()).results);
+    }
+    return records;
+  };
+  const [byLine, byJson] = await Promise.all([text(), json()]);
+  if (byLine.length !== lines.length || byJson.length !== apart.length) {
+    const got = byLine.length + byJson.length;
+    const last = byLine.at(-1);
+    throw new Error(
+      last && !last.ok && last.error.code === 'body-too-large'
+        ? last.error.message
+        : `the gateway answered ${fmt.format(got)} records for ${fmt.format(values.length)} lines`,
+    );
+  }
+  const records = new Array(values.length);
+  lines.forEach((k, i) => {
+    records[k] = byLine[i];
+  });
+  apart.forEach((k, i) => {
+    records[k] = byJson[i];
+  });
+  return records;
+}
+
+/** Normalize every piece of `pieces`, IN_FLIGHT at a time, rendering the answers in order as they come. */
+async function normalize(pieces, label, table, total) {
   controller?.abort();
   controller = new AbortController();
   const signal = controller.signal;
   const profile = $('normalize-profile').value;
-  const run = new Run(profile);
+  const run = new Run(profile, table, total);
   current = run;
   $('normalize-result').hidden = false;
   for (const id of ['rows-body', 'errors-body', 'groups-list']) $(id).replaceChildren();
   $('groups-note').textContent = 'Groups are listed when the whole list is read.';
   const status = $('normalize-status');
   status.textContent = `Normalizing ${label}…`;
+  delete status.dataset.state;
   setRunning(true);
-  let buffer = '';
+  flush();
+  const inFlight = [];
+  const settle = async () => {
+    const { piece, answer } = inFlight.shift();
+    run.add(await answer, piece.cells);
+    run.position = piece.position;
+    schedule();
+  };
   try {
-    const res = await fetch(`${base}api/v1/normalize?profile=${encodeURIComponent(profile)}`, {
-      method: 'POST',
-      headers: { 'content-type': 'text/plain; charset=utf-8', accept: 'application/x-ndjson' },
-      body,
-      signal,
-    });
-    if (!res.ok || !res.body) {
-      status.textContent = `The gateway refused the list: ${await problemText(res)}`;
-      return;
+    for await (const piece of pieces) {
+      signal.throwIfAborted();
+      const answer = normalizePiece(piece.values, profile, signal);
+      answer.catch(() => {}); // awaited in order by settle(); a failure is seen there
+      inFlight.push({ piece, answer });
+      if (inFlight.length >= IN_FLIGHT) await settle();
     }
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      buffer += value;
-      let start = 0;
-      for (let nl = buffer.indexOf('\n'); nl !== -1; nl = buffer.indexOf('\n', start)) {
-        if (nl > start) run.add(JSON.parse(buffer.slice(start, nl)));
-        start = nl + 1;
-      }
-      buffer = buffer.slice(start);
-      schedule();
-    }
-    if (buffer.trim() !== '') run.add(JSON.parse(buffer));
+    while (inFlight.length > 0) await settle();
     run.done = true;
     cancelAnimationFrame(frame);
     flush();
     const groups = run.equivalences().length;
     status.textContent =
-      `Done: ${fmt.format(run.records.length)} lines, ${fmt.format(run.ok)} normalized, ${fmt.format(run.errors)} ` +
+      `Done: ${fmt.format(run.lines)} lines, ${fmt.format(run.ok)} normalized, ${fmt.format(run.errors)} ` +
       `${run.errors === 1 ? 'error' : 'errors'}, ${fmt.format(groups)} ${groups === 1 ? 'group' : 'groups'} of equivalent lines.`;
     status.dataset.state = 'done';
   } catch (e) {
     if (current === run) {
+      controller.abort();
       run.done = true;
+      cancelAnimationFrame(frame);
       flush();
       status.textContent =
         e.name === 'AbortError'
-          ? `Stopped after ${fmt.format(run.records.length)} lines; the downloads hold those.`
-          : `Normalizing stopped after ${fmt.format(run.records.length)} lines: ${e.message}`;
-      status.dataset.state = 'stopped';
+          ? `Stopped after ${fmt.format(run.lines)} lines; the downloads hold those.`
+          : e.name === 'TableError'
+            ? `The file is not well-formed ${table?.delimiter === '\t' ? 'TSV' : 'CSV'}: ${e.message}. The downloads hold the ${fmt.format(run.lines)} lines before it.`
+            : `Normalizing stopped after ${fmt.format(run.lines)} lines: ${e.message}`;
+      status.dataset.state = e.name === 'AbortError' ? 'stopped' : 'failed';
     }
   } finally {
     if (current === run) setRunning(false);
   }
 }
 
-// Downloads: built when asked for, from every record.
+// Spreadsheets: the header row is read in the page (Papa Parse, loaded when first needed), the user
+// picks the column, then the whole file is read as above.
+
+let papaLoading = null;
+
+function loadPapa() {
+  if (window.Papa) return Promise.resolve(window.Papa);
+  papaLoading ??= new Promise((resolve, reject) => {
+    const script = el('script', { src: settings.papaparse });
+    script.onload = () => resolve(window.Papa);
+    script.onerror = () => {
+      papaLoading = null;
+      reject(new Error('the CSV reader could not be loaded'));
+    };
+    document.head.append(script);
+  });
+  return papaLoading;
+}
+
+function isTable(file) {
+  return (
+    /\.(csv|tsv|tab)$/i.test(file.name) ||
+    ['text/csv', 'text/tab-separated-values', 'application/vnd.ms-excel'].includes(file.type)
+  );
+}
+
+/** A likely identifier column: by its header name, else the first. */
+function likelyColumn(names) {
+  const i = names.findIndex((n) =>
+    /^\s*(identifiers?|ids?|pids?|dois?|arks?|urns?|handles?|hdl|isbns?|uris?|urls?)\s*$/i.test(n),
+  );
+  return i === -1 ? 0 : i;
+}
+
+function showColumns() {
+  const t = pendingTable;
+  const header = $('csv-header').checked;
+  const select = $('csv-column');
+  const previous = select.value;
+  const names = t.firstRow.map((cell, i) => (header ? cell || `Column ${i + 1}` : `Column ${i + 1}: ${cell}`));
+  select.replaceChildren(...names.map((name, i) => el('option', { value: String(i) }, name)));
+  select.value =
+    previous !== '' && Number(previous) < names.length ? previous : String(header ? likelyColumn(t.firstRow) : 0);
+}
+
+async function chooseTable(file) {
+  const status = $('normalize-status');
+  try {
+    await loadPapa();
+    // The first rows, to find the delimiter, the line break and the header (decoded once, a BOM dropped).
+    const head = await file.slice(0, 1 << 16).text();
+    const tsv = /\.(tsv|tab)$/i.test(file.name) || file.type === 'text/tab-separated-values';
+    const preview = Papa.parse(head, {
+      preview: 1,
+      delimiter: tsv ? '\t' : '',
+      delimitersToGuess: [',', ';', '\t', '|'],
+    });
+    const firstRow = preview.data[0] ?? [];
+    if (firstRow.length === 0) throw new Error('the file is empty');
+    pendingTable = { file, delimiter: preview.meta.delimiter, newline: preview.meta.linebreak, firstRow };
+    $('csv-file').textContent =
+      `${file.name} (${preview.meta.delimiter === '\t' ? 'TSV' : `CSV, “${preview.meta.delimiter}” between cells`})`;
+    $('csv-options').hidden = false;
+    $('csv-header').checked = true;
+    $('csv-column').value = '';
+    showColumns();
+    $('csv-column').focus();
+  } catch (e) {
+    pendingTable = null;
+    $('normalize-result').hidden = false;
+    status.textContent = `This file cannot be read as a spreadsheet: ${e.message}`;
+  }
+}
+
+/** Forget a chosen spreadsheet; `keepFile` when another file has just been chosen in its place. */
+function clearTable(keepFile = false) {
+  pendingTable = null;
+  $('csv-options').hidden = true;
+  if (!keepFile) $('normalize-file').value = '';
+}
+
+function runTable() {
+  const t = pendingTable;
+  const column = Number($('csv-column').value);
+  const header = $('csv-header').checked ? t.firstRow : null;
+  const table = { file: t.file, delimiter: t.delimiter, newline: t.newline, header };
+  const name = header ? header[column] : `column ${column + 1}`;
+  void normalize(tablePieces(table, column), `${t.file.name}, column “${name}”`, table, t.file.size);
+}
+
+function chooseFile(file) {
+  if (isTable(file)) return void chooseTable(file);
+  clearTable(true);
+  void normalize(linePieces(fileText(file)), file.name, null, file.size);
+}
+
+// Downloads: built when asked for, from the parts, with a UTF-8 byte-order mark so that spreadsheet
+// programs read the text as UTF-8.
 
 /** One CSV field (RFC 4180); a field a spreadsheet would run as a formula is prefixed with "'". */
 function csvField(v) {
@@ -397,41 +786,34 @@ function save(parts, type, name) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-function groupNumbers(run) {
-  const numbers = new Map();
-  for (const g of run.groups.values()) numbers.set(g.normalized, numbers.size + 1);
-  return numbers;
-}
-
 function downloadCsv() {
   const run = current;
   if (!run) return;
-  const numbers = groupNumbers(run);
-  const parts = ['line,input,ok,scheme,normalized,group,error_code,error_message,error_offset\r\n'];
-  let chunk = '';
-  run.records.forEach((r, i) => {
-    const fields = r.ok
-      ? [i + 1, r.input, 'true', r.scheme, r.normalized, numbers.get(r.normalized), '', '', '']
-      : [i + 1, r.input, 'false', '', '', '', r.error.code, r.error.message, r.error.offset];
-    chunk += `${fields.map(csvField).join(',')}\r\n`;
-    if (chunk.length > 1 << 16) {
-      parts.push(chunk);
-      chunk = '';
-    }
-  });
-  parts.push(chunk);
-  save(parts, 'text/csv;charset=utf-8', 'pidgate-normalized.csv');
+  const tsv = run.table?.delimiter === '\t';
+  save(
+    [BOM, ...run.csvParts],
+    tsv ? 'text/tab-separated-values;charset=utf-8' : 'text/csv;charset=utf-8',
+    tsv ? 'pidgate-normalized.tsv' : 'pidgate-normalized.csv',
+  );
 }
 
 function downloadJson() {
   const run = current;
   if (!run) return;
-  const doc = {
-    profile: run.profile,
-    results: run.records,
-    groups: [...run.groups.values()].map((g) => ({ normalized: g.normalized, scheme: g.scheme, lines: g.lines })),
-  };
-  save([JSON.stringify(doc)], 'application/json', 'pidgate-normalized.json');
+  const groups = [...run.groups.values()].map((g) => ({
+    normalized: g.normalized,
+    scheme: g.scheme,
+    lines: g.lines ?? [g.first],
+  }));
+  save(
+    [
+      `{"profile":${JSON.stringify(run.profile)},"results":[`,
+      ...run.jsonParts,
+      `],"groups":${JSON.stringify(groups)}}`,
+    ],
+    'application/json',
+    'pidgate-normalized.json',
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -443,13 +825,19 @@ function start() {
   $('normalize-run').disabled = false;
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    if (pendingTable) return runTable();
     const text = $('normalize-text').value;
     const lines = text === '' ? 0 : text.split('\n').length;
-    void normalize(text, `${fmt.format(lines)} ${lines === 1 ? 'line' : 'lines'}`);
+    void normalize(
+      linePieces(stringText(text)),
+      `${fmt.format(lines)} ${lines === 1 ? 'line' : 'lines'}`,
+      null,
+      text.length,
+    );
   });
   $('normalize-file').addEventListener('change', (event) => {
     const file = event.target.files?.[0];
-    if (file) void normalize(file, file.name);
+    if (file) chooseFile(file);
   });
   const text = $('normalize-text');
   text.addEventListener('dragover', (event) => event.preventDefault());
@@ -457,8 +845,13 @@ function start() {
     const file = event.dataTransfer?.files?.[0];
     if (!file) return;
     event.preventDefault();
-    void normalize(file, file.name);
+    chooseFile(file);
   });
+  text.addEventListener('input', () => {
+    if (pendingTable) clearTable();
+  });
+  $('csv-header').addEventListener('change', showColumns);
+  $('csv-clear').addEventListener('click', () => clearTable());
   $('normalize-stop').addEventListener('click', () => controller?.abort());
   $('download-csv').addEventListener('click', downloadCsv);
   $('download-json').addEventListener('click', downloadJson);

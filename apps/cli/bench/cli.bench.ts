@@ -1,0 +1,99 @@
+// `npm run bench:cli`: the compiled `pidgate` command end to end, process start included.
+//  - lines/s of `pidgate normalize FILE > /dev/null` on the bench list (200,000 lines of the mixed list,
+//    generated here from packages/schemes/bench/mixed.ts, the TypeScript port of gen_mixed.py), median
+//    of 5 runs, with --jobs 1 and the default (one per core), and the ratio to idutils' recorded figure;
+//  - start-up: median of 10 runs of `pidgate --version`, `pidgate --help` and a one-line normalize,
+//    next to `node -e 0` on the same machine at the same time;
+//  - peak RSS of `pidgate normalize` on 10 M lines streamed to its standard input (Linux: VmHWM), with
+//    --jobs 1 and the default, and the lines/s of those runs (workers start from 32 MiB of input).
+// BENCH_LINES and BENCH_RSS_LINES change the sizes. Builds dist/ first (npm run build:cli).
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mixedList } from '../../../packages/schemes/bench/mixed.ts';
+
+const LINES = Number(process.env.BENCH_LINES ?? 200_000);
+const RSS_LINES = Number(process.env.BENCH_RSS_LINES ?? 10_000_000);
+const bin = fileURLToPath(new URL('../bin/pidgate.js', import.meta.url));
+const idutils = JSON.parse(readFileSync(new URL('./idutils.json', import.meta.url), 'utf8')) as {
+  linesPerSecond: number;
+};
+
+execFileSync(process.execPath, [fileURLToPath(new URL('../scripts/build.mjs', import.meta.url))], { stdio: 'inherit' });
+const dir = mkdtempSync(join(tmpdir(), 'pidgate-bench-'));
+const list = join(dir, 'mixed.txt');
+writeFileSync(list, `${mixedList(LINES).join('\n')}\n`);
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+const fmt = new Intl.NumberFormat('en');
+
+/** Wall time in ms of one run, output to /dev/null. */
+function time(args: string[], input?: string): number {
+  const started = performance.now();
+  const r = spawnSync(process.execPath, args, {
+    input,
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'ignore', 'pipe'],
+  });
+  const ms = performance.now() - started;
+  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return ms;
+}
+
+try {
+  console.log(
+    `pidgate CLI benchmark: ${fmt.format(LINES)} lines, ${availableParallelism()} cores, Node ${process.version}`,
+  );
+  for (const jobs of ['1', String(availableParallelism())]) {
+    const ms = median(Array.from({ length: 5 }, () => time([bin, 'normalize', '--jobs', jobs, list])));
+    const rate = (LINES / ms) * 1000;
+    console.log(
+      `normalize --jobs ${jobs}: ${fmt.format(Math.round(rate))} lines/s end to end (median of 5, ${ms.toFixed(0)} ms), ` +
+        `${(rate / idutils.linesPerSecond).toFixed(1)}× idutils (${fmt.format(idutils.linesPerSecond)} lines/s; target 25×)`,
+    );
+  }
+  const startup = (label: string, args: string[], input?: string) => {
+    const ms = median(Array.from({ length: 10 }, () => time(args, input)));
+    console.log(`start-up ${label}: ${ms.toFixed(0)} ms (median of 10)`);
+  };
+  startup('node -e 0 (the floor)', ['-e', '0']);
+  startup('pidgate --version', [bin, '--version']);
+  startup('pidgate --help', [bin, '--help']);
+  startup('pidgate normalize, one line', [bin, 'normalize'], 'ark:/12345/x\n');
+
+  for (const jobs of ['1', String(availableParallelism())]) {
+    const started = performance.now();
+    const peak = await peakRss(RSS_LINES, jobs);
+    const rate = (RSS_LINES / (performance.now() - started)) * 1000;
+    console.log(
+      `peak RSS, normalize --jobs ${jobs} of ${fmt.format(RSS_LINES)} lines on standard input: ${(peak / 1024).toFixed(0)} MB (target: under 150 MB); ${fmt.format(Math.round(rate))} lines/s`,
+    );
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Stream `n` lines (the bench list, repeated) into `pidgate normalize`; its VmHWM in KiB at the end. */
+async function peakRss(n: number, jobs: string): Promise<number> {
+  const child = spawn(process.execPath, [bin, 'normalize', '--jobs', jobs], { stdio: ['pipe', 'ignore', 'inherit'] });
+  let peak = 0;
+  const poll = setInterval(() => {
+    try {
+      const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      if (m) peak = Math.max(peak, Number(m[1]));
+    } catch {}
+  }, 50);
+  const chunk = Buffer.from(readFileSync(list));
+  for (let sent = 0; sent < n; sent += LINES) {
+    if (!child.stdin.write(chunk)) await new Promise((r) => child.stdin.once('drain', r));
+  }
+  child.stdin.end();
+  await new Promise((r) => child.once('exit', r));
+  clearInterval(poll);
+  return peak;
+}

@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// Builds the compiled `pidgate` command: one ES module bundle per entry point (the CLI's main and the
+// normalize worker), split so that each command is its own chunk loaded only when it runs. The
+// workspace packages (@pidgate/*) are bundled from their TypeScript sources, and so are the pure
+// JavaScript libraries they use (one file to read instead of hundreds: zod alone is ~100 modules).
+// The packages in EXTERNAL stay imports resolved from node_modules at run time (a native addon, a
+// driver with optional native parts, test-only tools): they are dependencies of this package, and
+// scripts/check-pack.mjs checks that every import left in dist/ is one.
+//
+// The gateway reads a few files next to its modules (`../data/*.json`, `./assets/*`, `../package.json`):
+// they are copied so the same relative paths work from dist/ (apps/cli/data/, apps/cli/dist/assets/).
+//
+// Runs at `npm install` (the root `prepare` script) and before `npm pack`; takes about a second.
+// Plain JavaScript, so it needs nothing built before it.
+import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const cli = fileURLToPath(new URL('..', import.meta.url));
+const gateway = fileURLToPath(new URL('../../gateway/', import.meta.url));
+const dist = `${cli}dist/`;
+
+/** Imports left to node_modules at run time. */
+export const EXTERNAL = ['better-sqlite3', 'pg', 'pg-native', 'playwright-core'];
+
+// At `npm install` (--install) a failed build does not fail the install, except in CI: bin/pidgate.js
+// then runs the sources and says how to rebuild.
+const atInstall = process.argv.includes('--install');
+const started = performance.now();
+rmSync(dist, { recursive: true, force: true });
+const result = await build({
+  absWorkingDir: cli,
+  entryPoints: { main: 'src/main.ts', index: 'src/index.ts', 'normalize-worker': 'src/normalize-worker.ts' },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  conditions: ['@pidgate/source'],
+  jsx: 'automatic',
+  jsxImportSource: 'hono/jsx',
+  external: EXTERNAL,
+  // CommonJS libraries bundled into ES modules call require() for Node's built-in modules.
+  banner: {
+    js: "import { createRequire as __pidgateRequire } from 'node:module'; const require = __pidgateRequire(import.meta.url);",
+  },
+  sourcemap: 'linked',
+  sourcesContent: false,
+  chunkNames: 'chunk-[hash]',
+  metafile: true,
+  legalComments: 'none',
+  logLevel: 'error',
+  minifyWhitespace: true,
+  minifySyntax: true,
+}).catch((e) => {
+  if (!atInstall || process.env.CI) throw e;
+  console.warn(`pidgate: the build failed (${e.message.split('\n')[0]}); \`npm run build:cli\` retries it`);
+  process.exit(0);
+});
+
+// Files the gateway reads relative to its own module, at the same relative place from dist/.
+mkdirSync(`${cli}data`, { recursive: true });
+for (const file of readdirSync(`${gateway}data`)) cpSync(`${gateway}data/${file}`, `${cli}data/${file}`);
+cpSync(`${gateway}src/web/assets`, `${dist}assets`, { recursive: true });
+
+// `pidgate normalize` (and the other text commands) must load no HTTP or database code: follow the
+// static imports from the normalize command's chunk and fail the build if they reach any.
+const LIGHT = ['normalize', 'compare', 'parse', 'group'];
+const HEAVY =
+  /(^|\/)(apps\/gateway|packages\/store|packages\/discovery)\/|node_modules\/(hono|@hono|dns2|dns-packet)\//;
+const { outputs: built } = result.metafile;
+for (const name of LIGHT) {
+  const chunk = Object.keys(built).find((out) => built[out].entryPoint === `src/commands/${name}.ts`);
+  if (!chunk) throw new Error(`build check: no chunk for the ${name} command`);
+  const seen = new Set();
+  const visit = (out) => {
+    if (seen.has(out)) return;
+    seen.add(out);
+    for (const i of built[out].imports) if (i.kind === 'import-statement' && !i.external) visit(i.path);
+    for (const i of built[out].imports) {
+      if (i.kind === 'import-statement' && EXTERNAL.includes(i.path))
+        throw new Error(`build check: ${name} imports ${i.path} at start`);
+    }
+  };
+  visit(chunk);
+  const heavy = [...seen].flatMap(inputsOf).filter((f) => HEAVY.test(f));
+  if (heavy.length > 0) throw new Error(`build check: ${name} loads ${heavy.slice(0, 3).join(', ')} at start`);
+}
+function inputsOf(out) {
+  return Object.keys(built[out].inputs);
+}
+
+// What the bundle imports from node_modules at run time (scripts/check-pack.mjs holds it to the dependencies).
+const externals = [
+  ...new Set(Object.values(built).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path))),
+].sort();
+writeFileSync(`${dist}build.json`, `${JSON.stringify({ builtAt: new Date().toISOString(), externals }, null, 2)}\n`);
+const outputs = Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js')).length;
+console.log(`pidgate: built apps/cli/dist (${outputs} modules) in ${Math.round(performance.now() - started)} ms`);

@@ -1,0 +1,359 @@
+import type { Readable } from 'node:stream';
+import { type CsvError, parse } from 'csv-parse';
+import { stringify } from 'csv-stringify/sync';
+import { type Io, UsageError, write } from './io.ts';
+import { lineBatches, type Source } from './lines.ts';
+import type { Progress } from './progress.ts';
+
+/**
+ * Spreadsheet input and output for `normalize` and `group`: the rows of a CSV, TSV or NDJSON file, the
+ * cell to normalize in each, and the same rows written back with pidgate's columns after the user's.
+ */
+export type Format = 'text' | 'csv' | 'tsv' | 'ndjson';
+
+/** The options every command that reads tables takes (parseArgs config). */
+export const tableOptions = {
+  format: { type: 'string', short: 'f', default: 'text' },
+  column: { type: 'string', short: 'c' },
+  header: { type: 'boolean' },
+  'no-header': { type: 'boolean' },
+  trim: { type: 'boolean', default: false },
+  bom: { type: 'boolean', default: false },
+} as const;
+
+/** The help text of those options. */
+export const tableUsage = `  --format, -f text|csv|tsv|ndjson   the input format (default text: one identifier per line)
+  --column, -c NAME|NUMBER   the column holding the identifier: a header name, or a number
+                             counting from 1 (csv/tsv; default 1); the field name (ndjson, required)
+  --header / --no-header     whether the first csv/tsv row is a header. A NAME implies --header;
+                             with a NUMBER the first row is data unless --header is given
+  --trim                     remove white space (space, tab, CR, LF, U+00A0, U+3000) around each
+                             cell or line before normalizing it; without it such input fails
+                             with surrounding-whitespace
+  --bom                      start csv/tsv output with a UTF-8 byte-order mark (for spreadsheets)`;
+
+/** Which cell of a row holds the identifier. */
+export type Column =
+  | { readonly kind: 'name'; readonly name: string }
+  | { readonly kind: 'index'; readonly index: number };
+
+export interface TableSpec {
+  readonly format: Format;
+  readonly column: Column | null;
+  readonly header: boolean;
+  readonly trim: boolean;
+  readonly bom: boolean;
+}
+
+const FORMATS: readonly Format[] = ['text', 'csv', 'tsv', 'ndjson'];
+
+/** Check the table options together; every inconsistency is a usage error (exit 2). */
+export function readTableSpec(values: {
+  format?: string | undefined;
+  column?: string | undefined;
+  header?: boolean | undefined;
+  'no-header'?: boolean | undefined;
+  trim?: boolean | undefined;
+  bom?: boolean | undefined;
+}): TableSpec {
+  const format = (values.format ?? 'text') as Format;
+  if (!FORMATS.includes(format)) {
+    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not ${JSON.stringify(values.format)}`);
+  }
+  if (values.header && values['no-header']) throw new UsageError('--header and --no-header contradict each other');
+  const trim = values.trim ?? false;
+  const bom = values.bom ?? false;
+  if (format === 'text' || format === 'ndjson') {
+    if (values.header || values['no-header']) throw new UsageError(`--header applies to csv and tsv, not ${format}`);
+    if (bom && format === 'ndjson') throw new UsageError('--bom applies to csv and tsv output');
+  }
+  if (format === 'text') {
+    if (values.column !== undefined) throw new UsageError('--column needs --format csv, tsv or ndjson');
+    if (bom) throw new UsageError('--bom applies to csv and tsv output');
+    return { format, column: null, header: false, trim, bom: false };
+  }
+  if (format === 'ndjson') {
+    if (values.column === undefined || values.column === '') {
+      throw new UsageError('--format ndjson needs --column FIELD: the name of the field holding the identifier');
+    }
+    return { format, column: { kind: 'name', name: values.column }, header: false, trim, bom: false };
+  }
+  const column = readColumn(values.column ?? '1');
+  if (column.kind === 'name' && values['no-header']) {
+    throw new UsageError(
+      `--column ${JSON.stringify(column.name)} names a header column, but --no-header says there is none`,
+    );
+  }
+  const header = column.kind === 'name' || values.header === true;
+  return { format, column, header, trim, bom };
+}
+
+/** A column given as digits is a number counting from 1; anything else is a header name. */
+export function readColumn(text: string): Column {
+  if (/^[0-9]+$/.test(text)) {
+    const n = Number(text);
+    if (n < 1 || !Number.isSafeInteger(n)) throw new UsageError(`--column ${text}: columns count from 1`);
+    return { kind: 'index', index: n - 1 };
+  }
+  if (text === '') throw new UsageError('--column needs a header name or a number');
+  return { kind: 'name', name: text };
+}
+
+const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0 || c === 0x3000;
+
+/** Remove the white space the registry refuses around an identifier (the same characters), in linear time. */
+export function trimSpace(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isSpace(text.charCodeAt(start))) start++;
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
+/** One input row: what is carried through to the output, and the identifier to normalize. */
+export interface Row {
+  /** The cells as read (csv/tsv), or the object (ndjson). */
+  readonly data: readonly string[] | Readonly<Record<string, unknown>>;
+  readonly value: string;
+}
+
+/** A table being read: its header (csv/tsv with a header), then its rows in batches, in order. */
+export interface TableReader {
+  /** The header row, once the first batch has been read (csv/tsv with --header only). */
+  header(): readonly string[] | null;
+  batches(): AsyncGenerator<Row[]>;
+}
+
+/** What a CSV error from the parser becomes: one line naming where, never a stack trace. */
+export function csvProblem(format: 'csv' | 'tsv', source: string, e: CsvError): UsageError {
+  const where = source === '-' ? '' : `${source}: `;
+  const line = typeof e.lines === 'number' ? ` at line ${e.lines}` : '';
+  const what =
+    e.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH'
+      ? 'a row has more cells than the first row'
+      : e.code === 'CSV_MAX_RECORD_SIZE'
+        ? `a row runs on for more than ${MAX_RECORD_SIZE >> 20} MiB (is a closing quote missing?)`
+        : e.message;
+  return new UsageError(`${where}malformed ${format.toUpperCase()}${line}: ${what}`);
+}
+
+/** The longest row read, in characters (8 MiB): far beyond any spreadsheet row. */
+export const MAX_RECORD_SIZE = 8 << 20;
+
+/** Read CSV or TSV rows (RFC 4180 quoting, a UTF-8 BOM dropped) with the header handling of `spec`. */
+export function csvReader(source: Source, spec: TableSpec, onBytes?: (n: number) => void): TableReader {
+  const format = spec.format as 'csv' | 'tsv';
+  let header: string[] | null = null;
+  let width = 0;
+  let index = spec.column?.kind === 'index' ? spec.column.index : -1;
+  const parser = parse({
+    bom: true,
+    delimiter: format === 'tsv' ? '\t' : ',',
+    relax_column_count_less: true,
+    skip_empty_lines: true,
+    // A row still open after this many characters is an unclosed quote, not a spreadsheet row: stop
+    // there with its line rather than hold the rest of the file.
+    max_record_size: MAX_RECORD_SIZE,
+  });
+  if (onBytes) source.stream.on('data', (chunk: Buffer | string) => onBytes(Buffer.byteLength(chunk)));
+  source.stream.on('error', (e) => parser.destroy(e));
+  source.stream.pipe(parser);
+
+  const cellOf = (cells: string[]): string => {
+    const cell = cells[index] ?? '';
+    return spec.trim ? trimSpace(cell) : cell;
+  };
+
+  async function* batches(): AsyncGenerator<Row[]> {
+    try {
+      for await (const records of recordBatches(parser)) {
+        const rows: Row[] = [];
+        for (const record of records as string[][]) {
+          if (width === 0) {
+            width = record.length;
+            if (spec.header) {
+              header = record;
+              if (spec.column?.kind === 'name') {
+                index = record.indexOf(spec.column.name);
+                if (index === -1) {
+                  throw new UsageError(
+                    `no column ${JSON.stringify(spec.column.name)}; the header has ${record.map((c) => JSON.stringify(c)).join(', ')}`,
+                  );
+                }
+              }
+              continue;
+            }
+            if (index >= width) {
+              throw new UsageError(`--column ${index + 1}: the first row has only ${width} columns`);
+            }
+          }
+          while (record.length < width) record.push('');
+          rows.push({ data: record, value: cellOf(record) });
+        }
+        if (rows.length > 0) yield rows;
+      }
+    } catch (e) {
+      if (e instanceof UsageError) throw e;
+      if ((e as CsvError).code?.startsWith?.('CSV_') || (e as CsvError).code === 'INVALID_OPENING_QUOTE') {
+        throw csvProblem(format, source.name, e as CsvError);
+      }
+      throw e;
+    } finally {
+      source.stream.unpipe(parser);
+      parser.destroy();
+    }
+  }
+  return { header: () => header, batches };
+}
+
+/** The records a stream has ready, as arrays: one batch per wake-up, so writes are few and large. */
+async function* recordBatches(stream: Readable): AsyncGenerator<unknown[]> {
+  let error: Error | null = null;
+  let ended = false;
+  let wake: (() => void) | null = null;
+  const signal = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  stream.on('readable', signal);
+  stream.on('end', () => {
+    ended = true;
+    signal();
+  });
+  stream.on('error', (e) => {
+    error = e;
+    signal();
+  });
+  for (;;) {
+    const batch: unknown[] = [];
+    for (let r = stream.read(); r !== null; r = stream.read()) batch.push(r);
+    if (batch.length > 0) yield batch;
+    if (error) throw error;
+    if (ended) return;
+    if (batch.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+  }
+}
+
+/** Read NDJSON: one JSON object per line; blank lines are skipped; anything else stops with its line number. */
+export function ndjsonReader(source: Source, spec: TableSpec, onBytes?: (n: number) => void): TableReader {
+  const field = (spec.column as { name: string }).name;
+  let line = 0;
+  async function* batches(): AsyncGenerator<Row[]> {
+    for await (const lines of lineBatches(source.stream, onBytes)) {
+      const rows: Row[] = [];
+      for (const text of lines) {
+        line++;
+        if (trimSpace(text) === '') continue;
+        let data: unknown;
+        try {
+          data = JSON.parse(text);
+        } catch {
+          data = undefined;
+        }
+        if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+          // The rows before it are written first: output order is input order.
+          if (rows.length > 0) yield rows;
+          const where = source.name === '-' ? '' : `${source.name}: `;
+          throw new UsageError(`${where}line ${line} is not a JSON object`);
+        }
+        const raw = (data as Record<string, unknown>)[field];
+        const value = raw === undefined || raw === null ? '' : typeof raw === 'string' ? raw : JSON.stringify(raw);
+        rows.push({ data: data as Record<string, unknown>, value: spec.trim ? trimSpace(value) : value });
+      }
+      if (rows.length > 0) yield rows;
+    }
+  }
+  return { header: () => null, batches };
+}
+
+export function tableReader(source: Source, spec: TableSpec, onBytes?: (n: number) => void): TableReader {
+  return spec.format === 'ndjson' ? ndjsonReader(source, spec, onBytes) : csvReader(source, spec, onBytes);
+}
+
+/** Writes rows back in the input's format with pidgate's columns after the user's. */
+export class TableWriter {
+  private started = false;
+  constructor(
+    private readonly spec: TableSpec,
+    private readonly columns: readonly string[],
+  ) {}
+
+  /** The text for one batch of rows (the header and BOM before the first). */
+  batch(
+    rows: readonly Row[],
+    added: readonly (readonly (string | number | null)[])[],
+    header: readonly string[] | null,
+  ): string {
+    let out = '';
+    if (this.spec.format === 'ndjson') {
+      rows.forEach((row, i) => {
+        const extra: Record<string, unknown> = {};
+        this.columns.forEach((name, j) => {
+          extra[name] = added[i]?.[j] ?? null;
+        });
+        out += `${JSON.stringify({ ...(row.data as Record<string, unknown>), ...extra })}\n`;
+      });
+      return out;
+    }
+    const delimiter = this.spec.format === 'tsv' ? '\t' : ',';
+    const records: (string | number)[][] = [];
+    if (!this.started) {
+      this.started = true;
+      if (this.spec.bom) out += '\ufeff';
+      if (header) records.push([...header, ...this.columns]);
+    }
+    rows.forEach((row, i) => {
+      records.push([...(row.data as string[]), ...(added[i] ?? []).map((v) => v ?? '')]);
+    });
+    return out + stringify(records, { delimiter });
+  }
+
+  /** What is still owed at the end: the BOM and header of a table that had no rows. */
+  end(header: readonly string[] | null): string {
+    if (this.started || this.spec.format === 'ndjson') return '';
+    this.started = true;
+    const bom = this.spec.bom ? '\ufeff' : '';
+    return header
+      ? bom + stringify([[...header, ...this.columns]], { delimiter: this.spec.format === 'tsv' ? '\t' : ',' })
+      : bom;
+  }
+}
+
+/** The cells pidgate adds to one row (null: none). */
+export type Added = readonly (string | number | null)[];
+
+/**
+ * Read every source as one table and write it back, in order, with `columns` added to each row by
+ * `classify`. Memory stays flat: one batch of rows is held at a time. Each file's header is read
+ * (and the column found in it by name); the output has the first file's header.
+ */
+export async function runTable(
+  io: Io,
+  sources: readonly Source[],
+  spec: TableSpec,
+  bar: Progress,
+  columns: readonly string[],
+  classify: (value: string) => Added,
+): Promise<void> {
+  const writer = new TableWriter(spec, columns);
+  let header: readonly string[] | null | undefined;
+  for (const source of sources) {
+    const reader = tableReader(source, spec, bar.bytes);
+    for await (const rows of reader.batches()) {
+      header ??= reader.header();
+      await write(
+        io.stdout,
+        writer.batch(
+          rows,
+          rows.map((r) => classify(r.value)),
+          header,
+        ),
+      );
+      bar.lines(rows.length);
+    }
+    header ??= reader.header();
+  }
+  const tail = writer.end(header ?? null);
+  if (tail !== '') await write(io.stdout, tail);
+}

@@ -1,0 +1,513 @@
+import { parseAnvl } from '@pidgate/erc';
+import type { Binding } from '@pidgate/store';
+import { parse as parseCsv } from 'csv-parse';
+import { formatEzidAnvl, percentDecode, utf8 } from './anvl.ts';
+import { parseStatus, toElements } from './metadata.ts';
+
+/**
+ * Reading the identifiers of another ARK service, to import them (`pidgate import --from ezid|n2t|arklet`),
+ * and writing EZID's download format back (`pidgate export --to ezid`). Each record becomes one NDJSON
+ * binding line as `importLines` takes it (identifier, target, erc, status, owner, metadata, timestamps);
+ * a record that cannot be read becomes a failure with its line number. See docs/ezid.md for the formats.
+ *
+ * - `ezid`: EZID's batch download (API guide, "Batch download"), format `anvl` (`:: identifier` blocks of
+ *   percent-encoded `name: value` lines, blank lines between) or `csv` (a header row naming the columns,
+ *   one of them `_id`); told apart by the first line.
+ * - `n2t`: an N2T / EggNog binder dumped with `db_dump -p` (`HEADER=END`, then key and value lines, each
+ *   indented by one space, `\hh` escapes): keys are `identifier|element`, EZID's binder elements (`_t`,
+ *   `_o`, `_c`, `_u`, `_is`, `_p`, `_x`, …) and N2T's own (`__mc`, the creation time).
+ * - `arklet`: a CSV export of arklet's `ark_ark` table (header row; `ark` and `url` columns, optionally
+ *   `metadata`, `commitment` or `rights`, `title`, `type`, `format`, `relation`, `source`, `identifier`,
+ *   `created_at`, `updated_at`).
+ */
+
+export type MigrationFormat = 'ezid' | 'n2t' | 'arklet';
+export const MIGRATION_FORMATS: readonly MigrationFormat[] = ['ezid', 'n2t', 'arklet'];
+
+/** One record read: the NDJSON line to import, or why the record at `line` cannot be. */
+export type SourceRecord =
+  | { readonly line: number; readonly ok: true; readonly json: string }
+  | {
+      readonly line: number;
+      readonly ok: false;
+      readonly code: string;
+      readonly detail: string;
+      readonly identifier?: string;
+    };
+
+interface Draft {
+  identifier: string;
+  target: string | null;
+  erc: Record<string, string>;
+  support: Record<string, string> | null;
+  identifierStatus: string;
+  statusReason: string | null;
+  owner: string | null;
+  metadata: Record<string, string>;
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+const draft = (identifier: string): Draft => ({
+  identifier,
+  target: null,
+  erc: {},
+  support: null,
+  identifierStatus: 'public',
+  statusReason: null,
+  owner: null,
+  metadata: {},
+  createdAt: null,
+  updatedAt: null,
+});
+
+const failure = (line: number, code: string, detail: string, identifier?: string): SourceRecord => ({
+  line,
+  ok: false,
+  code,
+  detail,
+  ...(identifier === undefined ? {} : { identifier }),
+});
+
+function isDigits(s: string): boolean {
+  if (s.length === 0) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+/**
+ * A timestamp as EZID, N2T or a database writes it: Unix seconds (`1300812337`), ISO 8601
+ * (`2013-05-17T18:17:14Z`), or SQL (`2023-07-13 20:11:00.123456+00`). Null when it is none of these.
+ */
+export function instant(value: string): string | null {
+  const s = value.trim();
+  if (isDigits(s)) return s.length <= 12 ? new Date(Number(s) * 1000).toISOString() : null;
+  let iso = s.length > 10 && s.charCodeAt(10) === 32 ? `${s.slice(0, 10)}T${s.slice(11)}` : s;
+  // `+00` (PostgreSQL) is `+00:00` in ISO 8601.
+  const sign = Math.max(iso.lastIndexOf('+'), iso.lastIndexOf('-'));
+  if (sign > 10 && iso.length - sign === 3) iso = `${iso}:00`;
+  const t = Date.parse(iso);
+  if (Number.isNaN(t) || iso.length < 10 || iso.charCodeAt(4) !== 45) return null;
+  return new Date(t).toISOString();
+}
+
+/** EZID's elements (names as in its API) onto a draft; a string says why the record is refused. */
+function applyEzid(d: Draft, name: string, value: string): string | null {
+  if (value === '') return null;
+  switch (name) {
+    case '_target':
+      d.target = value;
+      return null;
+    case '_status': {
+      const s = parseStatus(value);
+      if (!s) return `_status: ${value} is not public, reserved or unavailable | reason`;
+      d.identifierStatus = s.status;
+      d.statusReason = s.reason;
+      return null;
+    }
+    case '_owner':
+      d.owner = value;
+      return null;
+    case '_created':
+    case '_updated': {
+      const at = instant(value);
+      if (!at) return `${name}: ${value} is not a time`;
+      if (name === '_created') d.createdAt = at;
+      else d.updatedAt = at;
+      return null;
+    }
+    case '_export':
+      d.metadata['_export'] = value.toLowerCase() === 'no' ? 'no' : 'yes';
+      return null;
+    case '_profile':
+      d.metadata['_profile'] = value;
+      return null;
+    case 'erc':
+      for (const record of parseAnvl(value)) for (const e of record.elements) d.erc[e.label] = e.value;
+      return null;
+  }
+  // EZID computes these, or they belong to services pidgate does not run (DataCite, Crossref).
+  if (name.startsWith('_')) return null;
+  if (name.startsWith('erc.')) d.erc[name.slice(4)] = value;
+  else d.metadata[name] = value;
+  return null;
+}
+
+/** The NDJSON line of a finished draft, or why it cannot be imported. */
+function finish(d: Draft, line: number): SourceRecord {
+  if (d.target === null) return failure(line, 'no-target', `${d.identifier} has no target URL`, d.identifier);
+  const out: Record<string, unknown> = { identifier: d.identifier, target: d.target };
+  if (Object.keys(d.erc).length > 0) out['erc'] = d.erc;
+  if (d.support) out['support'] = d.support;
+  out['identifierStatus'] = d.identifierStatus;
+  if (d.statusReason) out['statusReason'] = d.statusReason;
+  if (d.owner) out['owner'] = d.owner;
+  if (Object.keys(d.metadata).length > 0) out['metadata'] = d.metadata;
+  if (d.createdAt) out['createdAt'] = d.createdAt;
+  if (d.updatedAt) out['updatedAt'] = d.updatedAt;
+  return { line, ok: true, json: JSON.stringify(out) };
+}
+
+/** The lines of a text stream with their numbers (from 1), CRLF or LF, a leading byte-order mark dropped. */
+async function* numberedLines(chunks: AsyncIterable<string>): AsyncGenerator<[number, string]> {
+  let rest = '';
+  let n = 0;
+  let first = true;
+  for await (let chunk of chunks) {
+    if (first) {
+      if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
+      first = false;
+    }
+    const text = rest + chunk;
+    let start = 0;
+    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+      const line = text.slice(start, nl);
+      yield [++n, line.endsWith('\r') ? line.slice(0, -1) : line];
+      start = nl + 1;
+    }
+    rest = text.slice(start);
+  }
+  if (rest.length > 0) yield [++n, rest.endsWith('\r') ? rest.slice(0, -1) : rest];
+}
+
+/** Put back the lines already read in front of the rest of the stream. */
+async function* prepend(head: readonly string[], rest: AsyncIterable<string>): AsyncGenerator<string> {
+  for (const s of head) yield s;
+  yield* rest;
+}
+
+/** The records of a file in one of the formats, in order. Never throws for what the file holds. */
+export async function* readMigration(
+  format: MigrationFormat,
+  chunks: AsyncIterable<string>,
+): AsyncGenerator<SourceRecord> {
+  if (format === 'n2t') {
+    yield* readN2t(chunks);
+    return;
+  }
+  if (format === 'arklet') {
+    yield* readCsv(chunks, arkletRow);
+    return;
+  }
+  // EZID: ANVL when the first line that is not blank starts with "::", else CSV.
+  const head: string[] = [];
+  const iterator = chunks[Symbol.asyncIterator]();
+  let seen = '';
+  for (;;) {
+    const next = await iterator.next();
+    if (next.done) break;
+    head.push(next.value);
+    seen += next.value;
+    if (seen.trimStart().length >= 2) break;
+  }
+  const rest: AsyncIterable<string> = { [Symbol.asyncIterator]: () => iterator };
+  const all = prepend(head, rest);
+  if (seen.trimStart().startsWith('::')) yield* readEzidAnvl(all);
+  else yield* readCsv(all, ezidRow);
+}
+
+/** EZID's ANVL download: `:: identifier`, then the identifier's elements, blocks separated by blank lines. */
+async function* readEzidAnvl(chunks: AsyncIterable<string>): AsyncGenerator<SourceRecord> {
+  let current: Draft | null = null;
+  let at = 0;
+  let problem: SourceRecord | null = null;
+  let last: string | null = null;
+  const flush = (): SourceRecord | null => {
+    const d = current;
+    current = null;
+    last = null;
+    if (!d) return null;
+    const p = problem;
+    problem = null;
+    return p ?? finish(d, at);
+  };
+  for await (const [n, line] of numberedLines(chunks)) {
+    if (line.trim() === '') {
+      const done = flush();
+      if (done) yield done;
+      continue;
+    }
+    if (line.startsWith('#')) continue;
+    if (line.startsWith('::')) {
+      const done = flush();
+      if (done) yield done;
+      const id = percentDecode(line.slice(2).trim());
+      at = n;
+      if (!id.ok || id.value === '') {
+        yield failure(n, 'invalid-record', 'the ":: identifier" line names no identifier');
+        continue;
+      }
+      current = draft(id.value);
+      continue;
+    }
+    if (!current) {
+      yield failure(n, 'invalid-record', 'an element before the first ":: identifier" line');
+      continue;
+    }
+    if (problem) continue;
+    const d: Draft = current;
+    const first = line.charCodeAt(0);
+    if ((first === 32 || first === 9) && last !== null) {
+      // A continuation line: the previous element goes on.
+      const more = percentDecode(line.trim());
+      if (!more.ok) problem = failure(n, 'anvl-parse-error', more.error.message, d.identifier);
+      else {
+        const why = applyEzid(d, last, `${elementValue(d, last)} ${more.value}`.trim());
+        if (why) problem = failure(n, 'invalid-element', why, d.identifier);
+      }
+      continue;
+    }
+    const colon = line.indexOf(':');
+    const name = colon === -1 ? null : percentDecode(line.slice(0, colon).trim());
+    const value = colon === -1 ? null : percentDecode(line.slice(colon + 1).trim());
+    if (!name || !value || !name.ok || !value.ok || name.value === '') {
+      problem = failure(n, 'anvl-parse-error', 'not a "name: value" line', d.identifier);
+      continue;
+    }
+    last = name.value;
+    const why = applyEzid(d, name.value, value.value);
+    if (why) problem = failure(n, 'invalid-element', why, d.identifier);
+  }
+  const done = flush();
+  if (done) yield done;
+}
+
+/** The value an element has in a draft so far (for a continuation line). */
+function elementValue(d: Draft, name: string): string {
+  if (name === '_target') return d.target ?? '';
+  if (name.startsWith('erc.')) return d.erc[name.slice(4)] ?? '';
+  return d.metadata[name] ?? '';
+}
+
+type RowMapper = (header: readonly string[], row: readonly string[], line: number) => SourceRecord | null;
+
+/** A CSV file (RFC 4180: quoted fields may hold commas, quotes and line breaks), header row first. */
+async function* readCsv(chunks: AsyncIterable<string>, map: RowMapper): AsyncGenerator<SourceRecord> {
+  const parser = parseCsv({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true });
+  const feeding = (async () => {
+    try {
+      for await (const chunk of chunks) if (!parser.write(chunk)) await new Promise((r) => parser.once('drain', r));
+      parser.end();
+    } catch (e) {
+      parser.destroy(e as Error);
+    }
+  })();
+  let header: string[] | null = null;
+  try {
+    for await (const entry of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (!header) {
+        header = entry.record.map((h) => h.trim());
+        continue;
+      }
+      const record = map(header, entry.record, entry.info.lines);
+      if (record) yield record;
+    }
+  } catch (e) {
+    yield failure(0, 'csv-parse-error', (e as Error).message);
+  }
+  await feeding;
+}
+
+/** A row of EZID's CSV download: `_id` and the element columns (`_mapped*` columns are derived: skipped). */
+function ezidRow(header: readonly string[], row: readonly string[], line: number): SourceRecord | null {
+  const idAt = header.indexOf('_id');
+  if (idAt === -1) return failure(line, 'invalid-header', 'the CSV download has no _id column');
+  const id = (row[idAt] ?? '').trim();
+  if (id === '') return failure(line, 'invalid-record', 'the row has no _id');
+  const d = draft(id);
+  for (let i = 0; i < header.length; i++) {
+    const name = header[i] as string;
+    if (i === idAt || name.startsWith('_mapped')) continue;
+    const why = applyEzid(d, name, (row[i] ?? '').trim());
+    if (why) return failure(line, 'invalid-element', why, id);
+  }
+  return finish(d, line);
+}
+
+/** arklet's Dublin Core fields, kept as `dc.*` (its `title` is also the ERC `what`). */
+const ARKLET_DC = ['type', 'format', 'relation', 'source', 'identifier', 'rights'];
+
+/** A row of arklet's `ark_ark` table. An ARK without a URL is one arklet answers 404 for: reserved here. */
+function arkletRow(header: readonly string[], row: readonly string[], line: number): SourceRecord | null {
+  const cell = (name: string): string => {
+    const i = header.indexOf(name);
+    return i === -1 ? '' : (row[i] ?? '').trim();
+  };
+  if (header.indexOf('ark') === -1) return failure(line, 'invalid-header', 'the CSV has no "ark" column');
+  const ark = cell('ark');
+  if (ark === '') return failure(line, 'invalid-record', 'the row has no ark');
+  const id = ark.startsWith('ark:') ? ark : `ark:/${ark}`;
+  const d = draft(id);
+  const url = cell('url');
+  if (url === '') {
+    d.identifierStatus = 'reserved';
+    d.target = `https://n2t.net/${id}`;
+  } else d.target = url;
+  const title = cell('title');
+  if (title) d.erc['what'] = title;
+  const commitment = cell('commitment');
+  if (commitment) d.support = { what: commitment };
+  for (const name of ARKLET_DC) {
+    const value = cell(name);
+    if (value) d.metadata[`dc.${name}`] = value;
+  }
+  const metadata = cell('metadata');
+  if (metadata) d.metadata['arklet.metadata'] = metadata;
+  for (const [column, field] of [
+    ['created_at', 'createdAt'],
+    ['updated_at', 'updatedAt'],
+  ] as const) {
+    const value = cell(column);
+    if (!value) continue;
+    const at = instant(value);
+    if (!at) return failure(line, 'invalid-element', `${column}: ${value} is not a time`, id);
+    d[field] = at;
+  }
+  return finish(d, line);
+}
+
+function hex(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 65 && c <= 70) return c - 55;
+  if (c >= 97 && c <= 102) return c - 87;
+  return -1;
+}
+
+/** A `db_dump -p` line: `\\` is a backslash, `\hh` a byte; the bytes are UTF-8. Null when malformed. */
+export function unprint(s: string): string | null {
+  if (s.indexOf('\\') === -1) return s;
+  const bytes: number[] = [];
+  const raw = Buffer.from(s, 'utf8');
+  for (let i = 0; i < raw.length; i++) {
+    const b = raw[i] as number;
+    if (b !== 92) {
+      bytes.push(b);
+      continue;
+    }
+    if (raw[i + 1] === 92) {
+      bytes.push(92);
+      i++;
+      continue;
+    }
+    const hi = hex(raw[i + 1] ?? 0);
+    const lo = hex(raw[i + 2] ?? 0);
+    if (hi < 0 || lo < 0) return null;
+    bytes.push(hi * 16 + lo);
+    i += 2;
+  }
+  return utf8(Uint8Array.from(bytes));
+}
+
+/** Noid's `^hh` encoding of identifiers and element names. */
+function uncircumflex(s: string): string {
+  if (s.indexOf('^') === -1) return s;
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const hi = s[i] === '^' ? hex(s.charCodeAt(i + 1)) : -1;
+    const lo = hi >= 0 ? hex(s.charCodeAt(i + 2)) : -1;
+    if (lo >= 0) {
+      out += String.fromCharCode(hi * 16 + lo);
+      i += 2;
+    } else out += s[i];
+  }
+  return out;
+}
+
+/** EZID's short binder element names (EZID's `util2._labelMapping`). */
+const N2T_LABELS: Readonly<Record<string, string>> = {
+  _o: '_owner',
+  _c: '_created',
+  _u: '_updated',
+  _t: '_target',
+  _p: '_profile',
+  _is: '_status',
+  _x: '_export',
+};
+const ERC_KERNEL = new Set(['who', 'what', 'when', 'where', 'how']);
+
+/** An N2T binder dump (`db_dump -p` of egg.bdb). */
+async function* readN2t(chunks: AsyncIterable<string>): AsyncGenerator<SourceRecord> {
+  let inHeader = false;
+  let started = false;
+  let key: { line: number; id: string; element: string } | null = null;
+  let current: Draft | null = null;
+  let at = 0;
+  let noidCreated: string | null = null;
+  let problem: SourceRecord | null = null;
+  const flush = (): SourceRecord | null => {
+    const d = current;
+    current = null;
+    if (!d) return null;
+    if (d.createdAt === null && noidCreated) d.createdAt = noidCreated;
+    noidCreated = null;
+    const p = problem;
+    problem = null;
+    return p ?? finish(d, at);
+  };
+  for await (const [n, line] of numberedLines(chunks)) {
+    if (!started) {
+      started = true;
+      if (line.startsWith('VERSION=')) inHeader = true;
+    }
+    if (inHeader) {
+      if (line === 'HEADER=END') inHeader = false;
+      continue;
+    }
+    if (line === 'DATA=END' || line === '') continue;
+    if (!line.startsWith(' ')) {
+      yield failure(n, 'invalid-record', 'a db_dump -p data line starts with one space');
+      key = null;
+      continue;
+    }
+    const text = unprint(line.slice(1));
+    if (text === null) {
+      yield failure(n, 'invalid-record', 'a malformed \\hh escape');
+      key = null;
+      continue;
+    }
+    if (!key) {
+      const bar = text.indexOf('|');
+      key = {
+        line: n,
+        id: uncircumflex(bar === -1 ? text : text.slice(0, bar)),
+        element: bar === -1 ? '' : uncircumflex(text.slice(bar + 1)),
+      };
+      continue;
+    }
+    const { id, element, line: keyLine } = key;
+    key = null;
+    // Binder-wide records (`:/…`) and keys without an element are not identifiers.
+    if (id.startsWith(':/') || element === '') continue;
+    if (!current || current.identifier !== id) {
+      const done = flush();
+      if (done) yield done;
+      current = draft(id);
+      at = keyLine;
+    }
+    if (problem) continue;
+    if (element === '__mc') {
+      noidCreated = instant(text);
+      continue;
+    }
+    // Noid's own bookkeeping (`__mp`, `_,ec`, `_.e…`) and EZID's derived elements are not metadata.
+    if (element.startsWith('__') || element.startsWith('_,e') || element.startsWith('_.e')) continue;
+    const name = N2T_LABELS[element] ?? (ERC_KERNEL.has(element) ? `erc.${element}` : element);
+    if (name === '_export') {
+      current.metadata['_export'] = text.trim().toLowerCase() === 'yes' ? 'yes' : 'no';
+      continue;
+    }
+    const why = applyEzid(current, name, text.trim());
+    if (why) problem = failure(keyLine, 'invalid-element', why, id);
+  }
+  const done = flush();
+  if (done) yield done;
+}
+
+/** One binding in EZID's ANVL download format: `:: identifier`, its elements by name, a blank line. */
+export function ezidDownloadBlock(b: Binding): string {
+  const elements = toElements(b).sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
+  return `:: ${b.key}\n${formatEzidAnvl(elements)}\n`;
+}

@@ -1,0 +1,140 @@
+import type { Identifier } from '@pidgate/core';
+import { urnScheme } from '@pidgate/urn';
+import type { SchemeResolverEntry } from '../resolver-table.ts';
+import { encodeComponent, fillTemplate, safeHttpUrl } from '../url.ts';
+import type { Description, Outcome, Resolver, ResolverServices } from './types.ts';
+import { UNAV, UNKN } from './types.ts';
+import { urnResolver } from './urn.ts';
+
+/** A path of segments, each percent-encoded, the "/" between them kept (`10.1000/a#b` → `10.1000/a%23b`). */
+function encodePath(s: string): string {
+  return s.split('/').map(encodeComponent).join('/');
+}
+
+/** What follows a fixed label in the normalized string (`doi:10.1000/182` → `10.1000/182`). */
+const after = (label: string) => (id: Identifier) => id.normalized.slice(label.length);
+
+/** `prefix` and `suffix` as written (decoded), when the scheme's components have them: DOIs and handles. */
+function prefixSuffix(id: Identifier, label: string): Record<string, string> {
+  const c = id.components as { prefix?: unknown; suffix?: unknown };
+  const prefix = typeof c.prefix === 'string' ? c.prefix : '';
+  const suffix = typeof c.suffix === 'string' ? c.suffix : '';
+  const whole = prefix && suffix ? `${prefix}/${suffix}` : id.normalized.slice(label.length);
+  return { id: encodePath(whole), prefix: encodeComponent(prefix), suffix: encodePath(suffix) };
+}
+
+/**
+ * The placeholders a scheme's template can use, each percent-encoded for a URL: `${id}` always (the
+ * identifier without its label, as its resolver expects it), `${normalized}` always, and per scheme
+ * `${prefix}`/`${suffix}` (DOI, Handle) or `${host}`/`${path}` (PURL; the path without its first "/").
+ */
+const VALUES: Readonly<Record<string, (id: Identifier) => Record<string, string>>> = {
+  doi: (id) => prefixSuffix(id, 'doi:'),
+  handle: (id) => prefixSuffix(id, 'hdl:'),
+  orcid: (id) => ({ id: after('https://orcid.org/')(id) }),
+  arxiv: (id) => ({ id: encodePath(after('arXiv:')(id)) }),
+  pmid: (id) => ({ id: after('pmid:')(id) }),
+  pmcid: (id) => ({ id: id.normalized }),
+  // a bare ISBN's or ISSN's normalized is its URN: `${id}` is the number (`9780395363416`, `0259-000X`)
+  isbn: (id) => ({ id: encodeComponent(after('urn:isbn:')(id)) }),
+  issn: (id) => ({ id: encodeComponent(after('urn:issn:')(id)) }),
+  purl: (id) => {
+    const rest = id.normalized.slice('https://'.length);
+    const slash = rest.indexOf('/');
+    return { id: id.normalized, host: rest.slice(0, slash), path: rest.slice(slash + 1) };
+  },
+};
+
+/** The template values of an identifier: the scheme's, and `${normalized}`. */
+export function templateValuesOf(id: Identifier): Record<string, string> {
+  const values = VALUES[id.scheme]?.(id) ?? { id: encodePath(id.normalized) };
+  return { normalized: encodeComponent(id.normalized), ...values };
+}
+
+function entryOf(id: Identifier, services: Pick<ResolverServices, 'resolverTable'>): SchemeResolverEntry | null {
+  return services.resolverTable.schemes[id.scheme] ?? null;
+}
+
+/**
+ * One resolver for every scheme whose identifiers resolve through a URL template: the resolver table's
+ * `schemes[name]` entry (`data/resolvers.json`, with the operator's `resolvers.file` merged over it),
+ * filled with `fillTemplate`. A scheme with no entry is 404 `no-resolver`.
+ */
+export function templateResolver(scheme: string): Resolver {
+  return {
+    scheme,
+    resolve(id, services): Outcome {
+      const entry = entryOf(id, services);
+      if (!entry) {
+        return {
+          kind: 'not-found',
+          how: 'resolver-table',
+          code: 'no-resolver',
+          detail: `no resolver is configured for ${scheme} identifiers; an operator can add one under "schemes" in resolvers.file`,
+        };
+      }
+      const target = safeHttpUrl(fillTemplate(entry.url, templateValuesOf(id)));
+      if (!target) {
+        return {
+          kind: 'failed',
+          status: 502,
+          how: 'resolver-table',
+          code: 'bad-target',
+          detail: 'the resolver template gave no http(s) URL',
+        };
+      }
+      return { kind: 'redirect', target, status: 302, how: 'resolver-table', trace: [`resolver table ${scheme}`] };
+    },
+    describe(id, outcome, services): Description {
+      const entry = entryOf(id, services);
+      return {
+        erc: { who: UNKN, what: UNAV, when: UNAV, where: outcome.kind === 'redirect' ? outcome.target : UNAV },
+        support: {
+          who: entry?.name ?? UNKN,
+          what: entry?.note ?? `(:unkn) commitment made by the ${scheme} registration agency`,
+          when: UNKN,
+          where: entry?.url ?? UNAV,
+        },
+        extra: {
+          resolver: entry
+            ? { scheme, url: entry.url, name: entry.name ?? null, note: entry.note ?? null, source: 'resolver-table' }
+            : { scheme, url: null, note: `no entry for ${scheme} under "schemes" in the resolver table` },
+        },
+      };
+    },
+  };
+}
+
+/**
+ * A bare ISBN or ISSN is its `urn:isbn:` / `urn:issn:` identifier (its `normalized` is that URN): it
+ * resolves exactly as the URN does, through `urn.delegations` and the resolver table's `urn` entries,
+ * unless the table has an entry for the scheme itself under `schemes`.
+ */
+export function asUrnResolver(scheme: 'isbn' | 'issn'): Resolver {
+  const viaTable = templateResolver(scheme);
+  const urnOf = (id: Identifier) => {
+    const r = urnScheme.parse(id.normalized);
+    return r.ok ? (r.value as Identifier) : null;
+  };
+  const own = (services: ResolverServices) => services.resolverTable.schemes[scheme] !== undefined;
+  return {
+    scheme,
+    resolve(id, services) {
+      const urn = urnOf(id);
+      if (own(services) || !urn) return viaTable.resolve(id, services);
+      return urnResolver.resolve(urn as never, services);
+    },
+    describe(id, outcome, services) {
+      const urn = urnOf(id);
+      if (own(services) || !urn) return viaTable.describe(id, outcome, services);
+      return urnResolver.describe(urn as never, outcome, services);
+    },
+  };
+}
+
+/** The resolvers of the schemes that resolve through the resolver table. */
+export const templateResolvers: readonly Resolver[] = [
+  ...['doi', 'handle', 'orcid', 'arxiv', 'pmid', 'pmcid', 'purl'].map(templateResolver),
+  asUrnResolver('isbn'),
+  asUrnResolver('issn'),
+];

@@ -1,0 +1,2351 @@
+// Generated from /openapi.json by openapi-typescript: `npm run docs -w @pidgate/gateway`. Do not edit.
+export interface paths {
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What this gateway is and how to use it */
+        get: operations["get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness */
+        get: operations["getHealthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/reload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reload the NAAN table (also on SIGHUP); needs the `admin.token` of the configuration */
+        post: operations["postApiV1AdminReload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/parse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The parsed record of one identifier */
+        get: operations["getApiV1Parse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/normalize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Normalize a list (JSON), or stream a text/plain body of lines back as NDJSON */
+        post: operations["postApiV1Normalize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Group identifiers into equivalence classes */
+        post: operations["postApiV1Compare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resolve a list without redirecting: target, status and how it was found, per identifier */
+        post: operations["postApiV1Resolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bindings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List bindings (keyset paging): those the token may see, optionally under a prefix */
+        get: operations["getApiV1Bindings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bindings/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every binding the token may see (tombstones too), as NDJSON in key order; streamed */
+        get: operations["getApiV1BindingsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bindings/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bulk load: NDJSON, one binding a line ({"identifier", "target", "status"?, "erc"?, "support"?})
+         * @description Lines are written as they arrive, in transactions of up to 2000 lines; each line is answered (NDJSON, in order) once its transaction has committed, so an answered `ok` survives a crash. `?onExisting=replace|skip|fail`.
+         */
+        post: operations["postApiV1BindingsImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bindings/{identifier}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One binding, with `?history=true` every change (who, when, before, after) */
+        get: operations["getApiV1BindingsIdentifier"];
+        /** Bind an ARK (create or replace; If-Match: "v<version>", If-None-Match: *), or bind the next version of a PDI; PUT on a PDI document series mints the day's next serial number */
+        put: operations["putApiV1BindingsIdentifier"];
+        post?: never;
+        /** Delete (tombstone) an ARK: it resolves 410 Gone from then on and is never bound again */
+        delete: operations["deleteApiV1BindingsIdentifier"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mint identifiers on a shoulder (its NOID template, NCDA check character); with `bind`, bind each ({id} in the target is the new identifier) */
+        post: operations["postApiV1Mint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shoulders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shoulders this institution mints on (those the token may see) */
+        get: operations["getApiV1Shoulders"];
+        put?: never;
+        /** Declare a shoulder this institution mints on, with its NOID template (its prefix is the shoulder's Name: ark:/99999/x6 takes x6.reeddk); its NAAN is declared with it */
+        post: operations["postApiV1Shoulders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every token, without its secret */
+        get: operations["getApiV1Tokens"];
+        put?: never;
+        /** Create a token (its secret is in this answer only) */
+        post: operations["postApiV1Tokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a token (idempotent) */
+        delete: operations["deleteApiV1TokensId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description `pidgate_requests_total{scheme,outcome}` (outcome: `redirect`, `ok`, `list`, `metadata`, `not_found`, `gone`, `restricted`, `bad_request`, `upstream_error` for a failed discovery, `storage_error` for a failing store, `error`), the `pidgate_request_duration_seconds` histogram, `pidgate_cache_requests_total{cache,result}` and the `pidgate_uptime_seconds` gauge, in the Prometheus text format 0.0.4.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/ark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This resolver's ARK endpoint
+         * @description The base URL as text (or JSON), with `Link: <base/ark:>; rel="ark-resolver"`.
+         */
+        get: operations["getWellKnownArk"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{identifier}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Resolve an identifier, or describe it (`?`, `??`, `?info`)
+         * @description Without an inflection: a redirect to the target (PWIDs add Memento `Link` headers). With `?` (brief record), `??` (with the commitment) or `?info` (everything, with how it was resolved): the metadata record, negotiated by `Accept` among `text/plain` (THUMP, the default), `application/json` and `text/html`; it answers 200 even when the identifier does not resolve. A PDI with wildcards (`urn:pdi://ap.org.us/1997/11/*\/*`) is a query: 200 with the matching PDIs (JSON, HTML or `text/uri-list` by `Accept`).
+         */
+        get: operations["getIdentifier"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document (OpenAPI 3.1) */
+        get: operations["getOpenapiJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where an identifier leads and what is known about it, without following it
+         * @description The target of the resolve box on the home page, for browsers without JavaScript: an HTML page with the `?info` record. With `Accept: application/json`, the record itself (as `/{identifier}?info` answers), for identifiers that cannot travel in a path as they are.
+         */
+        get: operations["getLookup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assets/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stylesheet and the page script of the web pages */
+        get: operations["getAssetsFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/api": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This API reference, for people */
+        get: operations["getDocsApi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        ServiceInfo: {
+            service: string;
+            version: string;
+            schemes: string[];
+            resolver: string;
+            endpoints: {
+                [key: string]: string;
+            };
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+            naanTableLoadedAt: string;
+            naanTable: components["schemas"]["NaanTableInfo"];
+        };
+        NaanTableInfo: {
+            file: string;
+            /** @enum {string} */
+            origin: "embedded" | "data-dir" | "configured";
+            format: string;
+            naans: number;
+            records: number;
+            /** @description The table's own date (the registry export's `updated`), else its file's mtime */
+            date: string;
+            loadedAt: string;
+        };
+        ReloadReport: {
+            file: string;
+            /** @enum {string} */
+            origin: "embedded" | "data-dir" | "configured";
+            format: string;
+            naans: number;
+            records: number;
+            /** @description The table's own date (the registry export's `updated`), else its file's mtime */
+            date: string;
+            loadedAt: string;
+        };
+        Problem: {
+            type: string;
+            title: string;
+            status: number;
+            detail?: string;
+            code?: string;
+            offset?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        ParsedIdentifier: {
+            scheme: string;
+            input: string;
+            /**
+             * @description Parsing profile
+             * @example source
+             * @enum {string}
+             */
+            profile: "source" | "modern";
+            normalized: string;
+            /** @description The `standard`-level equivalence key, where it differs from `normalized` */
+            standardKey?: string;
+            components: {
+                [key: string]: unknown;
+            };
+            /** @description Findings that are not errors, e.g. `nid-unregistered` for a URN namespace IANA has not registered */
+            warnings?: {
+                code: string;
+                message: string;
+            }[];
+        };
+        NormalizeResponse: {
+            results: components["schemas"]["NormalizeRecord"][];
+        };
+        NormalizeRecord: {
+            input: string;
+            /** @enum {boolean} */
+            ok: true;
+            scheme: string;
+            normalized: string;
+        } | {
+            input: string;
+            /** @enum {boolean} */
+            ok: false;
+            error: components["schemas"]["IdentifierError"];
+        };
+        IdentifierError: {
+            code: string;
+            message: string;
+            offset: number | null;
+        };
+        NormalizeRequest: {
+            /**
+             * @example [
+             *       "ark:/12025/654xz321",
+             *       "ARK:/12025/654XZ321"
+             *     ]
+             */
+            identifiers: string[];
+            /**
+             * @description Parsing profile
+             * @example source
+             * @enum {string}
+             */
+            profile?: "source" | "modern";
+        };
+        CompareResponse: {
+            equivalent: boolean;
+            groups: {
+                /** @description The equivalence key of the group at the requested level */
+                normalized: string;
+                members: number[];
+            }[];
+            errors: {
+                index: number;
+                input: string;
+                error: components["schemas"]["IdentifierError"];
+            }[];
+        };
+        CompareRequest: {
+            /**
+             * @example [
+             *       "ark:/12025/654xz321",
+             *       "ARK:/12025/654XZ321"
+             *     ]
+             */
+            identifiers: string[];
+            /**
+             * @description Parsing profile
+             * @example source
+             * @enum {string}
+             */
+            profile?: "source" | "modern";
+            /**
+             * @description Level of equivalence: `lexical` (default) compares normalized forms; `standard` groups identifiers that name the same thing under their scheme's own standard (an ISBN-10 with its ISBN-13)
+             * @example lexical
+             * @enum {string}
+             */
+            level?: "lexical" | "standard";
+        };
+        ResolveResponse: {
+            results: components["schemas"]["ResolveResult"][];
+        };
+        ResolveResult: {
+            input: string;
+            ok: boolean;
+            scheme?: string;
+            normalized?: string;
+            status: number;
+            target: string | null;
+            how: string | null;
+            code?: string;
+            detail?: string;
+            trace?: string[];
+            error?: components["schemas"]["IdentifierError"];
+        };
+        ResolveRequest: {
+            /**
+             * @example [
+             *       "ark:/12025/654xz321",
+             *       "ARK:/12025/654XZ321"
+             *     ]
+             */
+            identifiers: string[];
+            /**
+             * @description Parsing profile
+             * @example source
+             * @enum {string}
+             */
+            profile?: "source" | "modern";
+        };
+        BindingPage: {
+            items: components["schemas"]["Binding"][];
+            next: string | null;
+        };
+        Binding: {
+            identifier: string;
+            /** @description true for a prefix rule: it covers every ARK that starts with `identifier` (no separator needed) */
+            prefix: boolean;
+            target: string;
+            status: number;
+            erc: {
+                [key: string]: unknown;
+            };
+            support: {
+                [key: string]: unknown;
+            } | null;
+            createdAt: string;
+            updatedAt: string;
+            version: number;
+            tombstoned: boolean;
+            deletedAt: string | null;
+            /** @enum {string} */
+            identifierStatus: "public" | "reserved" | "unavailable";
+            statusReason: string | null;
+            owner: string | null;
+            metadata: {
+                [key: string]: string;
+            };
+        };
+        ImportLineResult: {
+            line: number;
+            identifier?: string;
+            ok: boolean;
+            action?: string;
+            code?: string;
+            detail?: string;
+        };
+        PdiVersion: {
+            /** @example urn:pdi://ap.org.us/1997/11/27/12.pdf.2 */
+            identifier: string;
+            resource: string;
+            format: string;
+            version: number;
+            target: string;
+            erc: {
+                [key: string]: unknown;
+            };
+            createdAt: string;
+        };
+        BindingRequest: {
+            /** @example https://repository.example.org/objects/abc */
+            target: string;
+            /** @enum {number} */
+            status?: 301;
+            /**
+             * @description An ERC record (ARK §7): element → value or values; the kernel is who, what, when, where
+             * @example {
+             *       "who": "Kunze, John",
+             *       "what": "The ARK Identifier Scheme",
+             *       "when": "2005",
+             *       "where": "https://example.org/ark"
+             *     }
+             */
+            erc?: {
+                [key: string]: string | string[];
+            };
+            /**
+             * @description The commitment (erc-support, what ?? adds). Put one of the NLM permanence levels of ARK §5.2 in "what": Not Guaranteed; Permanent: Dynamic Content; Permanent: Stable Content; Permanent: Unchanging Content
+             * @example {
+             *       "who": "Example Library",
+             *       "what": "Permanent: Stable Content",
+             *       "when": "2024",
+             *       "where": "https://example.org/policy"
+             *     }
+             */
+            support?: {
+                [key: string]: string | string[];
+            } | null;
+            /**
+             * @description public (the default) resolves; reserved is known to its owner only (404); unavailable answers 410
+             * @enum {string}
+             */
+            identifierStatus?: "public" | "reserved" | "unavailable";
+            /** @example withdrawn by author */
+            statusReason?: string | null;
+            /** @description by default the token's name */
+            owner?: string | null;
+            /** @description Dublin Core, DataCite and other elements (EZID: dc.*, datacite.*, _profile, _export) */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        PdiBindingRequest: {
+            target: string;
+            format?: string;
+            /**
+             * @description An ERC record (ARK §7): element → value or values; the kernel is who, what, when, where
+             * @example {
+             *       "who": "Kunze, John",
+             *       "what": "The ARK Identifier Scheme",
+             *       "when": "2005",
+             *       "where": "https://example.org/ark"
+             *     }
+             */
+            erc?: {
+                [key: string]: string | string[];
+            };
+        };
+        MintResponse: {
+            shoulder: string;
+            identifiers: string[];
+            bound: boolean;
+        };
+        MintRequest: {
+            /** @example ark:/99999/x6 */
+            shoulder: string;
+            /** @default 1 */
+            count: number;
+            bind?: components["schemas"]["BindingRequest"];
+        };
+        Shoulder: {
+            shoulder: string;
+            naan: string;
+            template: string;
+            minted: number;
+            capacity: number | null;
+            createdAt: string;
+        };
+        ShoulderRequest: {
+            /** @example ark:/99999/x6 */
+            shoulder: string;
+            /** @example x6.reeddk */
+            template: string;
+            seed?: string;
+            naanName?: string;
+        };
+        CreatedToken: components["schemas"]["Token"] & {
+            /** @description The secret: shown this once, stored only as its SHA-256 */
+            token: string;
+        };
+        Token: {
+            /** @example tok_nhEx5dJxsl3gtwB_ */
+            id: string;
+            name: string;
+            scopes: string[];
+            createdAt: string;
+            revokedAt: string | null;
+            expiresAt: string | null;
+        };
+        TokenRequest: {
+            /** @example cataloguing */
+            name: string;
+            /**
+             * @description identifier prefixes; `pidgate:admin` for an administrator
+             * @example [
+             *       "ark:/99999/x6"
+             *     ]
+             */
+            scopes: string[];
+            /**
+             * @description when it stops working (ISO 8601); never by default
+             * @example 2027-01-31T00:00:00Z
+             */
+            expiresAt?: string | null;
+        };
+        MetadataRecord: {
+            identifier: string;
+            /** @enum {string} */
+            inflection: "?" | "??" | "?info";
+            scheme: string;
+            normalized: string;
+            erc: components["schemas"]["ErcStory"];
+            support?: components["schemas"]["ErcStory"] & unknown;
+            profile?: string;
+            components?: {
+                [key: string]: unknown;
+            };
+            resolution: components["schemas"]["Resolution"];
+            about?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description An ERC record (who, what, when, where); a missing value is a code such as "(:unav) unavailable" */
+        ErcStory: {
+            who: string;
+            what: string;
+            when: string;
+            where: string;
+        };
+        Resolution: {
+            /** @description The HTTP status a plain GET of the identifier answers */
+            status: number;
+            target: string | null;
+            /** @description Which source resolved it (naan-table, maptr, urn-delegation, …) */
+            how: string;
+            code?: string;
+            detail?: string;
+            trace?: string[];
+            accessUrl?: string | null;
+        };
+        PdiList: {
+            /** @description The query as asked */
+            query: string;
+            count: number;
+            /** @description More PDIs match than are listed (at most 1000) */
+            truncated: boolean;
+            items: {
+                /** @description The fully qualified PDI (`…/id.format.version`) */
+                identifier: string;
+                target: string;
+                createdAt: string;
+            }[];
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Service description (JSON), or the home page for browsers (HTML) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceInfo"];
+                    "text/html": string;
+                };
+            };
+            /** @description The request target or Host header is not valid (`invalid-request-target`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getHealthz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The gateway answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description The request target or Host header is not valid (`invalid-request-target`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postApiV1AdminReload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reloaded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReloadReport"];
+                };
+            };
+            /** @description The request target or Host header is not valid (`invalid-request-target`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No `Authorization: Bearer <admin.token>` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No `admin.token` is configured (`admin-disabled`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The NAAN table could not be reloaded; the old one stays */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApiV1Parse: {
+        parameters: {
+            query: {
+                id: string;
+                /** @description Parsing profile */
+                profile?: "source" | "modern";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Parsed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParsedIdentifier"];
+                };
+            };
+            /** @description Invalid request or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body or batch too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postApiV1Normalize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NormalizeRequest"];
+                "text/plain": string;
+            };
+        };
+        responses: {
+            /** @description One normalize record per identifier */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NormalizeResponse"];
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Invalid request or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body or batch too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a media type this operation reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postApiV1Compare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompareRequest"];
+            };
+        };
+        responses: {
+            /** @description Groups, in order of first appearance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompareResponse"];
+                };
+            };
+            /** @description Invalid request or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body or batch too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a media type this operation reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postApiV1Resolve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolveRequest"];
+            };
+        };
+        responses: {
+            /** @description One result per identifier, in order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResolveResponse"];
+                };
+            };
+            /** @description Invalid request or identifier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body or batch too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a media type this operation reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApiV1Bindings: {
+        parameters: {
+            query?: {
+                prefix?: string;
+                cursor?: string;
+                limit?: number;
+                /** @description include deleted identifiers */
+                tombstoned?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page; pass `next` as `cursor` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BindingPage"];
+                };
+            };
+            /** @description A bad prefix or limit, or a cursor that is not this listing's (`invalid-cursor`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's scopes do not cover the identifier */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The store failed (`storage-error`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApiV1BindingsExport: {
+        parameters: {
+            query?: {
+                prefix?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One binding per line, in the form import takes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["Binding"];
+                };
+            };
+            /** @description The request target or Host header is not valid (`invalid-request-target`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's scopes do not cover the identifier */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postApiV1BindingsImport: {
+        parameters: {
+            query?: {
+                onExisting?: "replace" | "skip" | "fail";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-ndjson": string;
+            };
+        };
+        responses: {
+            /** @description One result per line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["ImportLineResult"];
+                };
+            };
+            /** @description `onExisting` is not replace, skip or fail */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's scopes do not cover the identifier */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than the limit (`body-too-large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a media type this operation reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The store failed (`storage-error`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApiV1BindingsIdentifier: {
+        parameters: {
+            query?: {
+                /** @description true: a prefix rule on this ARK */
+                prefix?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description The identifier as written (slashes and all), e.g. ark:/99999/x6np1wh8k or urn:pdi://ap.org.us */
+                identifier: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The binding (a PDI: the version) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Binding"] | components["schemas"]["PdiVersion"];
+                };
+            };
+            /** @description Not a well-formed identifier (the parser code), or a bad query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's scopes do not cover the identifier */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not bound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Deleted: the tombstone, never bound again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The identifier is longer than any key the store holds (`key-too-long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The store failed (`storage-error`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putApiV1BindingsIdentifier: {
+        parameters: {
+            query?: {
+                /** @description true: a prefix rule on this ARK */
+                prefix?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description The identifier as written (slashes and all), e.g. ark:/99999/x6np1wh8k or urn:pdi://ap.org.us */
+                identifier: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BindingRequest"] | components["schemas"]["PdiBindingRequest"];
+            };
+        };
+        responses: {
+            /** @description Replaced (or unchanged) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Binding"] | components["schemas"]["PdiVersion"];
+                };
+            };
+            /** @description Created (a PDI: the new version, or the new serial number of a series) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Binding"] | components["schemas"]["PdiVersion"];
+                };
+            };
+            /** @description Bad identifier, body, target (one pointing back here) or series; a PDI series alone is only PUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's scopes do not cover the identifier */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match / If-None-Match failed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The identifier was deleted and is never bound again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than `bodyLimit` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The identifier is longer than any key the store holds (`key-too-long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The store failed (`storage-error`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteApiV1BindingsIdentifier: {
+        parameters: {
+            query?: {
+                /** @description true: a prefix rule on this ARK */
+                prefix?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description The identifier as written (slashes and all), e.g. ark:/99999/x6np1wh8k or urn:pdi://ap.org.us */
+                identifier: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tombstone */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Binding"] | components["schemas"]["PdiVersion"];
+                };
+            };
+            /** @description Not a well-formed identifier (the parser code), or a bad query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's scopes do not cover the identifier */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not bound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A PDI is never deleted */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Already deleted */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The identifier is longer than any key the store holds (`key-too-long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The store failed (`storage-error`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postApiV1Mint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MintRequest"];
+            };
+        };
+        responses: {
+            /** @description The new identifiers, in minting order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MintResponse"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's scopes do not cover the shoulder */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such shoulder */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The template has no identifiers left, or the shoulder exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than the limit (`body-too-large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a media type this operation reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApiV1Shoulders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Shoulders with their template and how many were minted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        shoulders: components["schemas"]["Shoulder"][];
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's scopes do not cover the shoulder */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such shoulder */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The template has no identifiers left, or the shoulder exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postApiV1Shoulders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShoulderRequest"];
+            };
+        };
+        responses: {
+            /** @description Declared */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shoulder"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's scopes do not cover the shoulder */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such shoulder */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The template has no identifiers left, or the shoulder exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than the limit (`body-too-large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a media type this operation reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApiV1Tokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Token"][];
+                    };
+                };
+            };
+            /** @description The request target or Host header is not valid (`invalid-request-target`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is not an administrator's */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postApiV1Tokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The new token and its secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedToken"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is not an administrator's */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than the limit (`body-too-large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a media type this operation reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteApiV1TokensId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Token"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is not an administrator's */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Metrics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description The request target or Host header is not valid (`invalid-request-target`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWellKnownArk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The base URL */
+            200: {
+                headers: {
+                    /** @description `<base/ark:>; rel="ark-resolver"` */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                    "application/json": {
+                        resolver: string;
+                        ark: string;
+                        inflections: string[];
+                    };
+                };
+            };
+            /** @description The request target or Host header is not valid (`invalid-request-target`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getIdentifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The identifier exactly as written, slashes included (`ark:/12025/654xz321/s3/f8.05v.tiff`): the whole request target after the first `/`, nothing decoded. A trailing `?`, `??` or `?info` asks for metadata. */
+                identifier: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata record (with `?`, `??` or `?info`), or the PDIs a PDI query (with wildcards) names */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                    "application/json": components["schemas"]["MetadataRecord"] | components["schemas"]["PdiList"];
+                    "text/html": string;
+                    "text/uri-list": string;
+                };
+            };
+            /** @description Where the identifier leads (the NAAN record may ask for another 3xx status) */
+            302: {
+                headers: {
+                    /** @description The target, an absolute http(s) URL */
+                    location?: string;
+                    /** @description PWID: the original, TimeGate and TimeMap (RFC 7089) */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a well-formed identifier (`code`, `offset`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A restricted web archive (`accessUrl` says where to apply) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not an identifier of a known scheme, or nothing binds it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No acceptable metadata format */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Deleted (tombstoned) by this institution, with its record; everything below it too (`tombstoned`) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Discovery (DNS) failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The gateway's store failed (`storage-error`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Discovery (DNS) timed out */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOpenapiJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI description of every route */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request target or Host header is not valid (`invalid-request-target`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLookup: {
+        parameters: {
+            query?: {
+                /** @description The identifier as written; a trailing ?, ?? or ?info is ignored. Without it: the empty form. */
+                id?: string;
+                profile?: "source" | "modern";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record (or, without `id`, the empty form) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["MetadataRecord"];
+                };
+            };
+            /** @description Not a well-formed identifier (`code`, `offset`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No known scheme, or no resolver for it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Neither HTML nor JSON is acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAssetsFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (cached for a year when asked for with its `?v=` version) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css": string;
+                    "text/javascript": string;
+                };
+            };
+            /** @description Not modified (`If-None-Match`) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request target or Host header is not valid (`invalid-request-target`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such file */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDocsApi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI document as a page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The request target or Host header is not valid (`invalid-request-target`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+}

@@ -1,0 +1,6 @@
+import type { ArxivComponents } from './parse.ts';
+
+/** Serialize an identifier's parts as written; `parseArxiv(formatArxiv(c))` gives `c` back. */
+export function formatArxiv(c: ArxivComponents): string {
+  return `${c.label}${c.written}${c.rest}`;
+}

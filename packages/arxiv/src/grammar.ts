@@ -1,0 +1,110 @@
+/** Labels and character tests of arXiv identifiers; no regular expressions. */
+
+/** Does `s` hold `word` at `i`, ASCII letters compared in any case? (`word` is lower case.) */
+export function wordAt(s: string, i: number, word: string): boolean {
+  if (s.length < i + word.length) return false;
+  for (let k = 0; k < word.length; k++) {
+    const w = word.charCodeAt(k);
+    const c = s.charCodeAt(i + k);
+    if (c !== w && !(w >= 97 && w <= 122 && (c | 0x20) === w)) return false;
+  }
+  return true;
+}
+
+/** The length of a leading `http://` or `https://` (any case), or 0. */
+export function httpSchemeLength(s: string): number {
+  if ((s.charCodeAt(0) | 0x20) !== 104 || !wordAt(s, 1, 'ttp')) return 0;
+  const i = (s.charCodeAt(4) | 0x20) === 115 ? 5 : 4;
+  return s.charCodeAt(i) === 58 && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) === 47 ? i + 3 : 0;
+}
+
+/** The length of `http(s)://HOST/` when the host (any case) is one of `hosts`, or 0. */
+export function httpHostPrefix(s: string, hosts: readonly string[]): number {
+  const start = httpSchemeLength(s);
+  if (start === 0) return 0;
+  for (const host of hosts) {
+    if (s.charCodeAt(start + host.length) === 47 && wordAt(s, start, host)) return start + host.length + 1;
+  }
+  return 0;
+}
+
+export function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+export function isLetter(c: number): boolean {
+  return (c | 0x20) >= 97 && (c | 0x20) <= 122;
+}
+
+/** The hosts whose /abs/ and /pdf/ paths name an arXiv article. */
+export const ARXIV_HOSTS = ['arxiv.org', 'www.arxiv.org', 'export.arxiv.org'] as const;
+
+/**
+ * The archives of old-style identifiers (before April 2007), each as written in identifiers: arXiv's
+ * archive list, including the archives merged or retired since.
+ */
+export const OLD_ARCHIVES: ReadonlySet<string> = new Set([
+  'acc-phys',
+  'adap-org',
+  'alg-geom',
+  'ao-sci',
+  'astro-ph',
+  'atom-ph',
+  'bayes-an',
+  'chao-dyn',
+  'chem-ph',
+  'cmp-lg',
+  'comp-gas',
+  'cond-mat',
+  'cs',
+  'dg-ga',
+  'funct-an',
+  'gr-qc',
+  'hep-ex',
+  'hep-lat',
+  'hep-ph',
+  'hep-th',
+  'math',
+  'math-ph',
+  'mtrl-th',
+  'nlin',
+  'nucl-ex',
+  'nucl-th',
+  'patt-sol',
+  'physics',
+  'plasm-ph',
+  'q-alg',
+  'q-bio',
+  'quant-ph',
+  'solv-int',
+  'supr-con',
+]);
+
+/** The longest archive name, plus a subject class: how far a bare old-style look goes for its "/". */
+export const MAX_OLD_PREFIX = 24;
+
+/** A new-style bare identifier begins `NNNN.N` (a cheap look). */
+export function looksNew(s: string, i: number): boolean {
+  return (
+    isDigit(s.charCodeAt(i)) &&
+    isDigit(s.charCodeAt(i + 1)) &&
+    isDigit(s.charCodeAt(i + 2)) &&
+    isDigit(s.charCodeAt(i + 3)) &&
+    s.charCodeAt(i + 4) === 46 &&
+    isDigit(s.charCodeAt(i + 5))
+  );
+}
+
+/** An old-style bare identifier begins with a known archive, an optional `.class`, then "/" and a digit. */
+export function looksOld(s: string, i: number): boolean {
+  let j = i;
+  while (j < s.length && j - i < MAX_OLD_PREFIX && (isLetter(s.charCodeAt(j)) || s.charCodeAt(j) === 45)) j++;
+  const end = j;
+  // the archive must end at "." or "/": most strings fail here, before any allocation
+  if (j === i || (s.charCodeAt(j) !== 46 && s.charCodeAt(j) !== 47)) return false;
+  if (s.charCodeAt(j) === 46) {
+    j++;
+    while (j < s.length && j - i < MAX_OLD_PREFIX && (isLetter(s.charCodeAt(j)) || s.charCodeAt(j) === 45)) j++;
+  }
+  return s.charCodeAt(j) === 47 && isDigit(s.charCodeAt(j + 1)) && OLD_ARCHIVES.has(s.slice(i, end).toLowerCase());
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { equivalenceKey, equivalent, Grouper, isEquivalenceLevel } from './equivalence.ts';
+import type { Identifier } from './identifier.ts';
+
+const id = (normalized: string, standardKey?: string): Identifier => ({
+  scheme: 'test',
+  input: normalized,
+  profile: 'source',
+  normalized,
+  components: {},
+  ...(standardKey === undefined ? {} : { standardKey }),
+});
+
+describe('equivalence levels', () => {
+  const isbn10 = id('urn:isbn:0395363411', 'urn:isbn:9780395363416');
+  const isbn13 = id('urn:isbn:9780395363416');
+
+  it('lexical (the default) compares normalized', () => {
+    expect(equivalent(isbn10, isbn13)).toBe(false);
+    expect(equivalent(isbn10, isbn13, 'lexical')).toBe(false);
+    expect(equivalenceKey(isbn10)).toBe('urn:isbn:0395363411');
+  });
+
+  it('standard compares the standard key, falling back to normalized', () => {
+    expect(equivalent(isbn10, isbn13, 'standard')).toBe(true);
+    expect(equivalenceKey(isbn13, 'standard')).toBe('urn:isbn:9780395363416');
+  });
+
+  it('names its levels', () => {
+    expect(isEquivalenceLevel('lexical')).toBe(true);
+    expect(isEquivalenceLevel('standard')).toBe(true);
+    expect(isEquivalenceLevel('loose')).toBe(false);
+  });
+
+  it('a Grouper groups whatever keys it is fed', () => {
+    const g = new Grouper();
+    g.add(1, 'a', { ok: true, value: equivalenceKey(isbn10, 'standard') });
+    g.add(2, 'b', { ok: true, value: equivalenceKey(isbn13, 'standard') });
+    expect(g.groups).toHaveLength(1);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * Character tests and label tests shared by the Handle parser and by the schemes built on handles (DOI).
+ * No regular expressions: every test is a constant-time look at one position.
+ */
+export const SLASH = 47; // "/"
+export const DOT = 46; // "."
+export const COLON = 58; // ":"
+export const PERCENT = 37; // "%"
+export const QUESTION = 63; // "?"
+export const HASH = 35; // "#"
+export const SPACE = 32; // " "
+
+export function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+export function isHex(c: number): boolean {
+  return (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 102);
+}
+
+/**
+ * White space and control characters: never part of a handle or a DOI (RFC 3651 §2.1 and the DOI Handbook
+ * §2.5 allow printable/graphic characters only).
+ */
+export function isSpaceOrControl(c: number): boolean {
+  if (c <= 0x20 || c === 0x7f) return true;
+  if (c < 0x80) return false;
+  return (
+    c <= 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/** Does `s` hold `word` at `i`, ASCII letters compared in any case? (`word` is lower case.) */
+export function wordAt(s: string, i: number, word: string): boolean {
+  if (s.length < i + word.length) return false;
+  for (let k = 0; k < word.length; k++) {
+    const w = word.charCodeAt(k);
+    const c = s.charCodeAt(i + k);
+    if (c !== w && !(w >= 97 && w <= 122 && (c | 0x20) === w)) return false;
+  }
+  return true;
+}
+
+/** The length of a leading `http://` or `https://` (any case), or 0. */
+export function httpSchemeLength(s: string): number {
+  if ((s.charCodeAt(0) | 0x20) !== 104 || !wordAt(s, 1, 'ttp')) return 0;
+  const i = (s.charCodeAt(4) | 0x20) === 115 ? 5 : 4;
+  return s.charCodeAt(i) === COLON && s.charCodeAt(i + 1) === SLASH && s.charCodeAt(i + 2) === SLASH ? i + 3 : 0;
+}
+
+/**
+ * The length of `http(s)://HOST/` when the host (any case) is one of `hosts`, or 0. The host must be
+ * followed by "/": `https://doi.org.example/` is not `doi.org`.
+ */
+export function httpHostPrefix(s: string, hosts: readonly string[]): number {
+  const start = httpSchemeLength(s);
+  if (start === 0) return 0;
+  for (const host of hosts) {
+    if (s.charCodeAt(start + host.length) === SLASH && wordAt(s, start, host)) return start + host.length + 1;
+  }
+  return 0;
+}
+
+/** ASCII letters folded to lower case; every other character, non-ASCII letters included, left alone. */
+export function foldAscii(s: string): string {
+  let upper = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128) return foldAsciiOnly(s);
+    if (c >= 65 && c <= 90) upper = true;
+  }
+  // all ASCII: the built-in lower-casing folds exactly the ASCII letters
+  return upper ? s.toLowerCase() : s;
+}
+
+function foldAsciiOnly(s: string): string {
+  const parts: string[] = [];
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 65 && c <= 90) {
+      parts.push(s.slice(from, i), String.fromCharCode(c + 32));
+      from = i + 1;
+    }
+  }
+  parts.push(s.slice(from));
+  return parts.join('');
+}
+
+/** The index of the first "?" or "#" at or after `from`, or the length: where a URI's path ends. */
+export function pathEnd(s: string, from: number): number {
+  for (let i = from; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === QUESTION || c === HASH) return i;
+  }
+  return s.length;
+}

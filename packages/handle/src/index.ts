@@ -1,0 +1,15 @@
+export { HANDLE_ERROR_CODES, type HandleErrorCode } from './codes.ts';
+export { decodeOnce } from './decode.ts';
+export { formatHandle } from './format.ts';
+export { foldAscii, httpHostPrefix, isSpaceOrControl, pathEnd, wordAt } from './grammar.ts';
+export { normalizeHandle } from './normalize.ts';
+export {
+  HANDLE_PROXY_HOSTS,
+  type HandleComponents,
+  type HandleForm,
+  handleLabel,
+  parseHandle,
+  readName,
+  splitHandle,
+} from './parse.ts';
+export { type HandleIdentifier, handleScheme } from './scheme.ts';

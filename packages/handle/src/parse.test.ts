@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { HANDLE_ERROR_CODES } from './codes.ts';
+import { parseHandle } from './parse.ts';
+import { handleScheme } from './scheme.ts';
+
+describe('parseHandle', () => {
+  // RFC 3651 §2: <Handle> = <Handle Naming Authority> "/" <Handle Local Name>
+  it.each([
+    ['hdl:ncstrl.vatech_cs/te-93-35', 'ncstrl.vatech_cs', 'te-93-35'],
+    ['hdl:10.1045/may99-payette', '10.1045', 'may99-payette'],
+    ['hdl:0.NA/10.1045', '0.NA', '10.1045'],
+    ['hdl:cnri.dlib/a/b/c', 'cnri.dlib', 'a/b/c'],
+    ['https://hdl.handle.net/20.500.12345/a%C3%A9%2Fc', '20.500.12345', 'aé/c'],
+    ['info:hdl/2027/mdp.39015%25', '2027', 'mdp.39015%'],
+    ['hdl:20.500.1/a%20b', '20.500.1', 'a%20b'],
+    ['hdl:20.500.1/a?b#c', '20.500.1', 'a?b#c'],
+  ])('%s', (input, prefix, suffix) => {
+    const r = parseHandle(input);
+    expect(r.ok && { prefix: r.value.prefix, suffix: r.value.suffix }).toEqual({ prefix, suffix });
+  });
+
+  it('keeps the URL query and fragment out of the handle', () => {
+    const r = parseHandle('https://hdl.handle.net/2027/mdp.1?urlappend=x#y');
+    expect(r.ok && [r.value.suffix, r.value.rest]).toEqual(['mdp.1', '?urlappend=x#y']);
+  });
+
+  it.each([
+    ['hdl:x', 'handle-separator', 5],
+    ['hdl:/x', 'prefix-empty', 4],
+    ['hdl:.a/x', 'prefix-segment', 4],
+    ['hdl:a./x', 'prefix-segment', 6],
+    ['hdl:a/', 'suffix-empty', 6],
+    ['hdl:a b/c', 'prefix-character', 5],
+    ['hdl:a/b\tc', 'suffix-character', 7],
+    ['hdl:a/b\u3000', 'suffix-character', 7],
+    ['https://hdl.handle.net/a/%2', 'pct-encoded', 25],
+    ['https://hdl.handle.net/a/%C3', 'pct-utf8', 23],
+    ['https://hdl.handle.net/?x', 'name-empty', 23],
+    ['https://hdl.handle.net.example/a/b', 'handle-label', 0],
+    ['hdl', 'handle-label', 0],
+  ])('%s is %s at %d', (input, code, offset) => {
+    const r = parseHandle(input);
+    expect(r.ok ? null : [r.error.code, r.error.offset]).toEqual([code, offset]);
+  });
+
+  it('normalizes to hdl: with ASCII letters in lower case, escapes decoded once', () => {
+    const n = (s: string) => {
+      const r = handleScheme.parse(s);
+      return r.ok ? r.value.normalized : r.error.code;
+    };
+    expect(n('https://hdl.handle.net/20.500.12345/ÄBC%2525')).toBe('hdl:20.500.12345/Äbc%25');
+    expect(n('HDL:CNRI.DLIB/X')).toBe('hdl:cnri.dlib/x');
+  });
+
+  it('lists every code it returns', () => {
+    expect(new Set(HANDLE_ERROR_CODES).size).toBe(HANDLE_ERROR_CODES.length);
+  });
+
+  it('is linear on long runs', () => {
+    for (const filler of ['/', '.', '%', '%2', 'a']) {
+      const started = performance.now();
+      parseHandle(`https://hdl.handle.net/${filler.repeat(500_000)}`);
+      parseHandle(`hdl:${filler.repeat(500_000)}`);
+      expect(performance.now() - started).toBeLessThan(1000);
+    }
+  });
+});

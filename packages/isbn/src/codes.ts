@@ -1,0 +1,15 @@
+import { urnScheme } from '@pidgate/urn';
+
+/** The codes of this package's own rules: the labels before a bare ISBN or ISSN. */
+export const LABEL_ERROR_CODES = [
+  'isbn-label', // "ISBN", "ISBN-10", "ISBN-13" (any case), an optional ":", one space
+  'isbn-label-length', // "ISBN-10:" before 10 digits, "ISBN-13:" before 13
+  'issn-label', // "ISSN", an optional ":", one space
+] as const;
+export type LabelErrorCode = (typeof LABEL_ERROR_CODES)[number];
+
+/**
+ * Every code an ISBN or ISSN parse can return: the labels', and the URN package's, which checks the
+ * number itself (`isbn-check-digit`, `issn-syntax`, …) and `urn:isbn:` / `urn:issn:` strings.
+ */
+export const ISBN_ERROR_CODES: readonly string[] = [...LABEL_ERROR_CODES, ...urnScheme.errorCodes];

@@ -1,0 +1,66 @@
+import type { Identifier, Profile, Result, Scheme } from '@pidgate/core';
+import { ISBN_ERROR_CODES } from './codes.ts';
+import { formatNumber } from './format.ts';
+import { asUrn } from './normalize.ts';
+import {
+  type IsbnComponents,
+  type IssnComponents,
+  parseIsbnText,
+  parseIssnText,
+  recognizeIsbn,
+  recognizeIssn,
+} from './parse.ts';
+
+export type IsbnIdentifier = Identifier<IsbnComponents>;
+export type IssnIdentifier = Identifier<IssnComponents>;
+
+/** The identifier of `components` with the URN's keys (`normalized`, `standardKey`, `warnings`). */
+function withUrnKeys<C extends object>(
+  scheme: string,
+  input: string,
+  profile: Profile,
+  components: C,
+  urn: Result<Identifier>,
+): Result<Identifier<C>> {
+  if (!urn.ok) return urn;
+  const { normalized, standardKey } = urn.value;
+  return {
+    ok: true,
+    value:
+      standardKey === undefined
+        ? { scheme, input, profile, normalized, components }
+        : { scheme, input, profile, normalized, components, standardKey },
+  };
+}
+
+/**
+ * ISBNs written bare or after an `ISBN` label. Asked after every scheme with a label (a bare ISBN is
+ * digits only) and before generic URNs. `urn:isbn:` strings are the URN scheme's in a registry; this
+ * scheme's `parse` reads them too, so that its `normalized` (a `urn:isbn:`) parses again here.
+ */
+export const isbnScheme: Scheme<IsbnComponents> = {
+  name: 'isbn',
+  priority: 90,
+  errorCodes: ISBN_ERROR_CODES,
+  recognize: recognizeIsbn,
+  parse(input: string, profile: Profile = 'source'): Result<IsbnIdentifier> {
+    const parsed = parseIsbnText(input);
+    if (!parsed.ok) return parsed;
+    return withUrnKeys('isbn', input, profile, parsed.value, asUrn('isbn', parsed.value.isbn.digits));
+  },
+  format: formatNumber,
+};
+
+/** ISSNs written bare (`NNNN-NNNC`) or after an `ISSN` label; `urn:issn:` is read by `parse` as for ISBNs. */
+export const issnScheme: Scheme<IssnComponents> = {
+  name: 'issn',
+  priority: 91,
+  errorCodes: ISBN_ERROR_CODES,
+  recognize: recognizeIssn,
+  parse(input: string, profile: Profile = 'source'): Result<IssnIdentifier> {
+    const parsed = parseIssnText(input);
+    if (!parsed.ok) return parsed;
+    return withUrnKeys('issn', input, profile, parsed.value, asUrn('issn', parsed.value.issn.issn));
+  },
+  format: formatNumber,
+};

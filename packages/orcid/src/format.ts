@@ -1,0 +1,6 @@
+import type { OrcidComponents } from './parse.ts';
+
+/** Serialize an iD's parts as written; `parseOrcid(formatOrcid(c))` gives `c` back. */
+export function formatOrcid(c: OrcidComponents): string {
+  return `${c.label}${c.written}${c.rest}`;
+}

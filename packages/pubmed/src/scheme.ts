@@ -1,0 +1,41 @@
+import type { Identifier, Profile, Result, Scheme } from '@pidgate/core';
+import { PMCID_ERROR_CODES, PMID_ERROR_CODES } from './codes.ts';
+import { formatPubmed } from './format.ts';
+import { normalizePmcid, normalizePmid } from './normalize.ts';
+import { type PubmedComponents, parsePmcid, parsePmid, pmcidLabel, pmidLabel } from './parse.ts';
+
+export type PubmedIdentifier = Identifier<PubmedComponents>;
+
+/** PubMed identifiers (PMIDs): `PMID: 12345` and PubMed URLs. */
+export const pmidScheme: Scheme<PubmedComponents> = {
+  name: 'pmid',
+  priority: 13,
+  errorCodes: PMID_ERROR_CODES,
+  recognize(input: string): boolean {
+    return pmidLabel(input) !== null;
+  },
+  parse(input: string, profile: Profile = 'source'): Result<PubmedIdentifier> {
+    const parsed = parsePmid(input);
+    if (!parsed.ok) return parsed;
+    const components = parsed.value;
+    return { ok: true, value: { scheme: 'pmid', input, profile, normalized: normalizePmid(components), components } };
+  },
+  format: formatPubmed,
+};
+
+/** PubMed Central identifiers (PMCIDs): `PMC1234567`, `PMCID: PMC1234567` and PMC URLs. */
+export const pmcidScheme: Scheme<PubmedComponents> = {
+  name: 'pmcid',
+  priority: 14,
+  errorCodes: PMCID_ERROR_CODES,
+  recognize(input: string): boolean {
+    return pmcidLabel(input) !== null;
+  },
+  parse(input: string, profile: Profile = 'source'): Result<PubmedIdentifier> {
+    const parsed = parsePmcid(input);
+    if (!parsed.ok) return parsed;
+    const components = parsed.value;
+    return { ok: true, value: { scheme: 'pmcid', input, profile, normalized: normalizePmcid(components), components } };
+  },
+  format: formatPubmed,
+};

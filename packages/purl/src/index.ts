@@ -1,0 +1,6 @@
+export { PURL_ERROR_CODES, type PurlErrorCode } from './codes.ts';
+export { formatPurl } from './format.ts';
+export { PURL_HOST_ALIASES, PURL_HOSTS } from './grammar.ts';
+export { normalizeEscapes, normalizePurl } from './normalize.ts';
+export { isPurlUrl, type PurlComponents, parsePurl } from './parse.ts';
+export { type PurlIdentifier, purlScheme } from './scheme.ts';
