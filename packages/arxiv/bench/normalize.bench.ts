@@ -1,43 +1,17 @@
 // arXiv normalization throughput, in-process on one core. Target: 2 million per second.
-import { createRegistry } from '@pidgate/core';
-import { measure, report } from '@pidgate/core/bench';
+import { benchScheme } from '@pidgate/core/bench';
 import { arxivScheme } from '../src/index.ts';
 
-const TARGET = 2_000_000;
-const samples = [
-  'arXiv:1501.00001v2',
-  '1501.00001',
-  'hep-th/9901001',
-  'math.GT/0309136',
-  'https://arxiv.org/abs/0706.0001',
-  'https://arxiv.org/pdf/1501.00001v1.pdf',
-];
-const inputs = Array.from({ length: 100_000 }, (_, i) => samples[i % samples.length] as string);
-for (const s of samples) if (!arxivScheme.parse(s).ok) throw new Error(`sample does not parse: ${s}`);
-const registry = createRegistry([arxivScheme]);
-const normalized = (s: string) => {
-  const r = arxivScheme.parse(s);
-  return r.ok && r.value.normalized;
-};
-
-/**
- * Identifiers per second of this process's CPU time (user + system), best of 7 rounds: on a machine
- * shared with other work, wall-clock rates fall with the load while CPU-time rates show the cost.
- */
-function perCpuSecond(name: string, fn: (s: string) => unknown): void {
-  let sink = 0;
-  for (let r = 0; r < 3; r++) for (const s of inputs) sink ^= fn(s) ? 1 : 0;
-  let best = Number.POSITIVE_INFINITY;
-  for (let r = 0; r < 7; r++) {
-    const started = process.cpuUsage();
-    for (const s of inputs) sink ^= fn(s) ? 1 : 0;
-    const used = process.cpuUsage(started);
-    best = Math.min(best, (used.user + used.system) / 1e6);
-  }
-  report({ name: `${name}, per CPU second${sink === 42 ? ' ' : ''}`, opsPerSecond: inputs.length / best }, TARGET);
-}
-
-console.log(`arXiv normalization, ${inputs.length} identifiers a round (${samples.length} shapes), best of 7 rounds`);
-report(measure('arxivScheme.parse(...).normalized', inputs, normalized), TARGET);
-report(measure('registry.normalize (with dispatch)', inputs, (s) => registry.normalize(s).ok));
-perCpuSecond('arxivScheme.parse(...).normalized', normalized);
+benchScheme({
+  label: 'arXiv',
+  scheme: arxivScheme,
+  target: 2_000_000,
+  samples: [
+    'arXiv:1501.00001v2',
+    '1501.00001',
+    'hep-th/9901001',
+    'math.GT/0309136',
+    'https://arxiv.org/abs/0706.0001',
+    'https://arxiv.org/pdf/1501.00001v1.pdf',
+  ],
+});

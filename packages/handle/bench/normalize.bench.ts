@@ -1,42 +1,16 @@
 // Handle normalization throughput, in-process on one core. Target: 2 million per second.
-import { createRegistry } from '@pidgate/core';
-import { measure, report } from '@pidgate/core/bench';
+import { benchScheme } from '@pidgate/core/bench';
 import { handleScheme } from '../src/index.ts';
 
-const TARGET = 2_000_000;
-const samples = [
-  'hdl:20.500.12345/678',
-  'https://hdl.handle.net/2027/mdp.39015004544496',
-  'info:hdl/1721.1/12345',
-  'HDL:CNRI.DLIB/December95',
-  'http://hdl.handle.net/11858/00-001M-0000-0013-3A1B-5',
-];
-const inputs = Array.from({ length: 100_000 }, (_, i) => samples[i % samples.length] as string);
-for (const s of samples) if (!handleScheme.parse(s).ok) throw new Error(`sample does not parse: ${s}`);
-const registry = createRegistry([handleScheme]);
-const normalized = (s: string) => {
-  const r = handleScheme.parse(s);
-  return r.ok && r.value.normalized;
-};
-
-/**
- * Identifiers per second of this process's CPU time (user + system), best of 7 rounds: on a machine
- * shared with other work, wall-clock rates fall with the load while CPU-time rates show the cost.
- */
-function perCpuSecond(name: string, fn: (s: string) => unknown): void {
-  let sink = 0;
-  for (let r = 0; r < 3; r++) for (const s of inputs) sink ^= fn(s) ? 1 : 0;
-  let best = Number.POSITIVE_INFINITY;
-  for (let r = 0; r < 7; r++) {
-    const started = process.cpuUsage();
-    for (const s of inputs) sink ^= fn(s) ? 1 : 0;
-    const used = process.cpuUsage(started);
-    best = Math.min(best, (used.user + used.system) / 1e6);
-  }
-  report({ name: `${name}, per CPU second${sink === 42 ? ' ' : ''}`, opsPerSecond: inputs.length / best }, TARGET);
-}
-
-console.log(`Handle normalization, ${inputs.length} identifiers a round (${samples.length} shapes), best of 7 rounds`);
-report(measure('handleScheme.parse(...).normalized', inputs, normalized), TARGET);
-report(measure('registry.normalize (with dispatch)', inputs, (s) => registry.normalize(s).ok));
-perCpuSecond('handleScheme.parse(...).normalized', normalized);
+benchScheme({
+  label: 'Handle',
+  scheme: handleScheme,
+  target: 2_000_000,
+  samples: [
+    'hdl:20.500.12345/678',
+    'https://hdl.handle.net/2027/mdp.39015004544496',
+    'info:hdl/1721.1/12345',
+    'HDL:CNRI.DLIB/December95',
+    'http://hdl.handle.net/11858/00-001M-0000-0013-3A1B-5',
+  ],
+});

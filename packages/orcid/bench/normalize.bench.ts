@@ -1,41 +1,15 @@
 // ORCID normalization throughput, in-process on one core. Target: 2 million per second.
-import { createRegistry } from '@pidgate/core';
-import { measure, report } from '@pidgate/core/bench';
+import { benchScheme } from '@pidgate/core/bench';
 import { orcidScheme } from '../src/index.ts';
 
-const TARGET = 2_000_000;
-const samples = [
-  'https://orcid.org/0000-0002-1825-0097',
-  '0000-0002-1694-233X',
-  'orcid:0000000151093700',
-  'http://orcid.org/0000-0002-1825-0097',
-];
-const inputs = Array.from({ length: 100_000 }, (_, i) => samples[i % samples.length] as string);
-for (const s of samples) if (!orcidScheme.parse(s).ok) throw new Error(`sample does not parse: ${s}`);
-const registry = createRegistry([orcidScheme]);
-const normalized = (s: string) => {
-  const r = orcidScheme.parse(s);
-  return r.ok && r.value.normalized;
-};
-
-/**
- * Identifiers per second of this process's CPU time (user + system), best of 7 rounds: on a machine
- * shared with other work, wall-clock rates fall with the load while CPU-time rates show the cost.
- */
-function perCpuSecond(name: string, fn: (s: string) => unknown): void {
-  let sink = 0;
-  for (let r = 0; r < 3; r++) for (const s of inputs) sink ^= fn(s) ? 1 : 0;
-  let best = Number.POSITIVE_INFINITY;
-  for (let r = 0; r < 7; r++) {
-    const started = process.cpuUsage();
-    for (const s of inputs) sink ^= fn(s) ? 1 : 0;
-    const used = process.cpuUsage(started);
-    best = Math.min(best, (used.user + used.system) / 1e6);
-  }
-  report({ name: `${name}, per CPU second${sink === 42 ? ' ' : ''}`, opsPerSecond: inputs.length / best }, TARGET);
-}
-
-console.log(`ORCID normalization, ${inputs.length} identifiers a round (${samples.length} shapes), best of 7 rounds`);
-report(measure('orcidScheme.parse(...).normalized', inputs, normalized), TARGET);
-report(measure('registry.normalize (with dispatch)', inputs, (s) => registry.normalize(s).ok));
-perCpuSecond('orcidScheme.parse(...).normalized', normalized);
+benchScheme({
+  label: 'ORCID',
+  scheme: orcidScheme,
+  target: 2_000_000,
+  samples: [
+    'https://orcid.org/0000-0002-1825-0097',
+    '0000-0002-1694-233X',
+    'orcid:0000000151093700',
+    'http://orcid.org/0000-0002-1825-0097',
+  ],
+});
