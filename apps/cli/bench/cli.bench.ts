@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mixedList } from '../../../packages/schemes/bench/mixed.ts';
+import { mixedList, NEW_MIX } from '../../../packages/schemes/bench/mixed.ts';
 
 const LINES = Number(process.env.BENCH_LINES ?? 200_000);
 const RSS_LINES = Number(process.env.BENCH_RSS_LINES ?? 10_000_000);
@@ -25,6 +25,10 @@ execFileSync(process.execPath, [fileURLToPath(new URL('../scripts/build.mjs', im
 const dir = mkdtempSync(join(tmpdir(), 'pidgate-bench-'));
 const list = join(dir, 'mixed.txt');
 writeFileSync(list, `${mixedList(LINES).join('\n')}\n`);
+// The same kinds with DOIs, Handles and ISBN/ISSNs mixed in (issue 12's target:
+// normalize keeps its throughput on it within 10% of the old list's).
+const newList = join(dir, 'mixed-new.txt');
+writeFileSync(newList, `${mixedList(LINES, NEW_MIX).join('\n')}\n`);
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -55,6 +59,21 @@ try {
     console.log(
       `normalize --jobs ${jobs}: ${fmt.format(Math.round(rate))} lines/s end to end (median of 5, ${ms.toFixed(0)} ms), ` +
         `${(rate / idutils.linesPerSecond).toFixed(1)}× idutils (${fmt.format(idutils.linesPerSecond)} lines/s; target 25×)`,
+    );
+  }
+  {
+    // Side by side, alternating runs, so both lists see the same machine load.
+    const old: number[] = [];
+    const mixed: number[] = [];
+    for (let r = 0; r < 5; r++) {
+      old.push(time([bin, 'normalize', '--jobs', '1', list]));
+      mixed.push(time([bin, 'normalize', '--jobs', '1', newList]));
+    }
+    const oldRate = (LINES / median(old)) * 1000;
+    const newRate = (LINES / median(mixed)) * 1000;
+    console.log(
+      `normalize --jobs 1, old list: ${fmt.format(Math.round(oldRate))} lines/s; with DOIs, Handles and ISBNs: ` +
+        `${fmt.format(Math.round(newRate))} lines/s; ratio ${(newRate / oldRate).toFixed(3)} (target: at least 0.90)`,
     );
   }
   const startup = (label: string, args: string[], input?: string) => {

@@ -3,6 +3,7 @@ import type { Registry } from '@pidgate/core';
 import type { Binding, Store, VerifiedToken } from '@pidgate/store';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { pointsBack, type SelfView } from '../bound.ts';
 import type { Config } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../env.ts';
@@ -124,7 +125,14 @@ export function ezidRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
     return { path: path.slice(base.length + prefix.length), query: q === -1 ? '' : target.slice(q + 1) };
   };
 
-  const ctx: Ctx = { config, store, registry, base, pool: new MintPool(store, registry, config.profile) };
+  const ctx: Ctx = {
+    config,
+    store,
+    registry,
+    self: deps.self,
+    base,
+    pool: new MintPool(store, registry, config.profile),
+  };
 
   app.all(`${base}/shoulder/*`, async (c) => {
     if (c.req.method !== 'POST') return respond(c, methodNotAllowed());
@@ -202,6 +210,8 @@ interface Ctx {
   readonly config: Config;
   readonly store: Store;
   readonly registry: Registry;
+  /** What the gateway knows of itself, for `pointsBack` (the admin API's loop check). */
+  readonly self: SelfView;
   readonly base: string;
   readonly pool: MintPool;
 }
@@ -265,6 +275,20 @@ const isAnswer = (x: object): x is Answer => 'line' in x && 'remainder' in x;
 /** The self-referential target EZID gives an identifier created without `_target`: its EZID URL. */
 function defaultTarget(c: Context, ctx: Ctx, id: string): string {
   return `${publicBase(c, ctx.config)}${ctx.base.slice(1)}${ctx.base === '' ? '' : '/'}id/${encodeURI(id)}`;
+}
+
+/**
+ * EZID's bad request for a `_target` given that points back at this gateway: `pointsBack`, the check the
+ * admin API refuses with `target-loop`. Only a `_target` the request gives is checked (not the default).
+ */
+function loopingTarget(
+  ctx: Ctx,
+  host: string | undefined,
+  metadata: ReadonlyMap<string, string>,
+  target: string,
+): Answer | null {
+  if (!metadata.get('_target') || !pointsBack(target, ctx.self, host)) return null;
+  return badRequest('_target: the target points back at this gateway, where it would resolve in a loop');
 }
 
 function withWarnings(a: Answer, warnings: readonly string[]): Answer {
@@ -338,10 +362,12 @@ async function create(
 ): Promise<Answer> {
   const applied = applyElements(metadata, null, 'create', token, defaultTarget(c, ctx, id));
   if (typeof applied === 'string') return badRequest(applied);
+  const loop = loopingTarget(ctx, c.req.header('host'), metadata, applied.input.target);
+  if (loop) return loop;
   const put = await ctx.store.putBinding(id, applied.input, token.id, { ifAbsent: true });
   if (put.ok) return withWarnings(success(id, 201), applied.warnings);
   if (put.error.code === 'conflict' || put.error.code === 'tombstoned') {
-    if (updateIfExists && put.error.code === 'conflict') return update(ctx, token, id, metadata);
+    if (updateIfExists && put.error.code === 'conflict') return update(c, ctx, token, id, metadata);
     return badRequest('identifier already exists');
   }
   return storeAnswer(put.error.code, put.error.message);
@@ -396,11 +422,17 @@ async function updateOperation(c: Context, ctx: Ctx, encoded: string, query: str
   if (!(options instanceof Map)) return options;
   const id = identifierOf(ctx, encoded);
   if (typeof id !== 'string') return id;
-  return update(ctx, token, id, metadata);
+  return update(c, ctx, token, id, metadata);
 }
 
 /** Update `id` with the elements given (each overwritten; an empty value deletes it); 200. */
-async function update(ctx: Ctx, token: VerifiedToken, id: string, metadata: Map<string, string>): Promise<Answer> {
+async function update(
+  c: Context,
+  ctx: Ctx,
+  token: VerifiedToken,
+  id: string,
+  metadata: Map<string, string>,
+): Promise<Answer> {
   // A concurrent change between the read and the write (ifVersion) is read again and applied once more.
   for (let attempt = 0; attempt < 3; attempt++) {
     const current = await live(ctx.store, id);
@@ -408,6 +440,8 @@ async function update(ctx: Ctx, token: VerifiedToken, id: string, metadata: Map<
     if (!mayChange(token, id)) return forbiddenAnswer();
     const applied = applyElements(metadata, current, 'update', token, current.target);
     if (typeof applied === 'string') return badRequest(applied);
+    const loop = loopingTarget(ctx, c.req.header('host'), metadata, applied.input.target);
+    if (loop) return loop;
     const put = await ctx.store.putBinding(id, applied.input, token.id, { ifVersion: current.version });
     if (put.ok) return withWarnings(success(id), applied.warnings);
     if (put.error.code !== 'conflict') return storeAnswer(put.error.code, put.error.message);
