@@ -1,12 +1,11 @@
+import { isDigit } from '@pidgate/core';
 import { httpHostPrefix, wordAt } from '@pidgate/handle';
+
+export { isDigit };
 
 export const SLASH = 47; // "/"
 export const DOT = 46; // "."
 export const COLON = 58; // ":"
-
-export function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
 
 /** The DOI proxy hosts whose path is a DOI (DOI Handbook §3.8.3): doi.org and its older names. */
 export const DOI_PROXY_HOSTS = ['doi.org', 'dx.doi.org', 'www.doi.org'] as const;

@@ -2,6 +2,9 @@
  * Character tests and label tests shared by the Handle parser and by the schemes built on handles (DOI).
  * No regular expressions: every test is a constant-time look at one position.
  */
+import { httpHostPrefix, httpSchemeLength, isDigit, wordAt } from '@pidgate/core';
+
+export { httpHostPrefix, httpSchemeLength, isDigit, wordAt };
 export const SLASH = 47; // "/"
 export const DOT = 46; // "."
 export const COLON = 58; // ":"
@@ -9,10 +12,6 @@ export const PERCENT = 37; // "%"
 export const QUESTION = 63; // "?"
 export const HASH = 35; // "#"
 export const SPACE = 32; // " "
-
-export function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
 
 export function isHex(c: number): boolean {
   return (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 102);
@@ -38,36 +37,10 @@ export function isSpaceOrControl(c: number): boolean {
   );
 }
 
-/** Does `s` hold `word` at `i`, ASCII letters compared in any case? (`word` is lower case.) */
-export function wordAt(s: string, i: number, word: string): boolean {
-  if (s.length < i + word.length) return false;
-  for (let k = 0; k < word.length; k++) {
-    const w = word.charCodeAt(k);
-    const c = s.charCodeAt(i + k);
-    if (c !== w && !(w >= 97 && w <= 122 && (c | 0x20) === w)) return false;
-  }
-  return true;
-}
-
-/** The length of a leading `http://` or `https://` (any case), or 0. */
-export function httpSchemeLength(s: string): number {
-  if ((s.charCodeAt(0) | 0x20) !== 104 || !wordAt(s, 1, 'ttp')) return 0;
-  const i = (s.charCodeAt(4) | 0x20) === 115 ? 5 : 4;
-  return s.charCodeAt(i) === COLON && s.charCodeAt(i + 1) === SLASH && s.charCodeAt(i + 2) === SLASH ? i + 3 : 0;
-}
-
 /**
  * The length of `http(s)://HOST/` when the host (any case) is one of `hosts`, or 0. The host must be
  * followed by "/": `https://doi.org.example/` is not `doi.org`.
  */
-export function httpHostPrefix(s: string, hosts: readonly string[]): number {
-  const start = httpSchemeLength(s);
-  if (start === 0) return 0;
-  for (const host of hosts) {
-    if (s.charCodeAt(start + host.length) === SLASH && wordAt(s, start, host)) return start + host.length + 1;
-  }
-  return 0;
-}
 
 /** ASCII letters folded to lower case; every other character, non-ASCII letters included, left alone. */
 export function foldAscii(s: string): string {

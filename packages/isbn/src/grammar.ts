@@ -1,19 +1,7 @@
 /** Label and shape tests of written ISBNs and ISSNs; no regular expressions. */
+import { isDigit, wordAt } from '@pidgate/core';
 
-export function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
-
-/** Does `s` hold `word` at `i`, ASCII letters compared in any case? (`word` is lower case.) */
-export function wordAt(s: string, i: number, word: string): boolean {
-  if (s.length < i + word.length) return false;
-  for (let k = 0; k < word.length; k++) {
-    const w = word.charCodeAt(k);
-    const c = s.charCodeAt(i + k);
-    if (c !== w && !(w >= 97 && w <= 122 && (c | 0x20) === w)) return false;
-  }
-  return true;
-}
+export { isDigit, wordAt };
 
 /** The longest bare ISBN: 13 digits and 4 separators. */
 export const MAX_BARE_ISBN = 17;
