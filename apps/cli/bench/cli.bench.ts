@@ -7,6 +7,9 @@
 //  - peak RSS of `pidgate normalize` on 10 M lines streamed to its standard input (Linux: VmHWM), with
 //    --jobs 1 and the default, and the lines/s of those runs (workers start from 32 MiB of input).
 // BENCH_LINES and BENCH_RSS_LINES change the sizes. Builds dist/ first (npm run build:cli).
+// BENCH_BASELINE=/path/to/another/apps/cli/bin/pidgate.js (an older build, e.g. from `git archive`)
+// measures it too, run for run alternating with this one, so a busy machine slows both alike; each
+// figure is then printed for both.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -17,6 +20,14 @@ import { mixedList, NEW_MIX } from '../../../packages/schemes/bench/mixed.ts';
 const LINES = Number(process.env.BENCH_LINES ?? 200_000);
 const RSS_LINES = Number(process.env.BENCH_RSS_LINES ?? 10_000_000);
 const bin = fileURLToPath(new URL('../bin/pidgate.js', import.meta.url));
+const baseline = process.env.BENCH_BASELINE;
+/** The commands measured: this checkout's, and the baseline's when given. */
+const bins: [string, string][] = baseline
+  ? [
+      ['baseline', baseline],
+      ['this', bin],
+    ]
+  : [['this', bin]];
 const idutils = JSON.parse(readFileSync(new URL('./idutils.json', import.meta.url), 'utf8')) as {
   linesPerSecond: number;
 };
@@ -49,17 +60,38 @@ function time(args: string[], input?: string): number {
   return ms;
 }
 
+/**
+ * Median wall time of `runs` runs of `args` (the first being the pidgate command) for each command
+ * measured, the commands taking turns run by run.
+ */
+function medians(runs: number, args: string[], input?: string): Map<string, number> {
+  const times = new Map<string, number[]>(bins.map(([name]) => [name, []]));
+  for (let r = 0; r < runs; r++) {
+    for (const [name, path] of bins)
+      times.get(name)?.push(
+        time(
+          args.map((a) => (a === bin ? path : a)),
+          input,
+        ),
+      );
+  }
+  return new Map([...times].map(([name, xs]) => [name, median(xs)]));
+}
+const label = (name: string) => (baseline ? `${name}: ` : '');
+
 try {
   console.log(
     `pidgate CLI benchmark: ${fmt.format(LINES)} lines, ${availableParallelism()} cores, Node ${process.version}`,
   );
+  if (baseline) console.log(`baseline: ${baseline}`);
   for (const jobs of ['1', String(availableParallelism())]) {
-    const ms = median(Array.from({ length: 5 }, () => time([bin, 'normalize', '--jobs', jobs, list])));
-    const rate = (LINES / ms) * 1000;
-    console.log(
-      `normalize --jobs ${jobs}: ${fmt.format(Math.round(rate))} lines/s end to end (median of 5, ${ms.toFixed(0)} ms), ` +
-        `${(rate / idutils.linesPerSecond).toFixed(1)}× idutils (${fmt.format(idutils.linesPerSecond)} lines/s; target 25×)`,
-    );
+    for (const [name, ms] of medians(5, [bin, 'normalize', '--jobs', jobs, list])) {
+      const rate = (LINES / ms) * 1000;
+      console.log(
+        `${label(name)}normalize --jobs ${jobs}: ${fmt.format(Math.round(rate))} lines/s end to end (median of 5, ${ms.toFixed(0)} ms), ` +
+          `${(rate / idutils.linesPerSecond).toFixed(1)}× idutils (${fmt.format(idutils.linesPerSecond)} lines/s; target 25×)`,
+      );
+    }
   }
   {
     // Side by side, alternating runs, so both lists see the same machine load.
@@ -76,9 +108,11 @@ try {
         `${fmt.format(Math.round(newRate))} lines/s; ratio ${(newRate / oldRate).toFixed(3)} (target: at least 0.90)`,
     );
   }
-  const startup = (label: string, args: string[], input?: string) => {
-    const ms = median(Array.from({ length: 10 }, () => time(args, input)));
-    console.log(`start-up ${label}: ${ms.toFixed(0)} ms (median of 10)`);
+  const startup = (what: string, args: string[], input?: string) => {
+    for (const [name, ms] of medians(10, args, input)) {
+      if (args[0] !== bin && name !== 'this') continue;
+      console.log(`${args[0] === bin ? label(name) : ''}start-up ${what}: ${ms.toFixed(0)} ms (median of 10)`);
+    }
   };
   startup('node -e 0 (the floor)', ['-e', '0']);
   startup('pidgate --version', [bin, '--version']);
@@ -86,20 +120,24 @@ try {
   startup('pidgate normalize, one line', [bin, 'normalize'], 'ark:/12345/x\n');
 
   for (const jobs of ['1', String(availableParallelism())]) {
-    const started = performance.now();
-    const peak = await peakRss(RSS_LINES, jobs);
-    const rate = (RSS_LINES / (performance.now() - started)) * 1000;
-    console.log(
-      `peak RSS, normalize --jobs ${jobs} of ${fmt.format(RSS_LINES)} lines on standard input: ${(peak / 1024).toFixed(0)} MB (target: under 150 MB); ${fmt.format(Math.round(rate))} lines/s`,
-    );
+    for (const [name, path] of bins) {
+      const started = performance.now();
+      const peak = await peakRss(path, RSS_LINES, jobs);
+      const rate = (RSS_LINES / (performance.now() - started)) * 1000;
+      console.log(
+        `${label(name)}peak RSS, normalize --jobs ${jobs} of ${fmt.format(RSS_LINES)} lines on standard input: ${(peak / 1024).toFixed(0)} MB (target: under 150 MB); ${fmt.format(Math.round(rate))} lines/s`,
+      );
+    }
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
 
 /** Stream `n` lines (the bench list, repeated) into `pidgate normalize`; its VmHWM in KiB at the end. */
-async function peakRss(n: number, jobs: string): Promise<number> {
-  const child = spawn(process.execPath, [bin, 'normalize', '--jobs', jobs], { stdio: ['pipe', 'ignore', 'inherit'] });
+async function peakRss(command: string, n: number, jobs: string): Promise<number> {
+  const child = spawn(process.execPath, [command, 'normalize', '--jobs', jobs], {
+    stdio: ['pipe', 'ignore', 'inherit'],
+  });
   let peak = 0;
   const poll = setInterval(() => {
     try {

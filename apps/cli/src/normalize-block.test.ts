@@ -2,7 +2,7 @@ import { normalizeRecord } from '@pidgate/core';
 import { registry } from '@pidgate/schemes';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonString, normalizeBlock, recordLine } from './normalize-block.ts';
+import { jsonString, LineWriter, normalizeBlock, recordLine } from './normalize-block.ts';
 
 describe('jsonString', () => {
   it('writes what JSON.stringify writes, for any string (controls, quotes, backslashes, lone surrogates)', () => {
@@ -50,6 +50,52 @@ describe('recordLine', () => {
   });
 });
 
+describe('LineWriter', () => {
+  it('writes the UTF-8 bytes of recordLine(record) + "\\n", for any input, growing as it goes', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ unit: 'grapheme-ascii' })), {
+          maxLength: 20,
+        }),
+        (tails) => {
+          const writer = new LineWriter(0);
+          let expected = '';
+          for (const tail of tails) {
+            for (const input of [tail, `ark:/12345/${tail}`, `urn:example:${tail}`]) {
+              const record = normalizeRecord(registry, input);
+              writer.record(record);
+              expected += `${JSON.stringify(record)}\n`;
+            }
+          }
+          expect(writer.written().equals(Buffer.from(expected, 'utf8'))).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('writes a long or escaped string whole', () => {
+    const writer = new LineWriter(0);
+    const long = `ark:/12345/${'x'.repeat(100_000)}"é`;
+    writer.string(long);
+    writer.string('\u0000\ud800');
+    expect(writer.written().toString('utf8')).toBe(`${JSON.stringify(long)}${JSON.stringify('\u0000\ud800')}`);
+  });
+
+  it('take() gives an exact copy and starts over, also after growing past 4 MiB', () => {
+    const writer = new LineWriter(16);
+    const huge = 'é'.repeat(1 << 20);
+    writer.string(huge);
+    const first = writer.take();
+    expect(first.toString('utf8')).toBe(JSON.stringify(huge));
+    expect(writer.length).toBe(0);
+    writer.record(normalizeRecord(registry, 'ark:/12345/x'));
+    const second = writer.take();
+    expect(second.toString('utf8')).toBe(`${JSON.stringify(normalizeRecord(registry, 'ark:/12345/x'))}\n`);
+    expect(first.toString('utf8')).toBe(JSON.stringify(huge));
+  });
+});
+
 describe('normalizeBlock', () => {
   it('writes one line per input line, drops a trailing "\\r", keeps empty lines, counts', () => {
     const { out, counts } = normalizeBlock(registry, 'URN:EXAMPLE:a\r\nnot-an-id\n\nurn:example:a', {
@@ -57,7 +103,7 @@ describe('normalizeBlock', () => {
       trim: false,
       keepForms: true,
     });
-    const lines = out.split('\n');
+    const lines = out.toString('utf8').split('\n');
     expect(lines.pop()).toBe('');
     expect(lines.map((l) => JSON.parse(l).input)).toEqual(['URN:EXAMPLE:a', 'not-an-id', '', 'urn:example:a']);
     expect(counts).toEqual({
@@ -70,6 +116,6 @@ describe('normalizeBlock', () => {
 
   it('trims spaces with trim', () => {
     const { out } = normalizeBlock(registry, '  urn:example:a \n', { profile: 'source', trim: true, keepForms: false });
-    expect(JSON.parse(out)).toMatchObject({ input: 'urn:example:a', ok: true });
+    expect(JSON.parse(out.toString('utf8'))).toMatchObject({ input: 'urn:example:a', ok: true });
   });
 });

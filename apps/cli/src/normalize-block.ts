@@ -1,5 +1,5 @@
 import { type NormalizeRecord, normalizeRecord, type Profile, type Registry } from '@pidgate/core';
-import { trimSpace } from './table.ts';
+import { trimSpace } from './table-spec.ts';
 
 /**
  * `s` as a JSON string literal, the same text `JSON.stringify(s)` gives. Identifiers rarely hold a
@@ -41,17 +41,134 @@ export interface BlockOptions {
   readonly keepForms: boolean;
 }
 
+/** The fixed parts of an output line, as UTF-8 (all ASCII). */
+const ascii = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));
+const INPUT = ascii('{"input":');
+const OK_SCHEME = ascii(',"ok":true,"scheme":');
+const NORMALIZED = ascii(',"normalized":');
+const FAILED_CODE = ascii(',"ok":false,"error":{"code":');
+const MESSAGE = ascii(',"message":');
+const OFFSET = ascii(',"offset":');
+const NULL = ascii('null');
+
+/**
+ * Output lines written straight into UTF-8 bytes, one pass per string: a string of printable ASCII
+ * without `"` or `\` (nearly every identifier) is copied as it is scanned; any other string is written
+ * as `jsonString` gives it. The same bytes as encoding `recordLine(r) + "\n"`, without building the line
+ * as a string first.
+ */
+export class LineWriter {
+  bytes: Buffer;
+  length = 0;
+
+  constructor(capacity: number) {
+    this.bytes = Buffer.allocUnsafeSlow(Math.max(capacity, 256));
+  }
+
+  /** Room for `n` more bytes. */
+  private reserve(n: number): void {
+    if (this.length + n <= this.bytes.length) return;
+    const grown = Buffer.allocUnsafeSlow(Math.max(this.bytes.length * 2, this.length + n));
+    this.bytes.copy(grown, 0, 0, this.length);
+    this.bytes = grown;
+  }
+
+  private raw(part: Uint8Array): void {
+    const bytes = this.bytes;
+    let at = this.length;
+    for (let i = 0; i < part.length; i++) bytes[at++] = part[i] as number;
+    this.length = at;
+  }
+
+  /** `s` as a JSON string literal (what JSON.stringify writes), in UTF-8. */
+  string(s: string): void {
+    // A JSON escape is at most 6 bytes for one UTF-16 unit, and UTF-8 at most 3.
+    this.reserve(s.length * 6 + 2);
+    const bytes = this.bytes;
+    const from = this.length;
+    let at = from;
+    bytes[at++] = 0x22;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) {
+        this.length = from + bytes.write(jsonString(s), from, 'utf8');
+        return;
+      }
+      bytes[at++] = c;
+    }
+    bytes[at++] = 0x22;
+    this.length = at;
+  }
+
+  /** One output line of `pidgate normalize`, with its "\n": the bytes of `recordLine(r) + "\n"`. */
+  record(r: NormalizeRecord): void {
+    this.reserve(64);
+    this.raw(INPUT);
+    this.string(r.input);
+    if (r.ok) {
+      this.reserve(64);
+      this.raw(OK_SCHEME);
+      this.string(r.scheme);
+      this.reserve(32);
+      this.raw(NORMALIZED);
+      this.string(r.normalized);
+      this.reserve(2);
+      this.bytes[this.length++] = 0x7d;
+    } else {
+      const { code, message, offset } = r.error;
+      this.reserve(64);
+      this.raw(FAILED_CODE);
+      this.string(code);
+      this.reserve(32);
+      this.raw(MESSAGE);
+      this.string(message);
+      this.reserve(48);
+      this.raw(OFFSET);
+      if (typeof offset === 'number' && Number.isFinite(offset)) {
+        this.length += this.bytes.write(String(offset), this.length, 'latin1');
+      } else this.raw(NULL);
+      this.bytes[this.length++] = 0x7d;
+      this.bytes[this.length++] = 0x7d;
+    }
+    this.bytes[this.length++] = 0x0a;
+  }
+
+  /** The bytes written so far. */
+  written(): Buffer {
+    return this.bytes.subarray(0, this.length);
+  }
+
+  /**
+   * A copy of the bytes written so far, in memory of its own (to keep, or transfer), and start over.
+   * A buffer grown past 4 MiB (a block with lines near the 1 MiB input limit) is let go.
+   */
+  take(): Buffer {
+    const copy = Buffer.allocUnsafeSlow(this.length);
+    this.bytes.copy(copy, 0, 0, this.length);
+    this.length = 0;
+    if (this.bytes.length > 1 << 22) this.bytes = Buffer.allocUnsafeSlow(1 << 20);
+    return copy;
+  }
+}
+
+let writer: LineWriter | undefined;
+
 /**
  * Normalize every line of `text` (complete lines, each ending in "\n", except perhaps the last of
- * a stream), dropping a trailing "\r" of each line, and return the output lines and their counts.
+ * a stream), dropping a trailing "\r" of each line, and return the output lines (UTF-8) and their counts.
  */
 export function normalizeBlock(
   registry: Registry,
   text: string,
   options: BlockOptions,
-): { out: string; counts: BlockCounts } {
+): { out: Buffer; counts: BlockCounts } {
   const counts: BlockCounts = { lines: 0, normalized: 0, errors: {}, forms: options.keepForms ? [] : null };
-  let out = '';
+  // One buffer per thread, reused: it grows to the largest block's output once; each block's output
+  // leaves in a copy of its exact size.
+  writer ??= new LineWriter(1 << 20);
+  const out = writer;
+  out.length = 0;
+  const { profile, trim } = options;
   let start = 0;
   const end = text.length;
   while (start < end) {
@@ -60,14 +177,14 @@ export function normalizeBlock(
     let stop = nl;
     if (stop > start && text.charCodeAt(stop - 1) === 0x0d) stop--;
     const line = text.slice(start, stop);
-    const record = normalizeRecord(registry, options.trim ? trimSpace(line) : line, options.profile);
+    const record = normalizeRecord(registry, trim ? trimSpace(line) : line, profile);
     counts.lines++;
     if (record.ok) {
       counts.normalized++;
       counts.forms?.push(record.normalized);
     } else counts.errors[record.error.code] = (counts.errors[record.error.code] ?? 0) + 1;
-    out += `${recordLine(record)}\n`;
+    out.record(record);
     start = nl + 1;
   }
-  return { out, counts };
+  return { out: out.take(), counts };
 }

@@ -1,5 +1,5 @@
 // A worker thread of `pidgate normalize --jobs N`: normalizes the blocks of lines the main thread
-// sends (bytes of whole lines) and sends back the output lines, encoded, with their counts.
+// sends (bytes of whole lines) and sends back the output lines (UTF-8, transferred) with their counts.
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { registry } from '@pidgate/schemes';
 import { type BlockOptions, normalizeBlock } from './normalize-block.ts';
@@ -9,9 +9,7 @@ if (parentPort) {
   parentPort.on('message', (bytes: Uint8Array) => {
     const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
     const { out, counts } = normalizeBlock(registry, text, options);
-    const encoded = new Uint8Array(Buffer.byteLength(out));
-    Buffer.from(encoded.buffer).write(out);
-    port.postMessage({ out: encoded, counts }, [encoded.buffer]);
+    port.postMessage({ out, counts }, [out.buffer as ArrayBuffer]);
   });
   port.postMessage('ready');
 }

@@ -1,4 +1,3 @@
-import { SingleBar } from 'cli-progress';
 import type { Io } from './io.ts';
 
 /** A progress bar on standard error, only when standard error is a terminal. */
@@ -11,35 +10,14 @@ export interface Progress {
   stop(summary?: string): void;
 }
 
-const silent: Progress = { active: false, bytes() {}, lines() {}, stop() {} };
+/** No bar: standard error is not a terminal. */
+export const silent: Progress = { active: false, bytes() {}, lines() {}, stop() {} };
 
-export function progress(io: Io, totalBytes: number | null): Progress {
+/**
+ * The progress bar (see progress-bar.ts), its library loaded only when standard error is a terminal:
+ * `pidgate normalize < in > out` in a script does not pay for it.
+ */
+export async function openProgress(io: Io, totalBytes: number | null): Promise<Progress> {
   if (!io.stderr.isTTY) return silent;
-  let lines = 0;
-  let bytes = 0;
-  let stopped = false;
-  const bar = new SingleBar({
-    stream: io.stderr as NodeJS.WriteStream,
-    format: totalBytes ? ' {bar} {percentage}% | {lines} lines' : ' {lines} lines',
-    hideCursor: true,
-    clearOnComplete: true,
-    fps: 5,
-  });
-  bar.start(totalBytes ?? 0, 0, { lines });
-  return {
-    active: true,
-    bytes(n) {
-      bytes += n;
-    },
-    lines(n) {
-      lines += n;
-      bar.update(bytes, { lines });
-    },
-    stop(summary) {
-      if (stopped) return;
-      stopped = true;
-      bar.stop();
-      if (summary !== undefined) io.stderr.write(`${summary}\n`);
-    },
-  };
+  return (await import('./progress-bar.ts')).progress(io, totalBytes);
 }

@@ -1,6 +1,11 @@
 import type { NormalizeRecord } from '@pidgate/core';
 
-const fmt = new Intl.NumberFormat('en');
+/** Thousands separators. Made on first use: creating an Intl.NumberFormat costs ~10 ms at start-up. */
+let numberFormat: Intl.NumberFormat | undefined;
+function format(n: number): string {
+  numberFormat ??= new Intl.NumberFormat('en');
+  return numberFormat.format(n);
+}
 
 /** What a run amounts to, for the summary line under the progress bar. */
 export class Tally {
@@ -41,12 +46,12 @@ export class Tally {
   /** `groups` overrides the count of distinct forms (the group command knows its classes). */
   summary(groups: number | null = this.distinct?.size ?? null): string {
     const failed = this.lines - this.normalized;
-    const parts = [`${plural(this.lines, 'line')}`, `${fmt.format(this.normalized)} normalized`];
+    const parts = [`${plural(this.lines, 'line')}`, `${format(this.normalized)} normalized`];
     if (groups !== null) parts.push(plural(groups, 'group'));
     let errors = plural(failed, 'error');
     if (failed > 0) {
       const codes = [...this.errors].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-      errors += ` (${codes.map(([code, n]) => `${code} ${fmt.format(n)}`).join(', ')})`;
+      errors += ` (${codes.map(([code, n]) => `${code} ${format(n)}`).join(', ')})`;
     }
     parts.push(errors);
     return parts.join(', ');
@@ -54,5 +59,5 @@ export class Tally {
 }
 
 function plural(n: number, word: string): string {
-  return `${fmt.format(n)} ${word}${n === 1 ? '' : 's'}`;
+  return `${format(n)} ${word}${n === 1 ? '' : 's'}`;
 }

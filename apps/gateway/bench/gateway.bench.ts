@@ -1,6 +1,6 @@
 // npm run bench:gateway — requests per second and p99 latency of the gateway (PWID resolution, ARK
-// resolution through the NAAN table, bound ARKs in a SQLite table of BENCH_BINDINGS) beside a bare Hono
-// handler answering a fixed 302, each server in its own child process, autocannon on loopback in this one.
+// resolution through the NAAN table, with and without the fast path in front of Hono, bound ARKs in a
+// SQLite table of BENCH_BINDINGS) beside a bare Hono handler answering a fixed 302, each server in its own child process, autocannon on loopback in this one.
 // Cases run one after another (never two at once), each after a warm-up, for BENCH_ROUNDS rounds; the
 // ratio to the bare handler is checked against the issues' targets (exit status 1 when one is missed).
 // Run it on a quiet machine: the load average is printed, with a warning above 2.
@@ -157,6 +157,7 @@ console.log(
 );
 const bare = await spawnServer('bare');
 const gateway = await spawnServer('gateway');
+const hono = await spawnServer('hono');
 // The gateway with its default NAAN table: the whole public registry shipped in apps/gateway/data.
 console.log(
   `gateway start-up with the full NAAN table (${gateway.naans} NAANs): ${gateway.startupMs.toFixed(0)} ms from process start to listening (the NAAN table and services: ${gateway.depsMs.toFixed(0)} ms); RSS ${((await rssOf(gateway.child)) / 2 ** 20).toFixed(0)} MB`,
@@ -205,6 +206,12 @@ try {
       url: `http://127.0.0.1:${gateway.port}/ark:/12025/654xz321/s3/f8.05v.tiff`,
       base: 'bare Hono 302',
       target: 0.8,
+    },
+    // The same gateway and request with the fast path off: the identifier route of the Hono app answers.
+    {
+      name: 'ARK, Hono route only',
+      url: `http://127.0.0.1:${hono.port}/ark:/12025/654xz321/s3/f8.05v.tiff`,
+      base: 'bare Hono 302',
     },
     // The same client load against the bare handler (autocannon cycling through paths costs the client too).
     { name: 'bare 302, same paths', url: `http://127.0.0.1:${bare.port}`, paths: picks, base: 'bare 302, same paths' },
@@ -280,6 +287,7 @@ try {
 } finally {
   bare.child.kill();
   gateway.child.kill();
+  hono.child.kill();
   bound.child.kill();
   serve1.child.kill('SIGTERM');
   serve2.child.kill('SIGTERM');

@@ -1,9 +1,10 @@
-// One server for the benchmark, in its own process: `gateway` (the real app, logging on, to /dev/null),
+// One server for the benchmark, in its own process: `gateway` (the real app, logging on, to /dev/null;
+// `hono`: the same without the fast path, every request through the Hono app),
 // `bound` (the real app over a SQLite file of bindings) or `bare` (a bare Hono handler answering a fixed 302). Sends its port to the parent over IPC.
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { arkScheme } from '@pidgate/ark';
-import { createRegistry, type Scheme } from '@pidgate/core';
+import { createRegistry } from '@pidgate/core';
 import { pdiScheme } from '@pidgate/pdi';
 import { pwidScheme } from '@pidgate/pwid';
 import { urnScheme } from '@pidgate/urn';
@@ -28,7 +29,7 @@ if (mode === 'bare') {
     host: '127.0.0.1',
     maptr: { enabled: false },
   });
-  const registry = createRegistry([arkScheme, pwidScheme, pdiScheme, urnScheme] as Scheme[]);
+  const registry = createRegistry([arkScheme, pwidScheme, pdiScheme, urnScheme]);
   running = await startServer({ config, deps: await createDeps(config, { registry }) });
   port = running.port;
 } else {
@@ -38,11 +39,12 @@ if (mode === 'bare') {
     maptr: { enabled: false },
     store: { enabled: false },
   });
-  const registry = createRegistry([arkScheme, pwidScheme, pdiScheme, urnScheme] as Scheme[]);
+  const registry = createRegistry([arkScheme, pwidScheme, pdiScheme, urnScheme]);
   const before = performance.now();
   const deps = await createDeps(config, { registry });
   depsMs = performance.now() - before;
-  running = await startServer({ config, deps });
+  // `hono`: the same gateway with every request through the Hono app (no fast path in front of it).
+  running = await startServer({ config, deps, fastPath: mode !== 'hono' });
   port = running.port;
 }
 // Start-up: from the process start to listening (module loading, the NAAN table, the store), and the

@@ -101,6 +101,11 @@ export const BindingPage = z
   .object({ items: z.array(BindingSchema), next: z.string().nullable() })
   .openapi('BindingPage');
 
+/** A page of PDI versions: the listing under a PDI prefix (`?prefix=urn:pdi://ap.org.us/`). */
+export const PdiVersionPage = z
+  .object({ items: z.array(PdiVersionSchema), next: z.string().nullable() })
+  .openapi('PdiVersionPage');
+
 export const ListQuery = z.object({
   prefix: z
     .string()

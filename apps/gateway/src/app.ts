@@ -3,7 +3,7 @@ import type { Context, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import { formatIssues } from './config.ts';
+import { type Config, formatIssues } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import type { GatewayEnv } from './env.ts';
 import { ezidRoutes } from './ezid/routes.ts';
@@ -11,7 +11,7 @@ import { fastPathAware, preparedFor } from './fast.ts';
 import { outcomeOf } from './metrics.ts';
 import { prefersHtml } from './negotiate.ts';
 import { openapiRoutes } from './openapi.ts';
-import { PROBLEM_JSON, type Problem, problem, problemResponse } from './problem.ts';
+import { PROBLEM_JSON, type Problem, problem, problemJson, problemResponse } from './problem.ts';
 import { renderProblemHtml } from './render.ts';
 import { apiRoutes } from './routes/api.ts';
 import { bindingRoutes } from './routes/bindings.ts';
@@ -25,12 +25,41 @@ import { webRoutes } from './web/routes.tsx';
 
 /** Map anything thrown to a problem document; never a stack trace, and 500 only for our own faults. */
 function errorResponse(e: unknown, c: Context<GatewayEnv>, deps: AppDeps): Response {
+  // A middleware's own answer (the bearer-auth refusals of auth.ts are problem documents already).
+  if (e instanceof HTTPException && e.res) return e.getResponse();
   if (e instanceof HTTPException && e.status < 500) {
     const code = e.status === 415 ? 'unsupported-media-type' : e.status === 413 ? 'body-too-large' : 'invalid-request';
     return problemResponse(problem(e.status, code, e.message || 'the request cannot be processed'));
   }
   deps.logger.event('error', { path: requestTarget(c).slice(0, 2048), message: String((e as Error)?.message ?? e) });
   return problemResponse(problem(500, 'internal-error', 'the gateway failed to answer this request'));
+}
+
+/** The CORS options of the public read and batch APIs; null when no origin is allowed (`cors.origins` empty). */
+export function corsOptions(config: Config) {
+  if (config.cors.origins.length === 0) return null;
+  return {
+    origin: config.cors.origins.includes('*') ? '*' : config.cors.origins,
+    allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+    allowHeaders: ['Content-Type', 'Accept'],
+    exposeHeaders: ['Location', 'Content-Location', 'Link', 'Thump-Status'],
+    maxAge: 86400,
+  } satisfies Parameters<typeof cors>[0];
+}
+
+/**
+ * The headers the CORS middleware (hono/cors) adds to a GET or HEAD without `Origin`, for the fast path:
+ * `Access-Control-Allow-Origin: *` when any origin may call, the exposed headers, and `Vary: Origin` when
+ * the answer depends on the origin.
+ */
+export function corsHeadersWithoutOrigin(config: Config): Record<string, string> {
+  const o = corsOptions(config);
+  if (o === null) return {};
+  const headers: Record<string, string> = {};
+  if (o.origin === '*') headers['access-control-allow-origin'] = '*';
+  headers['access-control-expose-headers'] = o.exposeHeaders.join(',');
+  if (o.origin !== '*') headers['vary'] = 'Origin';
+  return headers;
 }
 
 /** The admin API: bindings, minting, shoulders, reload (bearer tokens; no CORS). */
@@ -69,14 +98,15 @@ function negotiatedErrors(base: string) {
 export function createApp(deps: AppDeps): OpenAPIHono<GatewayEnv> {
   const { metrics, logger, config } = deps;
   const app = new OpenAPIHono<GatewayEnv>({
-    defaultHook: (result) => {
+    defaultHook: (result, c) => {
       if (!result.success) {
         const detail = formatIssues(result.error, 'request').replace(/^invalid configuration \(request\):\n/, '');
-        return problemResponse(
+        return problemJson(
+          c,
           problem(400, 'invalid-request', `the request does not match its schema:\n${detail}`, {
             issues: result.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
           }),
-        ) as never;
+        );
       }
       return undefined;
     },
@@ -113,14 +143,9 @@ export function createApp(deps: AppDeps): OpenAPIHono<GatewayEnv> {
   // Browsers get an HTML page in the site layout for every error; programs the problem document.
   app.use('*', fastPathAware(negotiatedErrors(basePath(config.baseUrl))));
   // CORS for the public read and batch APIs (never the admin API), preflight included.
-  if (config.cors.origins.length > 0) {
-    const allowed = cors({
-      origin: config.cors.origins.includes('*') ? '*' : config.cors.origins,
-      allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
-      allowHeaders: ['Content-Type', 'Accept'],
-      exposeHeaders: ['Location', 'Content-Location', 'Link', 'Thump-Status'],
-      maxAge: 86400,
-    });
+  const corsed = corsOptions(config);
+  if (corsed !== null) {
+    const allowed = cors(corsed);
     app.use(
       '*',
       fastPathAware((c: Context<GatewayEnv>, next: Next) => (isAdminPath(c.req.path) ? next() : allowed(c, next))),

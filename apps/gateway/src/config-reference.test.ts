@@ -89,6 +89,44 @@ describe('configuration reference', () => {
     expect(keys.find((k) => k.path === 'store.pool.max')?.constraints).toEqual(['1 to 100']);
   });
 
+  it('shows each check in the words of its error (the `rules` of config.ts), else what JSON Schema says', () => {
+    const constraints = new Map(configKeys().map((k) => [k.path, k.constraints]));
+    expect(constraints.get('maptr.server')).toEqual(['must be "host" or "host:port"']);
+    expect(constraints.get('urn.delegations[].prefix')).toEqual(['not empty', 'must be "NID" or "NID:NSS-prefix"']);
+    expect(constraints.get('urn.delegations[].url')).toEqual([
+      'must be an http or https URL template',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the rule names the URL template's placeholder.
+      'must contain a placeholder such as ${urn}',
+    ]);
+    // the safe-integer bounds of every integer are no constraint worth showing
+    expect(constraints.get('bodyLimit')).toEqual(['≥ 1']);
+    expect(constraints.get('dns.port')).toEqual(['0 to 65535']);
+    const { keys } = schemaKeys(
+      z.object({
+        code: z.string().regex(/^[a-z]+$/),
+        short: z.string().max(8).optional(),
+        ratio: z.number().gt(0).lt(1).default(0.5),
+        mode: z.literal('on'),
+      }),
+    );
+    expect(keys.map((k) => [k.path, k.type, k.constraints])).toEqual([
+      ['code', 'string', ['matches `^[a-z]+$`']],
+      ['short', 'string', ['at most 8 characters']],
+      ['ratio', 'number', ['0 to 1']],
+      ['mode', '"on"', []],
+    ]);
+  });
+
+  it('refuses an admin.token no bearer header can carry (RFC 6750 b64token)', () => {
+    expect(loadConfig({ PIDGATE_ADMIN_TOKEN: 'abcdefghijklmnop+/_~.-0123==' }).admin.token).toBe(
+      'abcdefghijklmnop+/_~.-0123==',
+    );
+    expect(() => loadConfig({ PIDGATE_ADMIN_TOKEN: 'sixteen chars with spaces' })).toThrow(
+      /admin\.token: must be a bearer/,
+    );
+    expect(() => loadConfig({ PIDGATE_ADMIN_TOKEN: 'short' })).toThrow(/admin\.token: must be at least 16/);
+  });
+
   it('is what docs/configuration.md holds (run `npm run docs -w @pidgate/gateway` after changing config.ts)', () => {
     const onDisk = readFileSync(new URL('../../../docs/configuration.md', import.meta.url), 'utf8');
     expect(onDisk).toBe(configReference());

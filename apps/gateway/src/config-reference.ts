@@ -5,25 +5,16 @@ import { z } from 'zod';
 import { ConfigError, ConfigSchema, ENV_VARIABLES, loadConfig } from './config.ts';
 
 /**
- * The configuration reference (docs/configuration.md), built by walking `ConfigSchema` and probing
- * `loadConfig` with each of `ENV_VARIABLES`, so a key or variable added to config.ts shows up here by
- * itself. Only the prose lives in this module: `DESCRIPTIONS`, keyed by path (a description given in the
- * schema with `.describe()` or `.meta({ description })` wins), and `ENV_DESCRIPTIONS` for variables that
- * set no key. A test fails when a key or a variable has neither.
+ * The configuration reference (docs/configuration.md), built by walking the JSON Schema of `ConfigSchema`
+ * (zod's `z.toJSONSchema`) and probing `loadConfig` with each of
+ * `ENV_VARIABLES`, so a key or variable added to config.ts shows up here by itself. Only the prose lives in
+ * this module: `DESCRIPTIONS`, keyed by path (a description given in the schema with `.describe()` or
+ * `.meta({ description })` wins), and `ENV_DESCRIPTIONS` for variables that set no key. A test fails when
+ * a key or a variable has neither. A check's own words come from the schema's `rules` metadata (config.ts
+ * `rule`): JSON Schema keeps a regex's pattern, never its message nor a refinement.
  */
 
-/** What this module reads of a zod 4 schema: its definition (`_zod.def`). */
-interface Node {
-  readonly _zod: { readonly def: Def };
-}
-interface Def {
-  readonly type: string;
-  readonly [key: string]: unknown;
-}
-interface CheckDef {
-  readonly check?: string;
-  readonly [key: string]: unknown;
-}
+type JsonSchema = z.core.JSONSchema.JSONSchema;
 
 /** One leaf of the configuration (or a list), as the reference shows it. */
 export interface ConfigKey {
@@ -157,149 +148,103 @@ const SECTIONS: Readonly<Record<string, string>> = {
 
 const REPOSITORY = fileURLToPath(new URL('../../../', import.meta.url));
 
-function defOf(node: unknown): Def {
-  return (node as Node)._zod.def;
+/**
+ * The JSON Schema of a configuration schema. As the parsed configuration (`io: 'output'`): a key read
+ * through a preprocess (`allowedHosts` takes a comma-separated string) keeps its type and default there.
+ */
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'output'): JsonSchema {
+  return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
 }
 
-function describedIn(node: unknown): string | null {
-  const meta = z.globalRegistry.get(node as z.ZodType);
-  return typeof meta?.description === 'string' && meta.description.length > 0 ? meta.description : null;
-}
+/** A sub-schema (`true`, the schema of anything, as `{}`). */
+const sub = (s: z.core.JSONSchema._JSONSchema | undefined): JsonSchema => (typeof s === 'object' ? s : {});
 
-/** A schema with its wrappers taken off: whether it may be null, its default, a description on the way. */
+const textOf = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
+
+/** A schema with `null` taken off (`anyOf: [X, {type: "null"}]`): X, whether null is allowed, its default. */
 interface Unwrapped {
-  readonly node: unknown;
+  readonly node: JsonSchema;
   readonly nullable: boolean;
   readonly hasDefault: boolean;
   readonly defaultValue: unknown;
-  /** `prefault`: the default is the input `{}`, so the inner keys' defaults apply. */
-  readonly prefault: boolean;
   readonly description: string | null;
 }
 
-function unwrap(node: unknown): Unwrapped {
-  let nullable = false;
-  let hasDefault = false;
-  let defaultValue: unknown;
-  let prefault = false;
-  let description = describedIn(node);
-  let current = node;
-  for (;;) {
-    const def = defOf(current);
-    if (def.type === 'default' || def.type === 'prefault') {
-      if (!hasDefault) {
-        hasDefault = true;
-        defaultValue = def['defaultValue'];
-        prefault = def.type === 'prefault';
-      }
-      current = def['innerType'];
-    } else if (def.type === 'nullable') {
-      nullable = true;
-      current = def['innerType'];
-    } else if (def.type === 'optional' || def.type === 'readonly' || def.type === 'catch') {
-      current = def['innerType'];
-    } else if (def.type === 'pipe') {
-      current = def['out'];
-    } else break;
-    description ??= describedIn(current);
-  }
-  return { node: current, nullable, hasDefault, defaultValue, prefault, description };
-}
-
-function checksOf(def: Def): CheckDef[] {
-  const checks = (def['checks'] as readonly unknown[] | undefined) ?? [];
-  return checks.map((c) => defOf(c) as CheckDef);
-}
-
-/** A check's own message, when it was given one (`'must be "host" or "host:port"'`). */
-function checkMessage(check: CheckDef): string | null {
-  const error = check['error'];
-  if (typeof error !== 'function') return null;
-  try {
-    const message = (error as (issue: object) => unknown)({});
-    return typeof message === 'string' ? message : null;
-  } catch {
-    return null;
-  }
+function unwrap(node: JsonSchema): Unwrapped {
+  const options = node.anyOf ?? [];
+  const others = options.filter((o) => o.type !== 'null');
+  const nullable = options.length === 2 && others.length === 1;
+  const inner = nullable ? (others[0] as JsonSchema) : node;
+  return {
+    node: inner,
+    nullable,
+    hasDefault: 'default' in node,
+    defaultValue: node.default,
+    description: textOf(node.description) ?? textOf(inner.description),
+  };
 }
 
 const literal = (v: unknown): string => (typeof v === 'string' ? `"${v}"` : String(v));
 
-/** The type name and the constraints of a leaf schema. */
-function describeType(def: Def): { type: string; constraints: string[] } {
+/** A bound as the reference shows it; none for the safe-integer limits every `z.int()` carries. */
+function bound(node: JsonSchema, inclusive: 'minimum' | 'maximum', exclusive: string, signs: [string, string]) {
+  const open = node[exclusive];
+  if (typeof open === 'number') return `${signs[1]} ${open}`;
+  const closed = node[inclusive];
+  if (typeof closed !== 'number' || Math.abs(closed) === Number.MAX_SAFE_INTEGER) return null;
+  return `${signs[0]} ${closed}`;
+}
+
+/** What a leaf accepts beyond its type: range, lengths, format, pattern, and the rules in words. */
+function constraintsOf(node: JsonSchema): string[] {
   const constraints: string[] = [];
-  let type: string = def.type;
-  let min: string | null = null;
-  let max: string | null = null;
-  for (const check of checksOf(def)) {
-    const message = checkMessage(check);
-    switch (check.check) {
-      case 'number_format':
-        type = String(check['format']).includes('int') ? 'integer' : 'number';
-        break;
-      case 'greater_than':
-        min = `${check['inclusive'] ? '≥' : '>'} ${check['value']}`;
-        break;
-      case 'less_than':
-        max = `${check['inclusive'] ? '≤' : '<'} ${check['value']}`;
-        break;
-      case 'min_length':
-        if (Number(check['minimum']) > 1 || message)
-          constraints.push(message ?? `at least ${check['minimum']} characters`);
-        else constraints.push('not empty');
-        break;
-      case 'max_length':
-        constraints.push(message ?? `at most ${check['maximum']} characters`);
-        break;
-      case 'string_format':
-        if (check['format'] === 'url') type = 'URL';
-        else if (check['format'] === 'regex') constraints.push(message ?? `matches \`${String(check['pattern'])}\``);
-        else constraints.push(message ?? `format ${String(check['format'])}`);
-        break;
-      default:
-        if (message) constraints.push(message);
-    }
+  const min = bound(node, 'minimum', 'exclusiveMinimum', ['≥', '>']);
+  const max = bound(node, 'maximum', 'exclusiveMaximum', ['≤', '<']);
+  if (min && max) constraints.push(`${min.slice(2)} to ${max.slice(2)}`);
+  else if (min ?? max) constraints.push((min ?? max) as string);
+  if (typeof node.minLength === 'number') {
+    constraints.push(node.minLength > 1 ? `at least ${node.minLength} characters` : 'not empty');
   }
-  if (min && max) constraints.unshift(`${min.slice(2)} to ${max.slice(2)}`);
-  else if (min ?? max) constraints.unshift((min ?? max) as string);
-  if (def.type === 'enum') {
-    const entries = Object.values(def['entries'] as Record<string, unknown>);
-    type = entries.map(literal).join(' | ');
-  } else if (def.type === 'literal') {
-    type = (def['values'] as readonly unknown[]).map(literal).join(' | ');
-  } else if (def.type === 'union') {
-    type = (def['options'] as readonly unknown[]).map((o) => describeType(defOf(unwrap(o).node)).type).join(' or ');
-  } else if (def.type === 'record') type = 'object';
-  return { type, constraints };
+  if (typeof node.maxLength === 'number') constraints.push(`at most ${node.maxLength} characters`);
+  if (node.format !== undefined && node.format !== 'uri') constraints.push(`format ${node.format}`);
+  const rules = Array.isArray(node['rules']) ? node['rules'].filter((r): r is string => typeof r === 'string') : [];
+  if (node.pattern !== undefined && rules.length === 0) constraints.push(`matches \`${node.pattern}\``);
+  return [...constraints, ...rules];
+}
+
+/** The type name of a leaf: `string`, `integer`, `URL`, `"a" | "b"`, `object`, or the options' `or`. */
+function typeOf(node: JsonSchema): string {
+  if (node.enum) return node.enum.map(literal).join(' | ');
+  if (node.const !== undefined) return literal(node.const);
+  if (node.anyOf) return node.anyOf.map((o) => typeOf(unwrap(o).node)).join(' or ');
+  if (node.format === 'uri') return 'URL';
+  const type = Array.isArray(node.type) ? node.type.join(' or ') : node.type;
+  return type ?? 'any';
 }
 
 /** Walk the schema: one entry per leaf (and per list), in the schema's order. */
-function walk(node: unknown, path: string, out: Omit<ConfigKey, 'env'>[], sections: string[]): void {
+function walk(node: JsonSchema, path: string, out: Omit<ConfigKey, 'env'>[], sections: string[]): void {
   const u = unwrap(node);
-  const def = defOf(u.node);
-  if (def.type === 'object' && !(path.length > 0 && u.nullable)) {
+  if (u.node.type === 'object' && u.node.properties && !(path.length > 0 && u.nullable)) {
     if (path.length > 0) sections.push(path);
-    const shape = def['shape'] as Record<string, unknown>;
-    for (const [key, child] of Object.entries(shape)) walk(child, path ? `${path}.${key}` : key, out, sections);
+    for (const [key, child] of Object.entries(u.node.properties)) {
+      walk(sub(child), path ? `${path}.${key}` : key, out, sections);
+    }
     return;
   }
   const description = u.description ?? DESCRIPTIONS[path] ?? null;
   const base = { path, hasDefault: u.hasDefault, defaultValue: u.defaultValue, description };
-  if (def.type === 'array') {
-    const element = unwrap(def['element']);
-    const elementDef = defOf(element.node);
-    const isObject = elementDef.type === 'object';
-    const type = isObject ? 'list of objects' : `list of ${describeType(elementDef).type}`;
-    out.push({ ...base, type: u.nullable ? `${type} or null` : type, constraints: [] });
-    if (isObject) {
-      for (const [key, child] of Object.entries(elementDef['shape'] as Record<string, unknown>)) {
-        walk(child, `${path}[].${key}`, out, sections);
-      }
+  const orNull = (type: string) => (u.nullable ? `${type} or null` : type);
+  if (u.node.type === 'array') {
+    const element = unwrap(sub(Array.isArray(u.node.items) ? u.node.items[0] : u.node.items)).node;
+    const isObject = element.type === 'object' && element.properties !== undefined;
+    out.push({ ...base, type: orNull(isObject ? 'list of objects' : `list of ${typeOf(element)}`), constraints: [] });
+    for (const [key, child] of Object.entries(isObject ? (element.properties ?? {}) : {})) {
+      walk(sub(child), `${path}[].${key}`, out, sections);
     }
     return;
   }
-  const { type, constraints } = describeType(def);
-  out.push({ ...base, type: u.nullable ? `${type} or null` : type, constraints });
+  out.push({ ...base, type: orNull(typeOf(u.node)), constraints: constraintsOf(u.node) });
 }
 
 /** Every leaf of a configuration schema (without environment variables), and the paths of its sections. */
@@ -309,7 +254,7 @@ export function schemaKeys(schema: z.ZodType = ConfigSchema): {
 } {
   const keys: Omit<ConfigKey, 'env'>[] = [];
   const sections: string[] = [];
-  walk(schema, '', keys, sections);
+  walk(jsonSchemaOf(schema), '', keys, sections);
   return { keys, sections };
 }
 
@@ -407,8 +352,8 @@ function showDefault(key: ConfigKey): { text: string; long: string | null } {
  */
 export function configReference(): string {
   const { keys, sections, env } = configTree();
-  const rootDef = defOf(ConfigSchema);
-  const strict = defOf(rootDef['catchall'] ?? { _zod: { def: { type: 'unknown' } } }).type === 'never';
+  // As input, only a strict object refuses other keys (as output, every object has exactly its own).
+  const strict = jsonSchemaOf(ConfigSchema, 'input').additionalProperties === false;
 
   const out: string[] = [];
   out.push('# Configuration reference');

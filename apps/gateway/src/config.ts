@@ -10,25 +10,44 @@ export const DEFAULT_NAAN_FILE = resolve(dirname(fileURLToPath(import.meta.url))
 /** The name of the NAAN table `pidgate naan update` installs in the data directory (see naan.ts). */
 export const ACTIVE_NAAN_FILE = 'naan-table';
 
-const httpUrl = z
-  .string()
-  .url()
-  .refine((s) => /^https?:\/\//i.test(s), 'must be an http or https URL');
+/**
+ * A check stated in words: `check(message)` builds the schema with `message` as its error, and `message` is
+ * added to the schema's `rules` metadata, which the configuration reference lists (JSON Schema keeps a regex's
+ * pattern, never its message nor a refinement).
+ */
+function rule<T extends z.ZodType>(message: string, check: (message: string) => T): T {
+  const schema = check(message);
+  const rules = schema.meta()?.['rules'];
+  return schema.meta({ rules: [...(Array.isArray(rules) ? rules : []), message] });
+}
 
-const hostPort = z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/, 'must be "host" or "host:port"');
+const httpUrl = rule('must be an http or https URL', (m) =>
+  z
+    .string()
+    .url()
+    .refine((s) => /^https?:\/\//i.test(s), m),
+);
+
+const hostPort = rule('must be "host" or "host:port"', (m) =>
+  z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/, m),
+);
 
 /** A URN delegation: identifiers whose `NID[:NSS-prefix]` matches `prefix` go to `url`. */
 const delegation = z.object({
   /** `nbn` (a whole NID) or `nbn:de` (a NID and the start of the NSS, up to a `:` or `-`). */
-  prefix: z
-    .string()
-    .min(1)
-    .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,31}(:[^\s]*)?$/, 'must be "NID" or "NID:NSS-prefix"'),
+  prefix: rule('must be "NID" or "NID:NSS-prefix"', (m) =>
+    z
+      .string()
+      .min(1)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,31}(:[^\s]*)?$/, m),
+  ),
   /** A template: `${urn}` (the URN as written), `${nid}`, `${nss}`; the result must be http(s). */
-  url: z
-    .string()
-    .regex(/^https?:\/\//i, 'must be an http or https URL template')
-    .refine((s) => s.includes('${'), 'must contain a placeholder such as ${urn}'),
+  url: rule('must contain a placeholder such as ${urn}', (m) =>
+    rule('must be an http or https URL template', (t) => z.string().regex(/^https?:\/\//i, t)).refine(
+      (s) => s.includes('${'),
+      m,
+    ),
+  ),
 });
 
 /** The whole configuration; every key has a default so `{}` is a working gateway. */
@@ -148,7 +167,15 @@ export const ConfigSchema = z
     admin: z
       .object({
         /** Bearer token for POST /api/v1/admin/reload; without one the admin API is off. */
-        token: z.string().min(16, 'must be at least 16 characters').nullable().default(null),
+        token: rule('must be a bearer token: letters, digits and -._~+/ (then = padding)', (m) =>
+          z
+            .string()
+            .min(16, 'must be at least 16 characters')
+            // RFC 6750 §2.1 b64token: what an `Authorization: Bearer` header can carry.
+            .regex(/^[A-Za-z0-9._~+/-]+=*$/, m),
+        )
+          .nullable()
+          .default(null),
       })
       .prefault({}),
     store: z
@@ -166,9 +193,7 @@ export const ConfigSchema = z
           .describe(
             'The directory of the SQLite file `pidgate.sqlite` (created on start, WAL mode); relative to the working directory (to the file, in a configuration file). Not used with `store.url`.',
           ),
-        url: z
-          .string()
-          .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+        url: rule('must be a postgres:// or postgresql:// URL', (m) => z.string().regex(/^postgres(ql)?:\/\//, m))
           .nullable()
           .default(null)
           .describe(
@@ -234,9 +259,9 @@ export const ConfigSchema = z
           .describe(
             "Serve EZID's API (Version 2) so EZID clients (DSpace, Hyrax's ezid-client, scripts) mint and manage ARKs here; needs the store.",
           ),
-        basePath: z
-          .string()
-          .regex(/^(\/[A-Za-z0-9._~-]+)*$/, 'must be "" or a path such as "/ezid" (no trailing slash)')
+        basePath: rule('must be "" or a path such as "/ezid" (no trailing slash)', (m) =>
+          z.string().regex(/^(\/[A-Za-z0-9._~-]+)*$/, m),
+        )
           .default('/ezid')
           .describe(
             'The path of the EZID base URL: `https://resolver.example.org/ezid` is then a drop-in EZID base URL (`""`: at the root, as ezid.cdlib.org).',

@@ -1,79 +1,117 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { ARK_INVALID_RULES } from '@pidgate/ark/testing';
+import { ARXIV_INVALID_RULES } from '@pidgate/arxiv/testing';
+import type { Profile } from '@pidgate/core';
+import { type InvalidCase, type InvalidRule, sampleInvalid } from '@pidgate/core/testing';
+import { DOI_INVALID_RULES } from '@pidgate/doi/testing';
+import { HANDLE_INVALID_RULES } from '@pidgate/handle/testing';
+import { ISBN_INVALID_RULES, ISSN_INVALID_RULES } from '@pidgate/isbn/testing';
+import { ORCID_INVALID_RULES } from '@pidgate/orcid/testing';
+import { PDI_INVALID_RULES } from '@pidgate/pdi/testing';
+import { PMCID_INVALID_RULES, PMID_INVALID_RULES } from '@pidgate/pubmed/testing';
+import { PURL_INVALID_RULES } from '@pidgate/purl/testing';
+import { PWID_INVALID_RULES } from '@pidgate/pwid/testing';
+import { registry } from '@pidgate/schemes';
+import { URN_INVALID_RULES } from '@pidgate/urn/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allSchemes, testApp } from './testing/helpers.ts';
+import { testApp } from './testing/helpers.ts';
 
 /**
- * The malformed identifiers of the scheme packages' tests: every string literal in their test files
- * that starts like an identifier and that the registry refuses. Walked through every route.
+ * Invalid identifiers generated from each scheme's grammar (the scheme packages' `./testing` rules:
+ * a valid identifier with one rule broken, and the code that rule's failure gives), walked through
+ * every route of the gateway, which must answer each with a 4xx problem document carrying that code.
  */
-function malformedFromSchemeTests(): string[] {
-  const root = join(import.meta.dirname, '../../../packages');
-  const found = new Set<string>();
-  for (const pkg of ['ark', 'pwid', 'pdi', 'urn']) {
-    const dir = join(root, pkg, 'src');
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.test.ts'))) {
-      const text = readFileSync(join(dir, file), 'utf8');
-      for (const m of text.matchAll(/'((?:ark|urn|pdi|pwid)[^'\\\n]{0,300})'/gi)) {
-        const s = m[1] as string;
-        if (!allSchemes.parse(s).ok) found.add(s);
-      }
-    }
-  }
-  return [...found];
-}
+const RULES: Record<string, readonly InvalidRule[]> = {
+  ark: ARK_INVALID_RULES,
+  pwid: PWID_INVALID_RULES,
+  pdi: PDI_INVALID_RULES,
+  urn: URN_INVALID_RULES,
+  doi: DOI_INVALID_RULES,
+  handle: HANDLE_INVALID_RULES,
+  isbn: ISBN_INVALID_RULES,
+  issn: ISSN_INVALID_RULES,
+  orcid: ORCID_INVALID_RULES,
+  arxiv: ARXIV_INVALID_RULES,
+  pmid: PMID_INVALID_RULES,
+  pmcid: PMCID_INVALID_RULES,
+  purl: PURL_INVALID_RULES,
+};
+const PER_RULE = 3;
+const cases: (InvalidCase & { scheme: string })[] = Object.entries(RULES).flatMap(([scheme, rules]) =>
+  sampleInvalid(rules, PER_RULE).map((c) => ({ ...c, scheme })),
+);
 
-const malformed = malformedFromSchemeTests();
-const { app } = await testApp();
-
-function pathOf(id: string): string {
-  return `/${id}`;
-}
+// The gateway as deployed: every scheme (@pidgate/schemes), one app per profile.
+const apps = {
+  source: (await testApp({ profile: 'source' }, { registry })).app,
+  modern: (await testApp({ profile: 'modern' }, { registry })).app,
+} satisfies Record<Profile, unknown>;
 
 /**
- * Only printable ASCII without `#` travels in a request line as it is (a client encodes the rest); and a
- * trailing `?` on the path is a THUMP request by definition (`urn:example:a?` asks about `urn:example:a`).
+ * What travels in a request path as written: printable ASCII outside the WHATWG URL path percent-encode
+ * set (`"`, `#`, `<`, `>`, `?`, backquote, `{`, `}`: a client sends those %-encoded, which makes another
+ * identifier) and without `\` (read as `/`). A `?` would start the query, which an ARK passes on to its
+ * target, and a trailing `?` is a THUMP request.
  */
-const sendable = (id: string) => /^[!-~]+$/.test(id) && !/[#\\]/.test(id) && !id.endsWith('?');
+const sendable = (id: string) => /^[!-~]+$/.test(id) && !/["#<>?`{}\\]/.test(id);
 
-async function expectProblem(res: Response) {
-  expect(res.status).toBeGreaterThanOrEqual(400);
-  expect(res.status).toBeLessThan(500);
-  expect(res.headers.get('content-type')).toBe('application/problem+json');
-  const body = await res.text();
-  expect(body).not.toMatch(/\n\s+at /);
+/** The code and offset a route must answer with: the rule's, or for an unrecognized input the registry's. */
+function expected(c: InvalidCase): { code: string; offset?: number } {
+  if (!c.recognized) return { code: 'unknown-scheme' };
+  return c.offset === null ? { code: c.code } : { code: c.code, offset: c.offset };
 }
 
-describe('malformed identifiers on every route', () => {
-  it('there are many from the scheme packages', () => {
-    expect(malformed.length).toBeGreaterThan(30);
+async function expectProblem(res: Response, c: InvalidCase, route: string) {
+  const what = `${route} ${JSON.stringify(c.input)} (${c.rule})`;
+  expect(res.status, what).toBeGreaterThanOrEqual(400);
+  expect(res.status, what).toBeLessThan(500);
+  expect(res.headers.get('content-type'), what).toBe('application/problem+json');
+  const body = (await res.json()) as { code?: string; offset?: number; status?: number };
+  expect(body.status, what).toBe(res.status);
+  expect(body, what).toMatchObject(expected(c));
+}
+
+const post = (app: (typeof apps)['source'], route: string, id: string) =>
+  app.request(`/api/v1/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifiers: [id, 'urn:example:ok'] }),
   });
 
-  it.each(malformed.map((m) => [m]))('%s', async (id) => {
-    // An ARK followed by a query is no identifier, but as a request it resolves: the query is passed on
-    // to the target as sent (N2T's passthrough; see identifier.test.ts).
-    const arkWithQuery = id.includes('?') && allSchemes.parse(id.slice(0, id.indexOf('?'))).ok && id.startsWith('ark:');
-    if (sendable(id) && !arkWithQuery) {
-      for (const suffix of ['', '?', '??', '?info']) await expectProblem(await app.request(pathOf(id) + suffix));
+describe('generated invalid identifiers on every route', () => {
+  it('every rule of every scheme is sampled, and most cases travel in a path', () => {
+    const rules = Object.values(RULES).reduce((n, r) => n + r.length, 0);
+    expect(cases).toHaveLength(rules * PER_RULE);
+    expect(cases.filter((c) => sendable(c.input)).length).toBeGreaterThan(cases.length / 3);
+  });
+
+  it.each(cases.map((c) => [`${c.scheme} ${c.code} ${JSON.stringify(c.input)}`, c] as const))('%s', async (_, c) => {
+    const app = apps[c.profile];
+    const want = expected(c);
+    if (sendable(c.input) && c.recognized) {
+      for (const suffix of ['', '?', '??', '?info']) {
+        await expectProblem(await app.request(`/${c.input}${suffix}`), c, `GET /{id}${suffix}`);
+      }
     }
-    await expectProblem(await app.request(`/api/v1/parse?id=${encodeURIComponent(id)}`));
-    for (const route of ['normalize', 'compare', 'resolve']) {
-      const res = await app.request(`/api/v1/${route}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ identifiers: [id, 'urn:example:ok'] }),
-      });
-      expect(res.status).toBe(200);
-    }
+    await expectProblem(await app.request(`/api/v1/parse?id=${encodeURIComponent(c.input)}`), c, 'GET /api/v1/parse');
+    const normalize = (await (await post(app, 'normalize', c.input)).json()) as { results: { error?: object }[] };
+    expect(normalize.results[0]?.error, 'normalize').toMatchObject(want);
+    const compare = (await (await post(app, 'compare', c.input)).json()) as { errors: { error: object }[] };
+    expect(compare.errors[0]?.error, 'compare').toMatchObject(want);
+    const resolve = (await (await post(app, 'resolve', c.input)).json()) as {
+      results: { status: number; error?: object }[];
+    };
+    expect(resolve.results[0]?.status, 'resolve').toBe(400);
+    expect(resolve.results[0]?.error, 'resolve').toMatchObject(want);
   });
 
   it('no string at all makes any route answer 5xx', async () => {
+    const { app } = await testApp({}, { registry });
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 60 }), async (s) => {
         const id = `ark:/12025/${s}`;
         const paths = [`/api/v1/parse?id=${encodeURIComponent(id)}`];
-        if (sendable(id)) paths.push(pathOf(s), pathOf(id), `${pathOf(id)}?info`);
+        if (/^[!-~]+$/.test(id) && !/[#\\]/.test(id) && !id.endsWith('?')) paths.push(`/${s}`, `/${id}`, `/${id}?info`);
         for (const path of paths) {
           const res = await app.request(path);
           expect(res.status).toBeLessThan(500);

@@ -1,9 +1,11 @@
 import { createSocket, type Socket } from 'node:dgram';
-import { createMaptrServer, type MaptrServer } from '@pidgate/discovery';
+import { createMaptrServer, MAPTR_ERROR_CODES, type MaptrServer, maptrLookup } from '@pidgate/discovery';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { natab, tempFiles, testApp } from './testing/helpers.ts';
+import { CachedMaptr, MAPTR_CACHEABLE, type MaptrLookup } from './maptr.ts';
+import { Metrics } from './metrics.ts';
+import { natab, tempFiles, testApp, testConfig } from './testing/helpers.ts';
 
-// A real Maptr DNS server (dns2) on 127.0.0.1, with the records of draft-kunze-ark-09 §4.2.
+// A real Maptr DNS server (@pidgate/discovery's) on 127.0.0.1, with the records of draft-kunze-ark-09 §4.2.
 let dns: MaptrServer;
 let server = '';
 let silent: Socket;
@@ -101,5 +103,80 @@ describe('ARK discovery through Maptr (DNS NAPTR)', () => {
     });
     const res = await app.request('/ark:/12026/x');
     expect(res.headers.get('location')).toBe('http://www.loc.gov/ark:/12026/x');
+  });
+});
+
+describe('CachedMaptr (lru-cache, real DNS on 127.0.0.1)', () => {
+  /** A CachedMaptr over the real client, counting the lookups that reach DNS. */
+  function cached(maptr: object, dnsServer = server) {
+    const config = testConfig({
+      maptr: { enabled: true, suffix: 'ark.arpa', server: dnsServer, timeoutMs: 200, ...maptr },
+    });
+    const counter = { lookups: 0 };
+    const lookup: MaptrLookup = (naan, options) => {
+      counter.lookups++;
+      return maptrLookup(naan, options);
+    };
+    return { maptr: new CachedMaptr(config.maptr, lookup, new Metrics(), dnsServer), counter };
+  }
+
+  it('keeps an answer cacheTtlSeconds, then asks DNS again', async () => {
+    const { maptr, counter } = cached({ cacheTtlSeconds: 1 });
+    const first = await maptr.discover('12026');
+    expect(first.ok && first.value).toMatchObject({
+      nmahs: ['lhc.example.org:8080', 'foobar.example.org'],
+      cached: false,
+    });
+    const second = await maptr.discover('12026');
+    expect(second.ok && second.value.cached).toBe(true);
+    expect(counter.lookups).toBe(1);
+    await new Promise((r) => setTimeout(r, 1100));
+    const third = await maptr.discover('12026');
+    expect(third.ok && third.value.cached).toBe(false);
+    expect(counter.lookups).toBe(2);
+  });
+
+  it('keeps at most cacheSize NAANs: the least recently used one goes', async () => {
+    const { maptr, counter } = cached({ cacheSize: 1 });
+    await maptr.discover('12026');
+    await maptr.discover('12345');
+    await maptr.discover('12345');
+    expect(counter.lookups).toBe(2);
+    await maptr.discover('12026');
+    expect(counter.lookups).toBe(3);
+  });
+
+  it('keeps "no mapping authority" (NXDOMAIN), never a timeout', async () => {
+    const answered = cached({});
+    for (let i = 0; i < 2; i++)
+      expect(await answered.maptr.discover('99999')).toMatchObject({ ok: false, error: { code: 'maptr-nxdomain' } });
+    expect(answered.counter.lookups).toBe(1);
+    const silentOne = cached({}, silentServer);
+    for (let i = 0; i < 2; i++)
+      expect(await silentOne.maptr.discover('12026')).toMatchObject({ ok: false, error: { code: 'maptr-timeout' } });
+    expect(silentOne.counter.lookups).toBe(2);
+  });
+
+  it('concurrent asks for one NAAN share one query; clear() forgets', async () => {
+    const { maptr, counter } = cached({});
+    const all = await Promise.all([maptr.discover('12026'), maptr.discover('12026'), maptr.discover('12026')]);
+    expect(all.every((r) => r.ok)).toBe(true);
+    expect(counter.lookups).toBe(1);
+    maptr.clear();
+    await maptr.discover('12026');
+    expect(counter.lookups).toBe(2);
+  });
+
+  it('cacheTtlSeconds 0 or cacheSize 0 keeps nothing', async () => {
+    for (const off of [{ cacheTtlSeconds: 0 }, { cacheSize: 0 }]) {
+      const { maptr, counter } = cached(off);
+      await maptr.discover('12026');
+      await maptr.discover('12026');
+      expect(counter.lookups).toBe(2);
+    }
+  });
+
+  it('classifies every code the Maptr client can fail with', () => {
+    expect(Object.keys(MAPTR_CACHEABLE).sort()).toEqual([...MAPTR_ERROR_CODES].sort());
   });
 });

@@ -1,19 +1,36 @@
 import { getServers } from 'node:dns';
-import { err, type Result } from '@pidgate/core';
+import { err, type PidError, type Result } from '@pidgate/core';
+import type { MaptrErrorCode } from '@pidgate/discovery';
+import { LRUCache } from 'lru-cache';
 import type { Config } from './config.ts';
 import type { Metrics } from './metrics.ts';
 import type { MaptrAnswer, MaptrDiscoverer } from './resolvers/types.ts';
 
-/** The Maptr client's answer (as `maptrLookup` from @pidgate/discovery gives it). */
+/** The Maptr client's answer (as `maptrLookup` from @pidgate/discovery gives it): its failures are typed. */
 export type MaptrLookup = (
   naan: string,
   options: { server: string; suffix: string; timeoutMs: number; maxDepth: number },
-) => Promise<Result<{ nmahs: readonly string[]; trace: readonly unknown[] }>>;
+) => Promise<Result<{ nmahs: readonly string[]; trace: readonly unknown[] }, PidError<MaptrErrorCode>>>;
 
-interface Entry {
-  readonly expires: number;
-  readonly result: Result<MaptrAnswer>;
-}
+/**
+ * Which failed lookups are answers to keep: DNS said there is no mapping authority (the name does not
+ * exist, or holds no "ark" records). Timeouts, network and server errors, and the lookup's own limits
+ * (loops, depth, query count) are asked again next time. Every code is listed: a new one does not compile
+ * until it is classified here.
+ */
+export const MAPTR_CACHEABLE = {
+  'maptr-nxdomain': true,
+  'maptr-no-records': true,
+  'maptr-naan': false,
+  'maptr-server': false,
+  'maptr-timeout': false,
+  'maptr-network': false,
+  'maptr-rcode': false,
+  'maptr-truncated': false,
+  'maptr-loop': false,
+  'maptr-depth': false,
+  'maptr-query-limit': false,
+} as const satisfies Record<MaptrErrorCode, boolean>;
 
 /** The system's first DNS server as `host:port` (IPv6 in brackets), or null when there is none. */
 export function systemDnsServer(): string | null {
@@ -41,15 +58,14 @@ function traceText(t: unknown): string {
 }
 
 /**
- * Maptr discovery with a TTL cache: answers (NMAHs found, or none) are kept `cacheTtlSeconds`;
- * failures (timeouts, server errors) are not cached. Concurrent asks for one NAAN share one query.
+ * Maptr discovery with a TTL cache (lru-cache: at most `cacheSize` NAANs, each kept `cacheTtlSeconds`):
+ * answers (NMAHs found, or none: `MAPTR_CACHEABLE`) are kept; other failures are not. Concurrent asks for
+ * one NAAN share one query.
  */
 export class CachedMaptr implements MaptrDiscoverer {
-  readonly #cache = new Map<string, Entry>();
+  readonly #cache: LRUCache<string, Result<MaptrAnswer>> | null;
   readonly #inFlight = new Map<string, Promise<Result<MaptrAnswer>>>();
   readonly #options: { server: string; suffix: string; timeoutMs: number; maxDepth: number };
-  readonly #ttlMs: number;
-  readonly #size: number;
 
   constructor(
     config: Config['maptr'],
@@ -64,16 +80,16 @@ export class CachedMaptr implements MaptrDiscoverer {
       timeoutMs: config.timeoutMs,
       maxDepth: config.maxDepth,
     };
-    this.#ttlMs = config.cacheTtlSeconds * 1000;
-    this.#size = config.cacheSize;
+    const ttl = config.cacheTtlSeconds * 1000;
+    this.#cache = ttl > 0 && config.cacheSize > 0 ? new LRUCache({ max: config.cacheSize, ttl }) : null;
   }
 
   async discover(naan: string): Promise<Result<MaptrAnswer>> {
     const key = naan.toLowerCase();
-    const entry = this.#cache.get(key);
-    if (entry && entry.expires > Date.now()) {
+    const hit = this.#cache?.get(key);
+    if (hit) {
       this.metrics.cache('maptr', true);
-      return entry.result.ok ? { ok: true, value: { ...entry.result.value, cached: true } } : entry.result;
+      return hit.ok ? { ok: true, value: { ...hit.value, cached: true } } : hit;
     }
     this.metrics.cache('maptr', false);
     const pending = this.#inFlight.get(key);
@@ -90,22 +106,16 @@ export class CachedMaptr implements MaptrDiscoverer {
       result = found.ok
         ? { ok: true, value: { nmahs: found.value.nmahs, trace: found.value.trace.map(traceText), cached: false } }
         : found;
+      if (found.ok || MAPTR_CACHEABLE[found.error.code]) this.#cache?.set(naan, result);
     } catch (e) {
+      // maptrLookup never throws; a lookup passed in by a test or an embedder might
       return err('maptr-error', `Maptr lookup failed: ${(e as Error).message}`);
-    }
-    const cacheable = result.ok || /not-found|nxdomain|no-record|no-nmah|empty/i.test(result.error.code);
-    if (cacheable && this.#ttlMs > 0 && this.#size > 0) {
-      if (this.#cache.size >= this.#size) {
-        const oldest = this.#cache.keys().next();
-        if (!oldest.done) this.#cache.delete(oldest.value);
-      }
-      this.#cache.set(naan, { expires: Date.now() + this.#ttlMs, result });
     }
     return result;
   }
 
   /** Forget every cached answer (on reload). */
   clear(): void {
-    this.#cache.clear();
+    this.#cache?.clear();
   }
 }

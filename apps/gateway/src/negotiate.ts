@@ -1,59 +1,27 @@
+import { type Accept, parseAccept } from 'hono/utils/accept';
+
 /** The media types a metadata answer (`?`, `??`, `?info`) comes in. */
 export const METADATA_TYPES = ['text/plain', 'application/json', 'text/html'] as const;
 export type MetadataType = (typeof METADATA_TYPES)[number];
 
-interface Range {
-  readonly type: string;
-  readonly subtype: string;
-  readonly q: number;
-  readonly order: number;
-}
-
-function parseAccept(accept: string): Range[] {
-  const ranges: Range[] = [];
-  let order = 0;
-  for (const part of accept.split(',')) {
-    const [mediaRange = '', ...params] = part.split(';');
-    const slash = mediaRange.indexOf('/');
-    if (slash === -1) continue;
-    const type = mediaRange.slice(0, slash).trim().toLowerCase();
-    const subtype = mediaRange
-      .slice(slash + 1)
-      .trim()
-      .toLowerCase();
-    if (!type || !subtype) continue;
-    let q = 1;
-    for (const p of params) {
-      const [k = '', v = ''] = p.split('=');
-      if (k.trim().toLowerCase() === 'q') {
-        const n = Number(v.trim());
-        q = Number.isFinite(n) && n >= 0 && n <= 1 ? n : 0;
-      }
-    }
-    ranges.push({ type, subtype, q, order: order++ });
-  }
-  return ranges;
-}
-
-/** How specifically a range matches a type: 3 exact, 2 `type/*`, 1 `*\/*`, 0 no match. */
-function specificity(range: Range, type: string): number {
-  const [t, s] = type.split('/') as [string, string];
-  if (range.type === t && range.subtype === s) return 3;
-  if (range.type === t && range.subtype === '*') return 2;
-  if (range.type === '*' && range.subtype === '*') return 1;
-  return 0;
+/**
+ * How specifically a media range of an Accept header matches `type`:
+ * 3 exact, 2 `type/*`, 1 `*\/*`, 0 no match.
+ */
+function specificity(range: string, type: string): number {
+  const r = range.toLowerCase();
+  if (r === type) return 3;
+  if (r === '*/*') return 1;
+  return r.endsWith('/*') && type.startsWith(r.slice(0, -1)) ? 2 : 0;
 }
 
 /**
- * Content negotiation (RFC 9110 §12.5.1) among `offered`, in the order offered when q-values tie.
- * No Accept header, or one that matches nothing, gives the first offered type (THUMP's text/plain).
- * Returns null only when every offered type is explicitly refused with q=0.
+ * The offered type the ranges prefer (RFC 9110 §12.5.1): each offered type takes the q of the most
+ * specific range that matches it; the highest q wins, then the more specific match, then the order
+ * offered. Ranges that match nothing give the first offered type; null only when every offered type is
+ * explicitly refused with q=0.
  */
-export function negotiate<T extends string>(accept: string | undefined, offered: readonly T[]): T | null {
-  const first = offered[0] as T;
-  if (!accept || accept.trim() === '') return first;
-  const ranges = parseAccept(accept);
-  if (ranges.length === 0) return first;
+function preferred<T extends string>(ranges: readonly Accept[], offered: readonly T[]): T | null {
   let best: T | null = null;
   let bestQ = 0;
   let bestSpecificity = 0;
@@ -62,7 +30,7 @@ export function negotiate<T extends string>(accept: string | undefined, offered:
     let q = -1;
     let spec = 0;
     for (const range of ranges) {
-      const s = specificity(range, type);
+      const s = specificity(range.type, type);
       if (s > spec) {
         spec = s;
         q = range.q;
@@ -76,7 +44,19 @@ export function negotiate<T extends string>(accept: string | undefined, offered:
     }
   }
   if (best !== null) return best;
-  return refused === offered.length ? null : first;
+  return refused === offered.length ? null : (offered[0] as T);
+}
+
+/**
+ * Content negotiation (RFC 9110 §12.5.1) among `offered`, by an Accept header. The header is parsed by
+ * hono/accepts' parser (`hono/utils/accept`: quoted parameters, whitespace, a q that is no number counts
+ * as 1); the choice is `preferred`'s, since hono/accepts' own matching gives `*\/*` no match, takes the
+ * first range rather than the most specific one's q, and cannot answer "nothing acceptable" (406).
+ * No Accept header, or one that matches nothing, gives the first offered type (THUMP's text/plain).
+ */
+export function negotiate<T extends string>(accept: string | undefined, offered: readonly T[]): T | null {
+  if (!accept) return offered[0] as T;
+  return preferred(parseAccept(accept), offered);
 }
 
 /** Does the client prefer an HTML page to a problem document (a browser), by its Accept header? */

@@ -1,4 +1,7 @@
-import type { PidError } from '@pidgate/core';
+import { CORE_ERROR_CODES, type CoreErrorCode, type PidError } from '@pidgate/core';
+import type { Context, TypedResponse } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { JSONParsed } from 'hono/utils/types';
 
 /** The base of every problem `type` URI this gateway answers (RFC 9457 §3.1.1). */
 export const PROBLEM_BASE = 'https://pidgate.org/problems/';
@@ -59,15 +62,54 @@ export function statusTitle(status: number): string {
 }
 
 /** A problem document named by `code` (its `type` is PROBLEM_BASE + code). */
-export function problem(status: number, code: string, detail: string, extra: Record<string, unknown> = {}): Problem {
+export function problem<S extends number>(
+  status: S,
+  code: string,
+  detail: string,
+  extra: Record<string, unknown> = {},
+): Problem & { readonly status: S } {
   return { type: PROBLEM_BASE + code, title: statusTitle(status), status, detail, code, ...extra };
 }
 
 /** The problem for an identifier that does not parse: 400 with the parser's code and offset. */
-export function parseProblem(error: PidError, input: string): Problem {
+export function parseProblem(error: PidError, input: string): Problem & { readonly status: 400 } {
   const extra: Record<string, unknown> = { offset: error.offset, identifier: input };
   if (error.part !== undefined) extra['part'] = error.part;
   return problem(400, error.code, error.message, extra);
+}
+
+/**
+ * The status of a parse error when a request path is resolved, for each of the core's dispatch codes: a
+ * path that names no identifier of a known scheme is not here (404); an empty, over-long or space-padded
+ * one is a bad request (400). Typed over every `CoreErrorCode`: a new dispatch code does not compile until
+ * it has a status here. A scheme's own codes all say the identifier is malformed: 400.
+ */
+const DISPATCH_STATUS = {
+  'empty-input': 400,
+  'surrounding-whitespace': 400,
+  'input-too-long': 400,
+  'unknown-scheme': 404,
+} as const satisfies Readonly<Record<CoreErrorCode, ContentfulStatusCode>>;
+
+/** Every status a path that does not parse is answered with. */
+export type UnparseableStatus = (typeof DISPATCH_STATUS)[CoreErrorCode] | 400;
+
+const DISPATCH_CODES: ReadonlySet<string> = new Set(CORE_ERROR_CODES);
+
+function isCoreErrorCode(code: string): code is CoreErrorCode {
+  return DISPATCH_CODES.has(code);
+}
+
+/** The status of a parse error met while resolving a path (see `DISPATCH_STATUS`). */
+export function unparseableStatus(code: string): UnparseableStatus {
+  return isCoreErrorCode(code) ? DISPATCH_STATUS[code] : 400;
+}
+
+/** The problem for a request path that does not parse: `parseProblem`, with the status of `unparseableStatus`. */
+export function unparseableProblem(error: PidError, input: string): Problem & { readonly status: UnparseableStatus } {
+  const p = parseProblem(error, input);
+  const status = unparseableStatus(error.code);
+  return status === p.status ? p : { ...p, status, title: statusTitle(status) };
 }
 
 export const PROBLEM_JSON = 'application/problem+json';
@@ -78,4 +120,30 @@ export function problemResponse(p: Problem, headers: Record<string, string> = {}
     status: p.status,
     headers: { 'content-type': PROBLEM_JSON, 'cache-control': 'no-store', ...headers },
   });
+}
+
+/**
+ * A problem answer as @hono/zod-openapi types it: one typed response per status of the union, so a route
+ * answering `storeProblem` (400 | 404 | …) type-checks against the statuses its `responses` declare.
+ */
+export type ProblemReply<S extends ContentfulStatusCode> = S extends ContentfulStatusCode
+  ? Response & TypedResponse<JSONParsed<Problem>, S, 'json'>
+  : never;
+
+/**
+ * The problem as a route's typed JSON answer (`c.json`, so @hono/zod-openapi checks its status against the
+ * route's `responses`): `application/problem+json`, never cached.
+ */
+export function problemJson<S extends ContentfulStatusCode>(
+  c: Context,
+  p: Problem & { readonly status: S },
+  headers: Record<string, string> = {},
+): ProblemReply<S> {
+  const res = c.json(p as Problem, p.status, {
+    'content-type': PROBLEM_JSON,
+    'cache-control': 'no-store',
+    ...headers,
+  });
+  // `c.json` types one response with the union of statuses; the route checks one per status.
+  return res as ProblemReply<S>;
 }

@@ -73,18 +73,6 @@ export function renderThump(record: MetadataRecord, requestUrl: string, setWho =
   return `${text.endsWith('\n') ? text : `${text}\n`}\n${more}`;
 }
 
-const HTML_ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
-}
-
 /**
  * The metadata record as an HTML page for browsers, in the layout of the gateway's pages (everything
  * escaped by JSX; no script). `base` is the path of the gateway's root as the browser sees it.

@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: NAAN registry targets are ${content} templates.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -173,7 +173,7 @@ describe('Maptr is off by default', () => {
 });
 
 describe('pidgate naan update: a new table without a restart', () => {
-  it('replaces the active table in the data directory atomically; the running gateway picks it up', async () => {
+  it('replaces the active table in the data directory; the running gateway picks it up', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pidgate-naan-'));
     const s = await serve({ store: { enabled: false, dataDir }, naan: { watch: true } });
     try {
@@ -204,6 +204,49 @@ describe('pidgate naan update: a new table without a restart', () => {
     } finally {
       await s.close();
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('installNaanTable replaces the table file atomically', () => {
+  /** An ANVL registry of `n` NAANs from 10000, each pointing at `host` (about 150 bytes a record). */
+  const table = (n: number, host: string) =>
+    Array.from({ length: n }, (_, i) =>
+      [
+        'naa:',
+        `who:    Library ${i} (=) LIB${i}`,
+        `what:   ${10_000 + i}`,
+        'when:   2024.01.01',
+        `where:  https://${host}`,
+        'how:    NP | (:unkn) unknown | 2024 |',
+        '',
+      ].join('\n'),
+    ).join('\n');
+
+  it('a reader of the file meanwhile sees the old table or the new one, whole, never a part; no temp file is left', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pidgate-naan-atomic-'));
+    const dest = join(dir, 'naan-table');
+    const versions = [table(5_000, 'old.example.org'), table(8_000, 'new.example.org'), table(3_000, 'x.example.org')];
+    try {
+      expect((await installNaanTable(versions[0] as string, dest)).ok).toBe(true);
+      let installing = true;
+      const seen: string[] = [];
+      const reader = (async () => {
+        while (installing) {
+          seen.push(readFileSync(dest, 'utf8'));
+          await new Promise((r) => setImmediate(r));
+        }
+      })();
+      for (let round = 0; round < 6; round++) {
+        expect((await installNaanTable(versions[(round + 1) % 3] as string, dest)).ok).toBe(true);
+      }
+      installing = false;
+      await reader;
+      expect(seen.length).toBeGreaterThan(6);
+      for (const text of seen) expect(versions.includes(text), `a read of ${text.length} characters`).toBe(true);
+      expect(readdirSync(dir)).toEqual(['naan-table']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

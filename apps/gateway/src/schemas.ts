@@ -102,7 +102,7 @@ export const ResolveResult = z
     how: z.string().nullable(),
     code: z.string().optional(),
     detail: z.string().optional(),
-    trace: z.array(z.string()).optional(),
+    trace: z.array(z.string()).readonly().optional(),
     error: ErrorDetail.optional(),
   })
   .openapi('ResolveResult');

@@ -2,10 +2,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Server as NetServer, type Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { createApp } from './app.ts';
+import { corsHeadersWithoutOrigin, createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type AppDeps, createDeps, type DepsOptions } from './deps.ts';
-import { createFastPath, fastPathSafe } from './fast.ts';
+import { assertFastPathSafe, createFastPath } from './fast.ts';
 import { problem, problemResponse } from './problem.ts';
 
 /** How long an idle connection closed at shutdown may linger after our FIN before it is destroyed. */
@@ -21,6 +21,11 @@ export interface StartOptions {
   readonly depsOptions?: DepsOptions;
   /** Install SIGTERM/SIGINT (graceful shutdown) and SIGHUP (reload the NAAN table) handlers. */
   readonly signals?: boolean;
+  /**
+   * Answer identifier redirects in front of Hono (fast.ts; default true). False sends every request
+   * through the Hono app: the benchmark and fast.test.ts compare the two.
+   */
+  readonly fastPath?: boolean;
 }
 
 export interface RunningServer {
@@ -45,8 +50,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     errorHandler: () =>
       problemResponse(problem(400, 'invalid-request-target', 'the request target or Host header is not valid')),
   });
-  // Identifier redirects are answered before Hono when no route could be in their way (see fast.ts).
-  const fast = fastPathSafe(app.routes) ? createFastPath(deps, listener) : null;
+  // Identifier redirects are answered before Hono (see fast.ts); a route in their way stops the start.
+  let fast: ReturnType<typeof createFastPath> | null = null;
+  if (options.fastPath ?? true) {
+    try {
+      assertFastPathSafe(app.routes);
+    } catch (e) {
+      if (!options.deps) await deps.close();
+      throw e;
+    }
+    fast = createFastPath(deps, listener, corsHeadersWithoutOrigin(config));
+  }
   let stopping = false;
   const server = createServer({ keepAliveTimeout: 5000, requestTimeout: 60_000 }, (req, res) => {
     // While shutting down, tell keep-alive clients this is the last response on the connection.

@@ -1,4 +1,5 @@
-import { err, ok, type Result } from '@pidgate/core';
+import { err, ok, type PidError, type Result } from '@pidgate/core';
+import type { NoidErrorCode } from './codes.ts';
 import { CLASS, MODERN_CHAR, SOURCE_CHAR } from './grammar.ts';
 import { NOID_ALPHABET, ncda } from './ncda.ts';
 
@@ -18,7 +19,7 @@ export interface NoidTemplate {
 }
 
 /** Parse a NOID template. Never throws. */
-export function parseTemplate(t: string): Result<NoidTemplate> {
+export function parseTemplate(t: string): Result<NoidTemplate, PidError<NoidErrorCode>> {
   const dot = t.indexOf('.');
   if (dot < 0) return err('template-dot', 'a NOID template is "prefix.mask", e.g. "x6.reeddk" or ".zd"', t.length);
   for (let i = 0; i < dot; i++) {
@@ -140,7 +141,11 @@ export interface NthOptions {
  * (no identifier repeats before the template is exhausted), the same for the same seed. Pure: the
  * caller keeps the counter.
  */
-export function nth(t: NoidTemplate, n: number | bigint, options: NthOptions = {}): Result<string> {
+export function nth(
+  t: NoidTemplate,
+  n: number | bigint,
+  options: NthOptions = {},
+): Result<string, PidError<NoidErrorCode>> {
   if (typeof n === 'number' ? !Number.isSafeInteger(n) || n < 0 : n < 0n) {
     return err('ordinal-range', 'the ordinal is a non-negative integer', null);
   }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeArk, normalizeBody } from './normalize.ts';
+import { isNormalBody, normalizeArk, normalizeBody } from './normalize.ts';
 import { parseArk } from './parse.ts';
 
 const norm = (s: string, profile: 'source' | 'modern' = 'source') => {
@@ -95,6 +95,39 @@ describe('properties', () => {
         },
       ),
       { numRuns: 2000 },
+    );
+  });
+
+  it.each([
+    // [body, source, modern]: is it already in normal form (copied as it is)?
+    ['654xz321', true, true],
+    ['654/s3/f8.05v', true, true],
+    ['x%2fy', true, false], // step 1: %-hex lower case in source, upper case in modern
+    ['x%2Fy', false, true],
+    ['65-4', false, false], // step 2
+    ['x\u2010y', true, false], // modern only: U+2010 is a hyphen
+    ['/x', false, false], // step 3: initial, final and doubled structural characters
+    ['x.', false, false],
+    ['x//y', false, false],
+    ['x.a.b', false, true], // step 4 (source): a second suffix is sorted
+    ['x.a/y', false, true], // step 3 (source): a "/" after a "." moves the component
+  ])('isNormalBody(%j): source %s, modern %s', (body, source, modern) => {
+    expect(isNormalBody(body, 0, body.length, false)).toBe(source);
+    expect(isNormalBody(body, 0, body.length, true)).toBe(modern);
+  });
+
+  it('a body isNormalBody accepts is one the full §2.7 steps give back unchanged', () => {
+    const bodies = fc
+      .array(fc.oneof(nameChar, nameChar, structural, fc.constantFrom('\u2010', '%aB', '%Ab')), {
+        minLength: 1,
+        maxLength: 16,
+      })
+      .map((a) => a.join(''));
+    fc.assert(
+      fc.property(bodies, fc.boolean(), (b, modern) => {
+        if (isNormalBody(b, 0, b.length, modern)) expect(normalizeBody(b, 0, b.length, modern)).toBe(b);
+      }),
+      { numRuns: 3000 },
     );
   });
 

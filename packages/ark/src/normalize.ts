@@ -1,15 +1,110 @@
-import { err, type Profile, type Result } from '@pidgate/core';
+import { err, type PidError, type Profile, type Result } from '@pidgate/core';
+import type { ArkErrorCode } from './codes.ts';
 import { HYPHEN, isUnicodeHyphen, PERCENT, PERIOD, SLASH } from './grammar.ts';
-import { type ArkSpans, newSpans, scanArk } from './scan.ts';
+import { type ArkSpans, scanArk } from './scan.ts';
 
-/** The hex digit `c` lowercased (source, §2.7 step 1) or uppercased (modern). */
+/*
+ * The rules of §2.7 (source) and draft-42 (modern), each written once, here: `isNormalBody` says whether
+ * they would change a Name and Qualifier, `normalizeBody` applies them. The scanner only validates.
+ */
+
+/** Step 1: the hex digit `c` lowercased (source) or uppercased (modern). */
 function caseHex(c: number, upper: boolean): number {
   if (upper) return c >= 97 && c <= 102 ? c - 32 : c;
   return c >= 65 && c <= 70 ? c + 32 : c;
 }
 
+/** Step 1: are the two hex digits of the %-escape at `i` in the profile's case? */
+function isEscapeCased(s: string, i: number, modern: boolean): boolean {
+  const h1 = s.charCodeAt(i + 1);
+  const h2 = s.charCodeAt(i + 2);
+  return caseHex(h1, modern) === h1 && caseHex(h2, modern) === h2;
+}
+
+/** Step 2: the hyphens removed: "-" (modern: U+2010..U+2015 too). */
+function isHyphen(c: number, modern: boolean): boolean {
+  return c === HYPHEN || (modern && isUnicodeHyphen(c));
+}
+
+/** Step 3: the structural characters "/" and ".". */
+function isStructural(c: number): boolean {
+  return c === SLASH || c === PERIOD;
+}
+
 /**
- * §2.7 steps 1-4 on the Name and Qualifier `s[from, to)` (already validated):
+ * Is the Name and Qualifier `s[from, to)` already normalized, so that `normalizeBody` would give it back
+ * unchanged? One pass, nothing built: no hyphen (step 2), every %-hex digit in the profile's case (step 1),
+ * no structural character first, last or after another (step 3), and in `source` no structural character
+ * after the first suffix (steps 3 and 4: a second suffix is sorted, a "/" after a "." moves a component).
+ * A sufficient condition: `false` only sends the body through the full steps.
+ */
+export function isNormalBody(s: string, from: number, to: number, modern: boolean): boolean {
+  let afterStructural = true;
+  let suffix = false;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (isStructural(c)) {
+      if (afterStructural || (suffix && !modern)) return false;
+      suffix = suffix || c === PERIOD;
+      afterStructural = true;
+      continue;
+    }
+    afterStructural = false;
+    if (c === PERCENT) {
+      if (!isEscapeCased(s, i, modern)) return false;
+      i += 2;
+    } else if (isHyphen(c, modern)) {
+      return false;
+    }
+  }
+  return !afterStructural;
+}
+
+/** The Name and Qualifier being rebuilt by `normalizeBody`, one component at a time (one per call). */
+interface Rebuilt {
+  /** The components so far, each after the first preceded by its "/" (modern: or "."). */
+  main: string;
+  /** source: the first suffix (period component), moved to the end. */
+  suffix: string | null;
+  /** source: the further suffixes. */
+  more: string[] | null;
+  /** The first structural character of the run before the next component; 0 before the first. */
+  sep: number;
+}
+
+/**
+ * Step 3: one component, with the first character of the structural run before it. In `source`, a
+ * component after a "." is a suffix and goes to the end (which moves a period-left/slash-right component).
+ */
+function addComponent(b: Rebuilt, component: string, modern: boolean): void {
+  if (b.sep === 0) b.main = component;
+  else if (b.sep === SLASH) b.main += '/' + component;
+  else if (modern) b.main += '.' + component;
+  else if (b.suffix === null) b.suffix = component;
+  else if (b.more === null) b.more = [component];
+  else b.more.push(component);
+}
+
+/** Step 4 (source): the components, then the suffixes sorted (ASCII order) without duplicates. */
+function joinSuffixes(b: Rebuilt): string {
+  const { suffix, more } = b;
+  if (suffix === null) return b.main;
+  if (more === null) return b.main + '.' + suffix;
+  more.push(suffix);
+  more.sort();
+  let out = b.main;
+  let last = '';
+  for (let k = 0; k < more.length; k++) {
+    const x = more[k] as string;
+    if (k > 0 && x === last) continue;
+    out += '.' + x;
+    last = x;
+  }
+  return out;
+}
+
+/**
+ * §2.7 steps 1-4 (the rules above) on the Name and Qualifier `s[from, to)` (already validated):
  * %-hex case fixed; every hyphen dropped (modern: U+2010..U+2015 too); structural characters
  * fixed (initial and final runs removed, inner runs replaced by their first character).
  * In `source`, every suffix (period component) goes to the end, sorted, without duplicates,
@@ -17,67 +112,38 @@ function caseHex(c: number, upper: boolean): number {
  * In `modern`, the components stay in order. Returns '' when nothing is left of the Name.
  */
 export function normalizeBody(s: string, from: number, to: number, modern: boolean): string {
-  let main = '';
-  let suffix: string | null = null;
-  let more: string[] | null = null;
-  let tok = '';
-  let sep = 0;
-  let run = from;
+  const b: Rebuilt = { main: '', suffix: null, more: null, sep: 0 };
+  let component = '';
+  let run = from; // the first character not yet copied into `component`
   for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
-    if (c === HYPHEN || (modern && isUnicodeHyphen(c))) {
-      if (i > run) tok += s.slice(run, i);
+    if (isHyphen(c, modern) || isStructural(c)) {
+      if (i > run) component += s.slice(run, i);
       run = i + 1;
-    } else if (c === SLASH || c === PERIOD) {
-      if (i > run) tok += s.slice(run, i);
-      run = i + 1;
-      if (tok === '') continue;
-      if (sep === 0) main = tok;
-      else if (sep === SLASH) main += '/' + tok;
-      else if (modern) main += '.' + tok;
-      else if (suffix === null) suffix = tok;
-      else if (more === null) more = [tok];
-      else more.push(tok);
-      tok = '';
-      sep = c;
+      if (component === '' || !isStructural(c)) continue;
+      addComponent(b, component, modern);
+      component = '';
+      b.sep = c;
     } else if (c === PERCENT) {
-      const h1 = s.charCodeAt(i + 1);
-      const h2 = s.charCodeAt(i + 2);
-      const m1 = caseHex(h1, modern);
-      const m2 = caseHex(h2, modern);
-      if (m1 !== h1 || m2 !== h2) {
-        tok += s.slice(run, i + 1) + String.fromCharCode(m1, m2);
+      if (!isEscapeCased(s, i, modern)) {
+        component +=
+          s.slice(run, i + 1) +
+          String.fromCharCode(caseHex(s.charCodeAt(i + 1), modern), caseHex(s.charCodeAt(i + 2), modern));
         run = i + 3;
       }
       i += 2;
     }
   }
-  if (to > run) tok += s.slice(run, to);
-  if (tok !== '') {
-    if (sep === 0) main = tok;
-    else if (sep === SLASH) main += '/' + tok;
-    else if (modern) main += '.' + tok;
-    else if (suffix === null) suffix = tok;
-    else if (more === null) more = [tok];
-    else more.push(tok);
-  }
-  if (suffix === null) return main;
-  if (more === null) return main + '.' + suffix;
-  more.push(suffix);
-  more.sort();
-  let last = '';
-  for (let k = 0; k < more.length; k++) {
-    const x = more[k] as string;
-    if (k > 0 && x === last) continue;
-    main += '.' + x;
-    last = x;
-  }
-  return main;
+  if (to > run) component += s.slice(run, to);
+  if (component !== '') addComponent(b, component, modern);
+  return joinSuffixes(b);
 }
 
 /** The normalized ARK from a scanned input: `ark:/NAAN/...` (source) or `ark:naan/...` (modern). */
-export function normalizeSpans(s: string, o: ArkSpans, modern: boolean): Result<string> {
-  const body = o.clean ? s.slice(o.bodyStart, o.bodyEnd) : normalizeBody(s, o.bodyStart, o.bodyEnd, modern);
+export function normalizeSpans(s: string, o: ArkSpans, modern: boolean): Result<string, PidError<ArkErrorCode>> {
+  const body = isNormalBody(s, o.bodyStart, o.bodyEnd, modern)
+    ? s.slice(o.bodyStart, o.bodyEnd)
+    : normalizeBody(s, o.bodyStart, o.bodyEnd, modern);
   if (body === '') return err('name-empty', 'nothing is left of the Name once hyphens are removed', o.bodyStart);
   let naan = s.slice(o.naanStart, o.naanEnd);
   if (!modern) return { ok: true, value: 'ark:/' + naan + '/' + body };
@@ -93,14 +159,12 @@ function hasUpper(s: string, from: number, to: number): boolean {
   return false;
 }
 
-const spans = newSpans();
-
 /**
  * The normalized form of an ARK (§2.7 in `source`; draft-42 in `modern`), or the first error.
  * The NMAH, any inflection and (modern) any query are dropped. Never throws; linear time.
  */
-export function normalizeArk(input: string, profile: Profile = 'source'): Result<string> {
+export function normalizeArk(input: string, profile: Profile = 'source'): Result<string, PidError<ArkErrorCode>> {
   const modern = profile === 'modern';
-  const e = scanArk(input, modern, spans);
-  return e ?? normalizeSpans(input, spans, modern);
+  const spans = scanArk(input, modern);
+  return spans.ok ? normalizeSpans(input, spans, modern) : spans;
 }

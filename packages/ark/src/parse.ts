@@ -1,6 +1,7 @@
-import type { Identifier, Profile, Result } from '@pidgate/core';
+import type { Identifier, PidError, Profile, Result } from '@pidgate/core';
+import type { ArkErrorCode } from './codes.ts';
 import { normalizeSpans } from './normalize.ts';
-import { type ArkSpans, newSpans, scanArk, Tail } from './scan.ts';
+import { type ArkSpans, scanArk, Tail } from './scan.ts';
 
 /** The inflections (§6 `?` and `??`; draft-42 `?info`): requests about the ARK, not part of it. */
 export type Inflection = '?' | '??' | '?info';
@@ -29,7 +30,7 @@ export interface ArkComponents {
   readonly query: string | null;
 }
 
-export type ArkIdentifier = Identifier<ArkComponents>;
+export type ArkIdentifier = Identifier<ArkComponents, 'ark'>;
 
 const INFLECTIONS: readonly (Inflection | null)[] = [null, '?', '??', '?info', null];
 
@@ -53,16 +54,14 @@ export function componentsOf(s: string, o: ArkSpans): ArkComponents {
   };
 }
 
-const spans = newSpans();
-
 /**
  * Parse and normalize an ARK. Never throws; time linear in the input's length.
  * `source` follows draft-kunze-ark-09 (the default); `modern` follows today's spec (draft-42).
  */
-export function parseArk(input: string, profile: Profile = 'source'): Result<ArkIdentifier> {
+export function parseArk(input: string, profile: Profile = 'source'): Result<ArkIdentifier, PidError<ArkErrorCode>> {
   const modern = profile === 'modern';
-  const e = scanArk(input, modern, spans);
-  if (e) return e;
+  const spans = scanArk(input, modern);
+  if (!spans.ok) return spans;
   const normalized = normalizeSpans(input, spans, modern);
   if (!normalized.ok) return normalized;
   const components = componentsOf(input, spans);

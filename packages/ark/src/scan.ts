@@ -1,4 +1,5 @@
-import { type Err, err } from '@pidgate/core';
+import { type Err, err, type PidError } from '@pidgate/core';
+import type { ArkErrorCode } from './codes.ts';
 import {
   BETANUMERIC,
   HOST_CHAR,
@@ -33,11 +34,15 @@ export const Tail = {
 } as const;
 export type Tail = (typeof Tail)[keyof typeof Tail];
 
+/** A scan error: one of `ARK_ERROR_CODES`. */
+export type ArkErr = Err<PidError<ArkErrorCode>>;
+
 /**
  * Where the parts of an ARK lie in the input: offsets only, so that normalization can run
  * without building a record. `[http://NMAH/]ark:[/]NAAN/Name[Qualifier][?inflection]`.
  */
 export interface ArkSpans {
+  readonly ok: true;
   /** Index of the "ark:" label (0 when there is no URL prefix). */
   labelStart: number;
   /** Index just after "ark:" or "ark:/". */
@@ -55,16 +60,26 @@ export interface ArkSpans {
   /** The Name as written: its first non-structural character up to the next structural one. */
   nameStart: number;
   nameEnd: number;
-  /**
-   * The Name and Qualifier are already normalized: no hyphen, %-hex in the profile's case, no structural
-   * character first, last or doubled, and (source) at most one suffix and no "/" after a ".".
-   */
-  clean: boolean;
   tail: Tail;
 }
 
-export function newSpans(): ArkSpans {
+/**
+ * The scanner's state for one call (whatwg-url style): the input, the profile, the position of the step
+ * being run, and the spans found so far. Created by `scanArk` for each input; nothing is shared.
+ */
+interface ArkScan extends ArkSpans {
+  readonly input: string;
+  readonly modern: boolean;
+  /** The position in `input` of the next character to read. */
+  p: number;
+}
+
+function newScan(input: string, modern: boolean): ArkScan {
   return {
+    ok: true,
+    input,
+    modern,
+    p: 0,
     labelStart: 0,
     labelEnd: 0,
     hostStart: -1,
@@ -76,21 +91,34 @@ export function newSpans(): ArkSpans {
     bodyEnd: 0,
     nameStart: 0,
     nameEnd: 0,
-    clean: false,
     tail: Tail.None,
   };
 }
 
-/** Is the hex digit `c` in the wrong case for the profile (source lowercases, modern uppercases)? */
-function wrongHexCase(c: number, modern: boolean): boolean {
-  return modern ? c >= 97 && c <= 102 : c >= 65 && c <= 70;
+/**
+ * Scan an ARK: the spans of its parts, or the first error. One pass over the input, one step per part of
+ * `[scheme://NMAH[/path]/]ark:[/][NMAH/]NAAN/Name[Qualifier][inflection]`, each reading and advancing
+ * the state created here. Validation only: normalization is `normalize.ts`'s.
+ */
+export function scanArk(input: string, modern: boolean): ArkSpans | ArkErr {
+  const st = newScan(input, modern);
+  return (
+    urlPrefixStep(st) ??
+    labelStep(st) ??
+    labelHostStep(st) ??
+    naanStep(st) ??
+    nameStep(st) ??
+    qualifierStep(st) ??
+    inflectionStep(st) ??
+    st
+  );
 }
 
 function badEscape(s: string, i: number): boolean {
   return !isHex(s.charCodeAt(i + 1)) || !isHex(s.charCodeAt(i + 2));
 }
 
-const pctError = (i: number): Err => err('pct-encoded', 'a %-encoded octet is "%" followed by two hex digits', i);
+const pctError = (i: number): ArkErr => err('pct-encoded', 'a %-encoded octet is "%" followed by two hex digits', i);
 
 /**
  * Index of the "ark:" label after a URL prefix `scheme://host[/path]/`, or -1. No validation:
@@ -116,10 +144,23 @@ export function findLabelAfterPrefix(s: string): number {
   return -1;
 }
 
-/** Validate the URL prefix `scheme://NMAH[/path]/` (§2.1) ending just before `label`. */
-function scanPrefix(s: string, label: number, o: ArkSpans): Err | null {
-  let i = s.indexOf('://') + 3;
-  o.hostStart = i;
+/**
+ * §2 and §2.1, the URL prefix `scheme://NMAH[/path]/` before the label, when the input does not start
+ * with the label: finds the label, then validates the NMAH and the path. Leaves `p` at the label.
+ */
+function urlPrefixStep(st: ArkScan): ArkErr | null {
+  if (isArkLabelAt(st.input, 0)) return null;
+  const label = findLabelAfterPrefix(st.input);
+  if (label < 0) return err('ark-label', 'an ARK contains the label "ark:", at the start or after a URL prefix', 0);
+  st.p = st.input.indexOf('://') + 3;
+  st.hostStart = st.p;
+  return nmahStep(st, label) ?? urlPathStep(st, label);
+}
+
+/** §2.1, the NMAH of a URL prefix: a hostname or hostport, up to the "/" (before `label`). */
+function nmahStep(st: ArkScan, label: number): ArkErr | null {
+  const s = st.input;
+  let i = st.p;
   for (; i < label; i++) {
     const c = s.charCodeAt(i);
     if (c === SLASH) break;
@@ -130,9 +171,16 @@ function scanPrefix(s: string, label: number, o: ArkSpans): Err | null {
       return err('nmah-host', `character ${JSON.stringify(s[i])} is not allowed in a hostname (NMAH)`, i);
     }
   }
-  o.hostEnd = i;
-  if (i === o.hostStart) return err('nmah-host', 'the NMAH (hostname) before the ARK label is empty', i);
-  for (; i < label; i++) {
+  st.hostEnd = i;
+  st.p = i;
+  if (i === st.hostStart) return err('nmah-host', 'the NMAH (hostname) before the ARK label is empty', i);
+  return null;
+}
+
+/** §2.1, the URL path between the NMAH and the label: path characters and "/". */
+function urlPathStep(st: ArkScan, label: number): ArkErr | null {
+  const s = st.input;
+  for (let i = st.p; i < label; i++) {
     const c = s.charCodeAt(i);
     if (c === SLASH || hasClass(c, PCHAR)) continue;
     if (c === PERCENT) {
@@ -142,10 +190,36 @@ function scanPrefix(s: string, label: number, o: ArkSpans): Err | null {
     }
     return err('nmah-path', `character ${JSON.stringify(s[i])} is not allowed in the URL path before the label`, i);
   }
+  st.p = label;
   return null;
 }
 
-/** The NMAH written after the label (`ark:host.name/NAAN/...`): the end of the host, or -1. */
+/** §2.2, the label: "ark:" in any case, then an optional "/" (draft-42 writes none). */
+function labelStep(st: ArkScan): ArkErr | null {
+  st.labelStart = st.p;
+  st.p += 4;
+  if (st.input.charCodeAt(st.p) === SLASH) st.p++;
+  st.labelEnd = st.p;
+  return null;
+}
+
+/**
+ * §2.6's `ark:sneezy.dopey.com/12025/...`: an NMAH written after a label with no "/" and no URL prefix,
+ * recognized as a first segment that holds a "." and only hostname characters.
+ */
+function labelHostStep(st: ArkScan): ArkErr | null {
+  if (st.labelStart !== 0 || st.p !== 4) return null;
+  const end = labelHostEnd(st.input, st.p);
+  if (end > 0) {
+    st.hostStart = st.p;
+    st.hostEnd = end;
+    st.labelHost = true;
+    st.p = end + 1;
+  }
+  return null;
+}
+
+/** The end of the NMAH written after the label, or -1 when the segment at `from` is not one. */
 function labelHostEnd(s: string, from: number): number {
   let dot = false;
   for (let i = from; i < s.length; i++) {
@@ -157,129 +231,127 @@ function labelHostEnd(s: string, from: number): number {
   return -1;
 }
 
-/**
- * Scan an ARK into `o`. Returns null when the input is well formed, or the first error.
- * One pass over the input; no allocation unless there is an error.
- */
-export function scanArk(s: string, modern: boolean, o: ArkSpans): Err | null {
+/** §2.3, the NAAN: 5 or 9 digits (modern: one or more betanumeric characters), then "/". */
+function naanStep(st: ArkScan): ArkErr | null {
+  const { input: s, modern } = st;
   const n = s.length;
-  o.hostStart = -1;
-  o.hostEnd = -1;
-  o.labelHost = false;
-  let label = 0;
-  if (!isArkLabelAt(s, 0)) {
-    label = findLabelAfterPrefix(s);
-    if (label < 0) return err('ark-label', 'an ARK contains the label "ark:", at the start or after a URL prefix', 0);
-    const e = scanPrefix(s, label, o);
-    if (e) return e;
-  }
-  o.labelStart = label;
-  let p = label + 4;
-  if (s.charCodeAt(p) === SLASH) p++;
-  o.labelEnd = p;
-  if (label === 0 && p === 4) {
-    const end = labelHostEnd(s, p);
-    if (end > 0) {
-      o.hostStart = p;
-      o.hostEnd = end;
-      o.labelHost = true;
-      p = end + 1;
-    }
-  }
-
-  // §2.3 NAAN: 5 or 9 digits (modern: betanumeric), enclosed in "/".
-  o.naanStart = p;
-  const naanClass = modern ? BETANUMERIC : 0;
+  let p = st.p;
+  st.naanStart = p;
   for (; p < n; p++) {
     const c = s.charCodeAt(p);
     if (c === SLASH || c === QUESTION) break;
-    if (modern ? !hasClass(c, naanClass) : !isDigit(c)) {
+    if (modern ? !hasClass(c, BETANUMERIC) : !isDigit(c)) {
       const what = modern ? 'betanumeric characters (0-9 bcdfghjkmnpqrstvwxz)' : 'digits';
       return err('naan-character', `a NAAN holds only ${what}`, p);
     }
   }
-  o.naanEnd = p;
-  const len = p - o.naanStart;
+  st.naanEnd = p;
+  const len = p - st.naanStart;
   if (modern ? len === 0 : len !== 5 && len !== 9) {
     const what = modern ? 'at least one character long' : '5 or 9 digits long';
-    return err('naan-length', `a NAAN is ${what}`, o.naanStart);
+    return err('naan-length', `a NAAN is ${what}`, st.naanStart);
   }
   if (p >= n || s.charCodeAt(p) !== SLASH) {
     return err('naan-unterminated', 'the NAAN must be followed by "/" and the Name', p);
   }
+  st.p = p + 1;
+  return null;
+}
 
-  // §2.4-§2.6 Name and Qualifier.
-  p++;
-  o.bodyStart = p;
-  const cls = modern ? MODERN_CHAR : SOURCE_CHAR;
-  let nameStart = -1;
-  let nameEnd = -1;
-  let clean = true;
-  let afterStructural = true;
-  let dots = 0;
-  for (; p < n; p++) {
+/** §2.5: the structural characters "/" and ".". */
+const isStructural = (c: number) => c === SLASH || c === PERIOD;
+
+/**
+ * §2.4, the Name: after the "/" and "." that follow the NAAN (§2.5.1: not part of the Name), Name
+ * characters up to the next "/" or "." (or "?", or the end). Required.
+ */
+function nameStep(st: ArkScan): ArkErr | null {
+  const { input: s, modern } = st;
+  const n = s.length;
+  let p = st.p;
+  st.bodyStart = p;
+  while (p < n && isStructural(s.charCodeAt(p))) p++;
+  if (p >= n || s.charCodeAt(p) === QUESTION)
+    return err('name-empty', 'the Name after the NAAN is required', st.bodyStart);
+  st.nameStart = p;
+  while (p < n) {
     const c = s.charCodeAt(p);
-    if (c === SLASH || c === PERIOD) {
-      if (nameStart >= 0 && nameEnd < 0) nameEnd = p;
-      if (afterStructural || (c === SLASH && dots > 0 && !modern)) clean = false;
-      if (c === PERIOD) dots++;
-      afterStructural = true;
-      continue;
-    }
-    if (c === QUESTION) break;
-    afterStructural = false;
-    if (hasClass(c, cls)) {
-      if (nameStart < 0) nameStart = p;
-      continue;
-    }
-    if (c === HYPHEN || (modern && isUnicodeHyphen(c))) {
-      if (nameStart < 0) nameStart = p;
-      clean = false;
-      continue;
-    }
-    if (c === PERCENT) {
-      if (badEscape(s, p)) return pctError(p);
-      if (nameStart < 0) nameStart = p;
-      if (wrongHexCase(s.charCodeAt(p + 1), modern) || wrongHexCase(s.charCodeAt(p + 2), modern)) clean = false;
-      p += 2;
-      continue;
-    }
-    const where = nameEnd < 0 ? 'name' : 'qualifier';
-    const repertoire = modern ? '"= ~ * + @ _ $"' : '"= # * + @ _ $"';
-    return err(
-      `${where}-character`,
-      `character ${JSON.stringify(String.fromCodePoint(s.codePointAt(p) as number))} is not allowed in an ARK ${where === 'name' ? 'Name' : 'Qualifier'} (letters, digits, ${repertoire} and the reserved "% - . /"; other octets must be %-encoded)`,
-      p,
-    );
+    if (isStructural(c) || c === QUESTION) break;
+    const length = characterLength(s, p, modern);
+    if (length <= 0) return characterError(st, p, length, 'name');
+    p += length;
   }
-  o.clean = clean && !afterStructural && (modern || dots <= 1);
-  o.bodyEnd = p;
-  if (nameStart < 0) return err('name-empty', 'the Name after the NAAN is required', o.bodyStart);
-  o.nameStart = nameStart;
-  o.nameEnd = nameEnd < 0 ? p : nameEnd;
+  st.nameEnd = p;
+  st.p = p;
+  return null;
+}
 
-  // §6 inflections "?" and "??"; draft-42 "?info"; modern: any URI query.
-  o.tail = Tail.None;
-  if (p < n) {
-    const rest = n - p;
-    if (rest === 1) o.tail = Tail.Brief;
-    else if (rest === 2 && s.charCodeAt(p + 1) === QUESTION) o.tail = Tail.Support;
-    else if (rest === 5 && s.startsWith('info', p + 1)) o.tail = Tail.Info;
-    else if (!modern) {
-      return err('inflection', 'an ARK may end only in the inflection "?", "??" or "?info"', p);
-    } else {
-      for (let i = p + 1; i < n; i++) {
-        const c = s.charCodeAt(i);
-        if (c === SLASH || c === QUESTION || hasClass(c, PCHAR)) continue;
-        if (c === PERCENT) {
-          if (badEscape(s, i)) return pctError(i);
-          i += 2;
-          continue;
-        }
-        return err('query-character', `character ${JSON.stringify(s[i])} is not allowed in a URI query`, i);
-      }
-      o.tail = Tail.Query;
-    }
+/** §2.5, the Qualifier: everything after the Name up to any "?": "/" and "." and Name characters. */
+function qualifierStep(st: ArkScan): ArkErr | null {
+  const { input: s, modern } = st;
+  const n = s.length;
+  let p = st.p;
+  while (p < n) {
+    const c = s.charCodeAt(p);
+    if (c === QUESTION) break;
+    const length = isStructural(c) ? 1 : characterLength(s, p, modern);
+    if (length <= 0) return characterError(st, p, length, 'qualifier');
+    p += length;
   }
+  st.bodyEnd = p;
+  st.p = p;
+  return null;
+}
+
+/**
+ * §2.6, the length of the Name or Qualifier character at `p`: 1 for a letter, a digit, one of
+ * "= # * + @ _ $" (modern: "= ~ * + @ _ $") or a hyphen (modern: U+2010..U+2015 too); 3 for a %-escape;
+ * 0 for a character not allowed, -1 for a "%" not followed by two hex digits.
+ */
+function characterLength(s: string, p: number, modern: boolean): number {
+  const c = s.charCodeAt(p);
+  if (hasClass(c, modern ? MODERN_CHAR : SOURCE_CHAR) || c === HYPHEN || (modern && isUnicodeHyphen(c))) return 1;
+  if (c === PERCENT) return badEscape(s, p) ? -1 : 3;
+  return 0;
+}
+
+/** The error for the character at `p` that `characterLength` refused. */
+function characterError(st: ArkScan, p: number, length: number, part: 'name' | 'qualifier'): ArkErr {
+  if (length < 0) return pctError(p);
+  const repertoire = st.modern ? '"= ~ * + @ _ $"' : '"= # * + @ _ $"';
+  return err(
+    `${part}-character`,
+    `character ${JSON.stringify(String.fromCodePoint(st.input.codePointAt(p) as number))} is not allowed in an ARK ${part === 'name' ? 'Name' : 'Qualifier'} (letters, digits, ${repertoire} and the reserved "% - . /"; other octets must be %-encoded)`,
+    p,
+  );
+}
+
+/** §6, the inflections "?" and "??", draft-42's "?info"; modern: any other "?..." is a URI query. */
+function inflectionStep(st: ArkScan): ArkErr | null {
+  const { input: s, p } = st;
+  const rest = s.length - p;
+  if (rest === 0) st.tail = Tail.None;
+  else if (rest === 1) st.tail = Tail.Brief;
+  else if (rest === 2 && s.charCodeAt(p + 1) === QUESTION) st.tail = Tail.Support;
+  else if (rest === 5 && s.startsWith('info', p + 1)) st.tail = Tail.Info;
+  else if (!st.modern) return err('inflection', 'an ARK may end only in the inflection "?", "??" or "?info"', p);
+  else return queryStep(st);
+  return null;
+}
+
+/** modern: a URI query (RFC 3986 §3.4) after the ARK, dropped in normalization. */
+function queryStep(st: ArkScan): ArkErr | null {
+  const s = st.input;
+  for (let i = st.p + 1; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === SLASH || c === QUESTION || hasClass(c, PCHAR)) continue;
+    if (c === PERCENT) {
+      if (badEscape(s, i)) return pctError(i);
+      i += 2;
+      continue;
+    }
+    return err('query-character', `character ${JSON.stringify(s[i])} is not allowed in a URI query`, i);
+  }
+  st.tail = Tail.Query;
   return null;
 }

@@ -48,6 +48,21 @@ schemeContract(arkScheme, {
     'ark:b5072/x',
     'ARK:/12025',
   ],
+  // draft-42: betanumeric NAANs of any length and URI queries pass; "#" leaves the repertoire.
+  invalidModern: [
+    'ark:',
+    'ark:/12025/',
+    'ark:/12025/---',
+    'ark:/12025/a b',
+    'ark:/12025/a%zz',
+    'http://a b/ark:/12025/x',
+    'http://x.org/a b/ark:/12025/x',
+    'ARK:/12025',
+    'ark:12025/a#b',
+    'ark:/12a45/x',
+    'ark:b5072/x?a b',
+    'ark:b5072/x%2',
+  ],
   equivalent: [
     ['http://loc.gov/ark:/12025/654xz321', 'http://rutgers.edu/ark:/12025/654xz321', 'ark:/12025/654xz321'],
     ['ark:/12025/65-4-xz-321', 'ark:sneezy.dopey.com/12025/654--xz32-1', 'ark:/12025/654xz321'],

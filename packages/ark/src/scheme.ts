@@ -1,5 +1,5 @@
-import type { Profile, Result, Scheme } from '@pidgate/core';
-import { ARK_ERROR_CODES } from './codes.ts';
+import type { PidError, Profile, Result, Scheme } from '@pidgate/core';
+import { ARK_ERROR_CODES, type ArkErrorCode } from './codes.ts';
 import { formatArk } from './format.ts';
 import { isArkLabelAt } from './grammar.ts';
 import { type ArkComponents, type ArkIdentifier, parseArk } from './parse.ts';
@@ -11,12 +11,12 @@ export function recognizeArk(input: string): boolean {
 }
 
 /** ARKs: draft-kunze-ark-09 (`source`, the default) and today's rules (`modern`). */
-export const arkScheme: Scheme<ArkComponents> = {
+export const arkScheme: Scheme<ArkComponents, 'ark', ArkErrorCode> = {
   name: 'ark',
   priority: 10,
   errorCodes: ARK_ERROR_CODES,
   recognize: recognizeArk,
-  parse(input: string, profile: Profile = 'source'): Result<ArkIdentifier> {
+  parse(input: string, profile: Profile = 'source'): Result<ArkIdentifier, PidError<ArkErrorCode>> {
     return parseArk(input, profile);
   },
   format(components: ArkComponents): string {

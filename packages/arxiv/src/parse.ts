@@ -1,4 +1,5 @@
-import { err, type Result } from '@pidgate/core';
+import { type Err, err, type PidError, type Result } from '@pidgate/core';
+import type { ArxivErrorCode } from './codes.ts';
 import { ARXIV_HOSTS, httpHostPrefix, isDigit, isLetter, looksNew, looksOld, OLD_ARCHIVES, wordAt } from './grammar.ts';
 
 export type ArxivForm = 'arxiv' | 'abs' | 'pdf' | 'bare';
@@ -52,7 +53,7 @@ interface Body {
 }
 
 /** `v` 1*DIGIT, no leading zero: the version, or an error. */
-function readVersion(s: string, i: number): { version: number | null; end: number } | ReturnType<typeof err> {
+function readVersion(s: string, i: number): { version: number | null; end: number } | Err<PidError<ArxivErrorCode>> {
   if (s.charCodeAt(i) !== 118) return { version: null, end: i };
   let j = i + 1;
   while (j < s.length && j - i <= 6 && isDigit(s.charCodeAt(j))) j++;
@@ -63,7 +64,7 @@ function readVersion(s: string, i: number): { version: number | null; end: numbe
 }
 
 /** YYMM.NNNN (0704-1412) or YYMM.NNNNN (from 1501). */
-function readNew(s: string, i: number): Body | ReturnType<typeof err> {
+function readNew(s: string, i: number): Body | Err<PidError<ArxivErrorCode>> {
   if (!digitsAt(s, i, 4) || s.charCodeAt(i + 4) !== 46)
     return err('arxiv-form', 'a new-style identifier is YYMM.NNNNN', i);
   const yymm = Number(s.slice(i, i + 4));
@@ -83,7 +84,7 @@ function readNew(s: string, i: number): Body | ReturnType<typeof err> {
 }
 
 /** archive[.SC]/YYMMNNN, YYMM from 9108 to 0703. */
-function readOld(s: string, i: number): Body | ReturnType<typeof err> {
+function readOld(s: string, i: number): Body | Err<PidError<ArxivErrorCode>> {
   let j = i;
   while (j < s.length && j - i < 24 && (isLetter(s.charCodeAt(j)) || s.charCodeAt(j) === 45)) j++;
   const archive = s.slice(i, j);
@@ -115,7 +116,7 @@ function readOld(s: string, i: number): Body | ReturnType<typeof err> {
 }
 
 /** Parse an arXiv identifier in any of its spellings. Never throws; linear in the input's length. */
-export function parseArxiv(s: string): Result<ArxivComponents> {
+export function parseArxiv(s: string): Result<ArxivComponents, PidError<ArxivErrorCode>> {
   const label = arxivLabel(s);
   if (!label) {
     return err(

@@ -12,7 +12,7 @@ export {
   type GroupMember,
   isEquivalenceLevel,
 } from './equivalence.ts';
-export type { Identifier, PidWarning, Scheme } from './identifier.ts';
+export type { ErrorCodeOf, Identifier, IdentifierOf, PidWarning, Scheme, SchemeNameOf } from './identifier.ts';
 export {
   decodeEscapesWhere,
   findBadEscape,
@@ -25,5 +25,5 @@ export {
 } from './percent.ts';
 export { DEFAULT_PROFILE, isProfile, PROFILES, type Profile } from './profile.ts';
 export { type NormalizeRecord, normalizeRecord } from './record.ts';
-export { createRegistry, MAX_INPUT_LENGTH, Registry } from './registry.ts';
+export { createRegistry, MAX_INPUT_LENGTH, Registry, type RegistryResult } from './registry.ts';
 export { type Err, err, type Ok, ok, type PidError, PidgateError, type Result, shiftError, unwrap } from './result.ts';

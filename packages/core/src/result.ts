@@ -3,8 +3,9 @@
  * An error carries a stable `code` named after the spec rule that failed,
  * a human `message`, and the character `offset` where parsing failed (or null).
  */
-export interface PidError {
-  readonly code: string;
+export interface PidError<Code extends string = string> {
+  /** A stable kebab-case code from the package's `codes.ts`; a literal union where the parser's type says so. */
+  readonly code: Code;
   readonly message: string;
   readonly offset: number | null;
   /** The part of the identifier that failed, where the scheme names its parts (e.g. PWID's `archival-time`). */
@@ -19,12 +20,18 @@ export function ok<T>(value: T): Ok<T> {
   return { ok: true, value };
 }
 
-export function err(code: string, message: string, offset: number | null = null, part?: string): Err {
+/** A failed result. The code keeps its literal type, so a parser typed with its code union rejects unlisted codes. */
+export function err<Code extends string>(
+  code: Code,
+  message: string,
+  offset: number | null = null,
+  part?: string,
+): Err<PidError<Code>> {
   return { ok: false, error: part === undefined ? { code, message, offset } : { code, message, offset, part } };
 }
 
 /** Shift an error's offset, for a sub-parser that saw only a slice of the input. */
-export function shiftError(e: Err, by: number): Err {
+export function shiftError<E extends PidError>(e: Err<E>, by: number): Err<E> {
   const { error } = e;
   return error.offset === null ? e : { ok: false, error: { ...error, offset: error.offset + by } };
 }
@@ -41,7 +48,7 @@ export class PidgateError extends Error {
   }
 }
 
-export function unwrap<T>(result: Result<T>): T {
+export function unwrap<T>(result: Result<T, PidError>): T {
   if (result.ok) return result.value;
   throw new PidgateError(result.error);
 }

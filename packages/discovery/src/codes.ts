@@ -44,3 +44,20 @@ export const DISCOVERY_ERROR_CODES = [
 ] as const;
 
 export type DiscoveryErrorCode = (typeof DISCOVERY_ERROR_CODES)[number];
+
+/** The codes a Maptr lookup (`maptrLookup`) fails with: the `maptr-` codes above, less the server's. */
+export const MAPTR_ERROR_CODES = [
+  'maptr-naan',
+  'maptr-server',
+  'maptr-timeout',
+  'maptr-network',
+  'maptr-nxdomain',
+  'maptr-rcode',
+  'maptr-truncated',
+  'maptr-loop',
+  'maptr-depth',
+  'maptr-query-limit',
+  'maptr-no-records',
+] as const satisfies readonly DiscoveryErrorCode[];
+
+export type MaptrErrorCode = (typeof MAPTR_ERROR_CODES)[number];

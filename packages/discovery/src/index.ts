@@ -1,4 +1,4 @@
-export { DISCOVERY_ERROR_CODES, type DiscoveryErrorCode } from './codes.ts';
+export { DISCOVERY_ERROR_CODES, type DiscoveryErrorCode, MAPTR_ERROR_CODES, type MaptrErrorCode } from './codes.ts';
 export {
   type MaptrAction,
   type MaptrError,
@@ -9,7 +9,7 @@ export {
   type MaptrTraceStep,
   maptrLookup,
 } from './maptr.ts';
-export { decodeNaptr, decodeNaptrAt, encodeNaptr, NAPTR_TYPE, type NaptrRdata, registerNaptr } from './naptr.ts';
+export { decodeNaptr, decodeNaptrAt, encodeNaptr, NAPTR_TYPE, type NaptrRdata } from './naptr.ts';
 export { formatNatab, type Natab, type NatabEntry, type NatabNmah, parseNatab } from './natab.ts';
 export {
   type NaanRecord,

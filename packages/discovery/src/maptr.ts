@@ -7,16 +7,19 @@
  *   (4) a record with empty flags holds a domain to query next: go to (2) with it
  *   (5) no NMAH found: no mapping authority; otherwise the candidates
  *
- * dns2's UDP client sends the queries. Loops, depth and the number of queries are bounded, each query
- * has a timeout, and the result keeps a trace of what each query returned and where it led.
+ * Each query is one UDP datagram (wire.ts encodes it with dns-packet and reads the answer, NAPTR rdata
+ * included); an answer is taken only from the server asked, with the query's id. Loops, depth and the
+ * number of queries are bounded, each query has a timeout, and the result keeps a trace of what each
+ * query returned and where it led. A failed lookup's code is a `MaptrErrorCode`.
  */
+import { randomInt } from 'node:crypto';
+import { createSocket } from 'node:dgram';
 import { isIP } from 'node:net';
 import { ok, type PidError, type Result } from '@pidgate/core';
-import dns2 from 'dns2';
+import type { MaptrErrorCode } from './codes.ts';
 import { findBadNaanChar, isHostName, normalizeNaan, parseHostPort } from './grammar.ts';
-import { NAPTR_TYPE, type NaptrRdata, registerNaptr } from './naptr.ts';
-
-registerNaptr();
+import { NAPTR_TYPE, type NaptrRdata } from './naptr.ts';
+import { encodeQuery, type Response, readResponse } from './wire.ts';
 
 export interface MaptrOptions {
   /** The DNS server to ask, `host:port` (`127.0.0.1:5353`, `[::1]:53`; the port defaults to 53). */
@@ -82,14 +85,21 @@ export interface MaptrResult {
   readonly complete: boolean;
 }
 
-/** A failed lookup keeps its trace. */
-export interface MaptrError extends PidError {
+/** A failed lookup: one of the Maptr codes, and the trace. */
+export interface MaptrError extends PidError<MaptrErrorCode> {
   readonly trace: MaptrTraceStep[];
 }
 
 const DEFAULTS = { suffix: 'ark.arpa', timeoutMs: 2000, maxDepth: 8, maxQueries: 32 } as const;
 
-const OUTCOME_CODES: Partial<Record<MaptrOutcome, string>> = {
+/**
+ * The code of each outcome that stops a branch (null: the branch went on, or ended in an answer).
+ * Every outcome is listed: a new one does not compile until it is classified here.
+ */
+const OUTCOME_CODES = {
+  answered: null,
+  'no-records': null,
+  visited: null,
   timeout: 'maptr-timeout',
   network: 'maptr-network',
   rcode: 'maptr-rcode',
@@ -98,7 +108,7 @@ const OUTCOME_CODES: Partial<Record<MaptrOutcome, string>> = {
   depth: 'maptr-depth',
   'query-limit': 'maptr-query-limit',
   nxdomain: 'maptr-nxdomain',
-};
+} as const satisfies Record<MaptrOutcome, MaptrErrorCode | null>;
 
 /** Split `host:port`, `[v6]:port`, `host` (port 53). */
 export function parseServer(server: string): { host: string; port: number } | null {
@@ -110,40 +120,45 @@ export function parseServer(server: string): { host: string; port: number } | nu
   return { host: hp.host, port: hp.port ?? 53 };
 }
 
-interface Dns2Response {
-  header: { rcode: number; tc: number };
-  answers: {
-    name: string;
-    type: number;
-    domain?: string;
-    naptr?: NaptrRdata;
-    naptrError?: { code: string; message: string };
-  }[];
-}
-
 type QueryOutcome =
-  | { kind: 'response'; response: Dns2Response }
+  | { kind: 'response'; response: Response }
   | { kind: 'timeout'; message: string }
   | { kind: 'network'; message: string };
 
-async function query(domain: string, server: { host: string; port: number }, timeoutMs: number): Promise<QueryOutcome> {
-  const resolve = dns2.UDPClient({
-    dns: server.host,
-    port: server.port,
-    socketType: isIP(server.host) === 6 ? 'udp6' : 'udp4',
-    timeout: timeoutMs,
-    // dns2's TCP client has no timeout: a truncated answer is reported instead (outcome "truncated")
-    retryOverTCP: false,
+/**
+ * Send one NAPTR query for `domain` and wait for its answer: a datagram from the server asked (its
+ * address, when given as an IP, and its port) that reads as a response with the query's id. Anything else
+ * that arrives is ignored, as a stub resolver does (RFC 5452 §9.1). Never throws; the socket is closed
+ * in every case.
+ */
+function query(domain: string, server: { host: string; port: number }, timeoutMs: number): Promise<QueryOutcome> {
+  const id = randomInt(0x10000);
+  const family = isIP(server.host) === 6 ? 'udp6' : 'udp4';
+  const host = server.host.startsWith('[') ? server.host.slice(1, -1) : server.host;
+  return new Promise((resolve) => {
+    const socket = createSocket(family);
+    let done = false;
+    const finish = (outcome: QueryOutcome) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      socket.close();
+      resolve(outcome);
+    };
+    const timer = setTimeout(
+      () => finish({ kind: 'timeout', message: `no answer from the DNS server within ${timeoutMs} ms` }),
+      timeoutMs,
+    );
+    socket.on('error', (e) => finish({ kind: 'network', message: e.message }));
+    socket.on('message', (datagram, from) => {
+      if (from.port !== server.port || (isIP(host) !== 0 && from.address !== host)) return;
+      const response = readResponse(datagram);
+      if (response !== null && response.id === id) finish({ kind: 'response', response });
+    });
+    socket.send(encodeQuery(id, domain), server.port, host, (e) => {
+      if (e) finish({ kind: 'network', message: e.message });
+    });
   });
-  try {
-    const response = (await resolve(domain, 'NAPTR' as never)) as unknown as Dns2Response;
-    return { kind: 'response', response };
-  } catch (e) {
-    const error = e as { code?: string; message?: string };
-    if (error.code === 'ETIMEDOUT')
-      return { kind: 'timeout', message: `no answer from the DNS server within ${timeoutMs} ms` };
-    return { kind: 'network', message: error.message ?? String(e) };
-  }
 }
 
 function canonical(domain: string): string {
@@ -152,13 +167,13 @@ function canonical(domain: string): string {
 }
 
 /** The NAPTR answers owned by `domain` or by a name a CNAME in the same answer leads to from it. */
-function naptrAnswers(response: Dns2Response, domain: string): Dns2Response['answers'] {
+function naptrAnswers(response: Response, domain: string): Response['answers'] {
   const names = new Set([canonical(domain)]);
   for (let grew = true; grew; ) {
     grew = false;
     for (const a of response.answers) {
-      if (a.type === 5 && a.domain && names.has(canonical(a.name)) && !names.has(canonical(a.domain))) {
-        names.add(canonical(a.domain));
+      if (a.cname !== undefined && names.has(canonical(a.name)) && !names.has(canonical(a.cname))) {
+        names.add(canonical(a.cname));
         grew = true;
       }
     }
@@ -171,7 +186,7 @@ function naptrAnswers(response: Dns2Response, domain: string): Dns2Response['ans
  * whether every branch could be followed); otherwise fails with the reason, and the error keeps the trace.
  */
 export async function maptrLookup(naan: string, options: MaptrOptions): Promise<Result<MaptrResult, MaptrError>> {
-  const fail = (code: string, message: string, trace: MaptrTraceStep[] = [], offset: number | null = null) =>
+  const fail = (code: MaptrErrorCode, message: string, trace: MaptrTraceStep[] = [], offset: number | null = null) =>
     ({ ok: false, error: { code, message, offset, trace } }) as const;
   const bad = findBadNaanChar(naan);
   if (bad !== -1)
@@ -214,17 +229,10 @@ export async function maptrLookup(naan: string, options: MaptrOptions): Promise<
     queries++;
     const answer = await query(key, server, timeoutMs);
     if (answer.kind !== 'response') return step({ domain, depth, via, outcome: answer.kind, message: answer.message });
-    const { header } = answer.response;
-    if (header.rcode === 3) return step({ domain, depth, via, outcome: 'nxdomain', rcode: 3 });
-    if (header.rcode !== 0) {
-      return step({
-        domain,
-        depth,
-        via,
-        outcome: 'rcode',
-        rcode: header.rcode,
-        message: `DNS response code ${header.rcode}`,
-      });
+    const { rcode, truncated } = answer.response;
+    if (rcode === 3) return step({ domain, depth, via, outcome: 'nxdomain', rcode: 3 });
+    if (rcode !== 0) {
+      return step({ domain, depth, via, outcome: 'rcode', rcode, message: `DNS response code ${rcode}` });
     }
     const records: MaptrRecord[] = [];
     const redirects: string[] = [];
@@ -269,7 +277,7 @@ export async function maptrLookup(naan: string, options: MaptrOptions): Promise<
       } else records.push({ naptr, action: 'ignored-flags' });
     }
     const anyArk = records.some((r) => r.action === 'nmah' || r.action === 'redirect' || r.action === 'duplicate-nmah');
-    const outcome: MaptrOutcome = header.tc ? 'truncated' : anyArk ? 'answered' : 'no-records';
+    const outcome: MaptrOutcome = truncated ? 'truncated' : anyArk ? 'answered' : 'no-records';
     step({
       domain,
       depth,
@@ -277,7 +285,7 @@ export async function maptrLookup(naan: string, options: MaptrOptions): Promise<
       outcome,
       rcode: 0,
       records,
-      ...(header.tc ? { message: 'the answer was truncated (TC bit)' } : {}),
+      ...(truncated ? { message: 'the answer was truncated (TC bit)' } : {}),
     });
     for (const next of redirects) await visit(next, depth + 1, key, [...path, key]);
   };
@@ -285,7 +293,8 @@ export async function maptrLookup(naan: string, options: MaptrOptions): Promise<
   await visit(`${normalizeNaan(naan)}.${suffix}`, 0, null, []);
 
   // nxdomain and no-records further down are dead ends, not failures: every branch was still followed
-  const complete = !trace.some((t) => t.outcome !== 'nxdomain' && OUTCOME_CODES[t.outcome] !== undefined);
+  const stops = (t: MaptrTraceStep) => t.outcome !== 'nxdomain' && OUTCOME_CODES[t.outcome] !== null;
+  const complete = !trace.some(stops);
   if (nmahs.length > 0) return ok({ nmahs, trace, complete });
 
   const first = trace[0];
@@ -299,7 +308,7 @@ export async function maptrLookup(naan: string, options: MaptrOptions): Promise<
           : (first.message ?? first.outcome);
     return fail(code, message, trace);
   }
-  const blocking = trace.find((t) => t.outcome !== 'nxdomain' && OUTCOME_CODES[t.outcome] !== undefined);
+  const blocking = trace.find(stops);
   if (blocking)
     return fail(
       OUTCOME_CODES[blocking.outcome] ?? 'maptr-no-records',

@@ -1,7 +1,8 @@
-import dns2 from 'dns2';
+import dnsPacket from 'dns-packet';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeNaptr, decodeNaptrAt, encodeNaptr, NAPTR_TYPE, type NaptrRdata } from './naptr.ts';
+import { encodeQuery, readResponse } from './wire.ts';
 
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 const cs = (s: string) => [s.length, ...ascii(s)];
@@ -160,38 +161,45 @@ describe('NAPTR rdata', () => {
   });
 });
 
-describe('NAPTR in dns2 packets', () => {
-  const { Packet } = dns2;
+describe('NAPTR in DNS messages (readResponse, encodeQuery)', () => {
+  /** A response written by dns-packet (which knows NAPTR on its own) with the given answers. */
+  const response = (answers: dnsPacket.Answer[], extra: Partial<dnsPacket.Packet> = {}) =>
+    dnsPacket.encode({
+      type: 'response',
+      id: 4660,
+      flags: dnsPacket.AUTHORITATIVE_ANSWER,
+      questions: [{ type: 'NAPTR', name: '12026.ark.arpa' }],
+      answers,
+      ...extra,
+    });
 
-  function message(answers: Record<string, unknown>[]): Buffer {
-    const p = new Packet();
-    p.header.qr = 1;
-    p.questions.push({ name: '12026.ark.arpa', type: NAPTR_TYPE, class: Packet.CLASS.IN } as never);
-    for (const a of answers) p.answers.push(a as never);
-    return p.toBuffer();
-  }
-
-  it('knows the type: Packet.TYPE.NAPTR is 35', () => {
-    expect((Packet.TYPE as Record<string, number>)['NAPTR']).toBe(35);
-  });
-
-  it('encodes and decodes NAPTR answers through Packet', () => {
+  it('reads the NAPTR answers of a message dns-packet wrote, with their owner, TTL and rdata', () => {
     const records = WIRE.map(([, , r]) => r);
-    const buffer = message(
-      records.map((naptr) => ({ name: '12026.ark.arpa', type: NAPTR_TYPE, class: 1, ttl: 60, naptr })),
+    const read = readResponse(
+      response(records.map((data) => ({ type: 'NAPTR', name: '12026.ark.arpa', ttl: 60, data }) as dnsPacket.Answer)),
     );
-    const parsed = Packet.parse(buffer) as unknown as { answers: { naptr: NaptrRdata; ttl: number }[] };
-    expect(parsed.answers.map((a) => a.naptr)).toEqual(records);
-    expect(parsed.answers[0]?.ttl).toBe(60);
+    expect(read).toMatchObject({ id: 4660, rcode: 0, truncated: false });
+    expect(read?.answers.map((a) => [a.name, a.type, a.ttl, a.naptr])).toEqual(
+      records.map((r) => ['12026.ark.arpa', NAPTR_TYPE, 60, r]),
+    );
   });
 
-  it('writes the replacement uncompressed even when the message has the name already', () => {
-    const buffer = message([
-      { name: 'dlc.spct.org', type: 1, class: 1, ttl: 1, address: '192.0.2.1' },
-      { name: 'x.ark.arpa', type: NAPTR_TYPE, class: 1, ttl: 1, naptr: WIRE[3]?.[2] },
+  it('reads a CNAME target, skips other types, and reads the rcode and the TC bit', () => {
+    const read = readResponse(
+      response(
+        [
+          { type: 'CNAME', name: '12026.ark.arpa', ttl: 5, data: 'alias.example' },
+          { type: 'A', name: 'alias.example', ttl: 5, data: '192.0.2.1' },
+        ],
+        { flags: dnsPacket.TRUNCATED_RESPONSE | (3 as number) },
+      ),
+    );
+    expect(read?.rcode).toBe(3);
+    expect(read?.truncated).toBe(true);
+    expect(read?.answers).toEqual([
+      { name: '12026.ark.arpa', type: 5, ttl: 5, cname: 'alias.example' },
+      { name: 'alias.example', type: 1, ttl: 5 },
     ]);
-    const tail = [...buffer.subarray(buffer.length - (WIRE[3]?.[1].length ?? 0))];
-    expect(tail).toEqual(WIRE[3]?.[1]);
   });
 
   it('marks a malformed NAPTR and still reads the records after it', () => {
@@ -213,11 +221,36 @@ describe('NAPTR in dns2 packets', () => {
     const bad = [0, 0, 0, 0, 9, 1, 2]; // the flags' length runs past the rdata
     const good1 = WIRE[2]?.[1] ?? [];
     const header = [0x12, 0x34, 0x84, 0, 0, 0, 0, 2, 0, 0, 0, 0]; // response, no question, 2 answers
-    const parsed = Packet.parse(Buffer.from([...header, ...rr(bad), ...rr(good1)])) as unknown as {
-      answers: { naptr?: NaptrRdata; naptrError?: { code: string } }[];
-    };
-    expect(parsed.answers).toHaveLength(2);
-    expect(parsed.answers[0]?.naptrError?.code).toBe('naptr-truncated');
-    expect(parsed.answers[1]?.naptr).toEqual(WIRE[2]?.[2]);
+    const read = readResponse(Buffer.from([...header, ...rr(bad), ...rr(good1)]));
+    expect(read?.answers).toHaveLength(2);
+    expect(read?.answers[0]?.naptrError?.code).toBe('naptr-truncated');
+    expect(read?.answers[1]?.naptr).toEqual(WIRE[2]?.[2]);
+  });
+
+  it('is null for what is no readable response: a query, short, counts past the end, a record cut off', () => {
+    const ok = response([{ type: 'NAPTR', name: '12026.ark.arpa', ttl: 1, data: WIRE[2]?.[2] } as dnsPacket.Answer]);
+    expect(readResponse(ok)).not.toBeNull();
+    expect(readResponse(encodeQuery(1, '12026.ark.arpa'))).toBeNull();
+    expect(readResponse(ok.subarray(0, 11))).toBeNull();
+    expect(readResponse(ok.subarray(0, ok.length - 1))).toBeNull();
+    const lying = Buffer.from(ok);
+    lying[7] = 200; // 200 answers
+    expect(readResponse(lying)).toBeNull();
+  });
+
+  it('never throws on random bytes, after a valid header', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
+        const message = Buffer.from([0, 1, 0x84, 0, 0, 1, 0, 3, 0, 0, 0, 0, ...bytes]);
+        const read = readResponse(message);
+        if (read !== null) expect(read.answers).toHaveLength(3);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('encodes a NAPTR query dns-packet reads back', () => {
+    const q = dnsPacket.decode(encodeQuery(513, '12026.ark.arpa'));
+    expect(q).toMatchObject({ id: 513, type: 'query', questions: [{ name: '12026.ark.arpa', type: 'NAPTR' }] });
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The NAPTR resource record (RFC 3403 §4.1, type 35) rdata, and its registration with dns2's packet code,
- * which does not know the type.
+ * The NAPTR resource record (RFC 3403 §4.1, type 35) rdata: encoded and decoded here, on its own or in
+ * a whole DNS message (wire.ts reads answers with it). No DNS library's global type tables are touched.
  *
  *   ORDER (16 bits) | PREFERENCE (16 bits) | FLAGS <character-string> | SERVICES <character-string>
  *   | REGEXP <character-string> | REPLACEMENT <domain-name>
@@ -10,7 +10,6 @@
  * the whole message is at hand (RFC 3597 §4: receivers SHOULD decompress NAPTR).
  */
 import { err, ok, type Result } from '@pidgate/core';
-import dns2 from 'dns2';
 import { DOT, isAlpha, isDigit } from './grammar.ts';
 
 export const NAPTR_TYPE = 35;
@@ -141,10 +140,11 @@ export function decodeNaptr(rdata: Uint8Array): Result<NaptrRdata> {
 }
 
 /**
- * A <domain-name> at `at`: labels until the root, following pointers (RFC 1035 §4.1.4) into `message`.
- * `next` is where the name ends in the rdata (after the root octet or the first pointer).
+ * A <domain-name> at `at`: labels until the root, following pointers (RFC 1035 §4.1.4) into `message`
+ * (when `pointers`), each pointing backwards. `next` is where the name ends in place (after the root
+ * octet or the first pointer), at most `end`. Never throws; errors are `naptr-name`/`naptr-truncated`.
  */
-function decodeName(
+export function decodeName(
   message: Uint8Array,
   at: number,
   end: number,
@@ -190,58 +190,3 @@ function decodeName(
   }
   return ok({ name: labels.join('.'), next });
 }
-
-/** A decoded NAPTR resource as dns2 hands it back: the rdata fields, or why it could not be read. */
-export interface Dns2NaptrResource {
-  readonly name: string;
-  readonly type: number;
-  readonly class: number;
-  readonly ttl: number;
-  readonly naptr?: NaptrRdata;
-  readonly naptrError?: { code: string; message: string };
-}
-
-interface Dns2Reader {
-  buffer: Buffer;
-  offset: number;
-}
-interface Dns2Writer {
-  write(value: number, bits: number): void;
-}
-
-let registered = false;
-
-/**
- * Teach dns2's packet code the NAPTR type: `Packet.TYPE.NAPTR = 35` and `Packet.Resource.NAPTR`
- * (`encode(record, writer)` writes `record.naptr`'s rdata; `decode(reader, length)` sets `naptr` or `naptrError`).
- * Idempotent. The decoder never throws and always leaves the reader at the end of the rdata.
- */
-export function registerNaptr(): void {
-  if (registered) return;
-  registered = true;
-  const Packet = dns2.Packet as unknown as {
-    TYPE: Record<string, number>;
-    Resource: Record<string, unknown>;
-  };
-  Packet.TYPE['NAPTR'] = NAPTR_TYPE;
-  Packet.Resource['NAPTR'] = {
-    decode(this: Record<string, unknown>, reader: Dns2Reader, length: number) {
-      const start = reader.offset / 8;
-      const result = Number.isInteger(start)
-        ? decodeNaptrAt(reader.buffer, start, length)
-        : err('naptr-truncated', 'the rdata does not start on an octet boundary', null);
-      if (result.ok) this['naptr'] = result.value;
-      else this['naptrError'] = { code: result.error.code, message: result.error.message };
-      reader.offset = (start + length) * 8;
-      return this;
-    },
-    encode(record: { naptr: NaptrRdata }, writer: Dns2Writer) {
-      const bytes = encodeNaptr(record.naptr);
-      // the server checks records before answering; an invalid one here is a programming error
-      if (!bytes.ok) throw new Error(`${bytes.error.code}: ${bytes.error.message}`);
-      for (const b of bytes.value) writer.write(b, 8);
-    },
-  };
-}
-
-registerNaptr();

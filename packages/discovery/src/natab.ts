@@ -6,7 +6,8 @@
  *   12025: http://www.nlm.nih.gov/xxx/naapolicy.html     <- NAA line: NAAN ":" policy (ARK or URL)
  *           ark.nlm.nih.gov USNLM                        <- NMAH lines: indented, hostport then a label
  */
-import { err, ok, type Result } from '@pidgate/core';
+import { err, ok, type PidError, type Result } from '@pidgate/core';
+import type { DiscoveryErrorCode } from './codes.ts';
 import { COLON, findBadNaanChar, HASH, isWhitespace, lines, normalizeNaan, parseHostPort } from './grammar.ts';
 
 /** One NMAH line under an NAA line. */
@@ -41,7 +42,7 @@ export interface Natab {
  * A NAAN listed twice has its NMAHs merged under the first entry, as the appendix's Perl script
  * prints the NMAHs "listed under any matching NAA".
  */
-export function parseNatab(text: string): Result<Natab> {
+export function parseNatab(text: string): Result<Natab, PidError<DiscoveryErrorCode>> {
   const header: { label: string; value: string }[] = [];
   const entries: { naan: string; policy: string; nmahs: NatabNmah[] }[] = [];
   const byNaan = new Map<string, { naan: string; policy: string; nmahs: NatabNmah[] }>();

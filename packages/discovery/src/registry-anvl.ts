@@ -11,8 +11,9 @@
  * `what` is a NAAN or `NAAN/shoulder`; `where` is the resolver base URL, optionally preceded by a status code
  * (`303 http://...`); the target template is derived from it by `whereToTarget`.
  */
-import { err, ok, type Result } from '@pidgate/core';
+import { err, ok, type PidError, type Result } from '@pidgate/core';
 import { parseAnvl } from '@pidgate/erc';
+import type { DiscoveryErrorCode } from './codes.ts';
 import { isDigit, isHostName, splitWhitespace } from './grammar.ts';
 import { checkTarget, collectRecords, type NaanRecord, type NaanRegistry, parseWhat } from './registry.ts';
 
@@ -64,7 +65,7 @@ function substituteLegacy(url: string): { url: string; found: boolean } {
  * - otherwise a URL ending in `?` or `=` gets `${pid}`; a path ending in `ark:` or `ark:/` gets `${content}`;
  *   any other URL gets `/ark:/${content}` appended to its path (before any query).
  */
-export function whereToTarget(where: string): Result<{ url: string; httpCode: number }> {
+export function whereToTarget(where: string): Result<{ url: string; httpCode: number }, PidError<DiscoveryErrorCode>> {
   const tokens = splitWhitespace(where);
   let httpCode = 302;
   let base = tokens[0] ?? '';
@@ -152,7 +153,7 @@ export function isNaaRecord(record: AnvlLikeRecord): boolean {
 }
 
 /** Convert one `naa:` record. Labels starting with "!" (private fields) and unknown labels are ignored. */
-export function naanRecordFromAnvl(record: AnvlLikeRecord): Result<NaanRecord> {
+export function naanRecordFromAnvl(record: AnvlLikeRecord): Result<NaanRecord, PidError<DiscoveryErrorCode>> {
   const whatText = field(record, 'what');
   if (whatText === null) return err('registry-what', 'a naa: record has a what: element', null, 'what');
   const what = parseWhat(whatText);
@@ -189,7 +190,7 @@ export function naanRegistryFromAnvl(records: readonly AnvlLikeRecord[]): NaanRe
 }
 
 /** Read the ANVL registry text with `@pidgate/erc`'s `parseAnvl`. Never throws. */
-export function parseNaanRegistryAnvl(text: string): Result<NaanRegistry> {
+export function parseNaanRegistryAnvl(text: string): Result<NaanRegistry, PidError<DiscoveryErrorCode>> {
   const records = parseAnvl(text);
   const registry = naanRegistryFromAnvl(records);
   if (registry.records.length === 0 && registry.rejected.length === 0) {

@@ -5,6 +5,7 @@
  */
 import { err, ok, type PidError, type Result } from '@pidgate/core';
 import { z } from 'zod';
+import type { DiscoveryErrorCode } from './codes.ts';
 import { findBadNaanChar, isShoulderCode, normalizeNaan } from './grammar.ts';
 import { compileTemplate } from './template.ts';
 
@@ -32,7 +33,7 @@ export interface RejectedRecord {
   /** 0-based position in the export's `data` (or among the ANVL `naa:` records). */
   readonly index: number;
   readonly what: string | null;
-  readonly error: PidError;
+  readonly error: PidError<DiscoveryErrorCode>;
 }
 
 export interface NaanRegistry {
@@ -66,7 +67,9 @@ const exportSchema = z.union([
 ]);
 
 /** Split and check `NAAN` or `NAAN/shoulder`. */
-export function parseWhat(what: string): Result<{ naan: string; shoulder: string | null }> {
+export function parseWhat(
+  what: string,
+): Result<{ naan: string; shoulder: string | null }, PidError<DiscoveryErrorCode>> {
   const slash = what.indexOf('/');
   const naanText = slash === -1 ? what : what.slice(0, slash);
   const bad = findBadNaanChar(naanText);
@@ -88,7 +91,7 @@ export function parseWhat(what: string): Result<{ naan: string; shoulder: string
 }
 
 /** Check a target: a 3xx status and an http(s) URL template with known variables. */
-export function checkTarget(url: string, httpCode: number): PidError | null {
+export function checkTarget(url: string, httpCode: number): PidError<DiscoveryErrorCode> | null {
   if (!Number.isInteger(httpCode) || httpCode < 300 || httpCode > 399) {
     return {
       code: 'registry-http-code',
@@ -126,7 +129,7 @@ export function checkTarget(url: string, httpCode: number): PidError | null {
 }
 
 /** Validate one record of the JSON export (zod, then the registry's own rules). */
-export function naanRecordFromJson(input: unknown): Result<NaanRecord> {
+export function naanRecordFromJson(input: unknown): Result<NaanRecord, PidError<DiscoveryErrorCode>> {
   const parsed = naanRecordJsonSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -176,7 +179,7 @@ export function naanRecordFromJson(input: unknown): Result<NaanRecord> {
 /** Keep valid records, first occurrence of each `what`; collect the others in `rejected`. */
 export function collectRecords(
   inputs: readonly unknown[],
-  convert: (input: unknown) => Result<NaanRecord>,
+  convert: (input: unknown) => Result<NaanRecord, PidError<DiscoveryErrorCode>>,
   whatOf: (input: unknown) => string | null,
 ): { records: NaanRecord[]; rejected: RejectedRecord[] } {
   const records: NaanRecord[] = [];
@@ -220,7 +223,7 @@ function jsonWhat(input: unknown): string | null {
  * accepted too). Fails only when the outer shape is wrong; bad records are listed in `rejected`.
  * Never throws.
  */
-export function parseNaanRegistryJson(json: unknown): Result<NaanRegistry> {
+export function parseNaanRegistryJson(json: unknown): Result<NaanRegistry, PidError<DiscoveryErrorCode>> {
   const shape = exportSchema.safeParse(json);
   if (!shape.success) {
     return err('registry-shape', 'the NAAN registry export is {"metadata": {...}, "data": [...]}', null);
@@ -232,7 +235,7 @@ export function parseNaanRegistryJson(json: unknown): Result<NaanRegistry> {
 }
 
 /** `JSON.parse` then `parseNaanRegistryJson`. Never throws. */
-export function parseNaanRegistryJsonText(text: string): Result<NaanRegistry> {
+export function parseNaanRegistryJsonText(text: string): Result<NaanRegistry, PidError<DiscoveryErrorCode>> {
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -1,5 +1,5 @@
 import { createSocket } from 'node:dgram';
-import dns2 from 'dns2';
+import dnsPacket from 'dns-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maptrLookup } from './maptr.ts';
 import { NAPTR_TYPE, type NaptrRdata } from './naptr.ts';
@@ -25,11 +25,28 @@ interface Response {
 let server: MaptrServer;
 let port: number;
 
-const ask = async (name: string, type: string): Promise<Response> =>
-  (await dns2.UDPClient({ dns: '127.0.0.1', port, timeout: 2000, retryOverTCP: false })(
-    name,
-    type as never,
-  )) as unknown as Response;
+/**
+ * Ask the server over UDP; the answer is read by dns-packet (a decoder independent of the server's code):
+ * the header bits from the datagram, the records with their NAPTR rdata.
+ */
+async function ask(name: string, type: string): Promise<Response> {
+  const socket = createSocket('udp4');
+  try {
+    const got = new Promise<Buffer>((resolve) => socket.once('message', (m) => resolve(m)));
+    const query = dnsPacket.encode({ type: 'query', id: 7, questions: [{ name, type: type as 'NAPTR' }] });
+    socket.send(query, port, '127.0.0.1');
+    const datagram = await got;
+    const decoded = dnsPacket.decode(datagram);
+    const answers = (decoded.answers ?? []).map((a) => {
+      const record = a as { name: string; type: string; ttl: number; data: unknown };
+      const naptr = record.type === 'NAPTR' ? { naptr: record.data as NaptrRdata } : {};
+      return { name: record.name, type: record.type === 'NAPTR' ? NAPTR_TYPE : -1, ttl: record.ttl, ...naptr };
+    });
+    return { header: { rcode: (datagram[3] as number) & 0x0f, aa: ((datagram[2] as number) >> 2) & 1 }, answers };
+  } finally {
+    socket.close();
+  }
+}
 
 beforeAll(async () => {
   const created = createMaptrServer({

@@ -1,6 +1,6 @@
 /**
- * A Maptr DNS server (draft-kunze-ark-09 §4.2): answers NAPTR queries for `NAAN.ark.arpa` over UDP with dns2,
- * from a list of NAAN → NMAH entries, in the records the spec shows:
+ * A Maptr DNS server (draft-kunze-ark-09 §4.2): answers NAPTR queries for `NAAN.ark.arpa` over UDP (a
+ * `node:dgram` socket), from a list of NAAN → NMAH entries, in the records the spec shows:
  *
  *   12026.ark.arpa.
  *   ;;       order pref flags service regexp replacement

@@ -3,7 +3,8 @@
  * Built from a natab (draft-09 §4.1) or from today's NAAN registry (JSON export or ANVL records).
  */
 import { readFile } from 'node:fs/promises';
-import { err, ok, type Result } from '@pidgate/core';
+import { err, ok, type PidError, type Result } from '@pidgate/core';
+import type { DiscoveryErrorCode } from './codes.ts';
 import { HASH, lines, normalizeNaan } from './grammar.ts';
 import { type Natab, parseNatab } from './natab.ts';
 import { type NaanRegistry, parseNaanRegistryJsonText } from './registry.ts';
@@ -183,7 +184,7 @@ export class NaanTable {
    * Re-read the file this table was loaded from and replace its contents in place, so every holder of the
    * table sees the new data. On failure the old contents stay and the error is returned.
    */
-  async reload(): Promise<Result<NaanTable>> {
+  async reload(): Promise<Result<NaanTable, PidError<DiscoveryErrorCode>>> {
     if (this.#path === null) return err('naan-table-read', 'this table was not loaded from a file', null);
     const fresh = await loadNaanTable(this.#path);
     if (!fresh.ok) return fresh;
@@ -224,7 +225,7 @@ export function detectNaanTableFormat(text: string): NaanTableFormat | null {
 }
 
 /** Parse a table file's text in any of the three formats (detected). Never throws. */
-export function parseNaanTable(text: string): Result<NaanTable> {
+export function parseNaanTable(text: string): Result<NaanTable, PidError<DiscoveryErrorCode>> {
   const format = detectNaanTableFormat(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   switch (format) {
@@ -246,7 +247,7 @@ export function parseNaanTable(text: string): Result<NaanTable> {
 }
 
 /** Read a natab, an ANVL registry or the JSON export from a file (format detected). Never rejects. */
-export async function loadNaanTable(path: string): Promise<Result<NaanTable>> {
+export async function loadNaanTable(path: string): Promise<Result<NaanTable, PidError<DiscoveryErrorCode>>> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');

@@ -8,7 +8,8 @@
  * - `${suffix}`:  the content after the matched record's `what` (`12345/x6` → `np1wh8k/c2.pdf`;
  *                 `19156/tkt42` and `19156/tkt42/03n01` → `/03n01`)
  */
-import { err, ok, type Result } from '@pidgate/core';
+import { err, ok, type PidError, type Result } from '@pidgate/core';
+import type { DiscoveryErrorCode } from './codes.ts';
 
 export const TEMPLATE_VARIABLES = ['content', 'value', 'pid', 'suffix'] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
@@ -17,7 +18,7 @@ export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 export type CompiledTemplate = readonly (string | { readonly variable: TemplateVariable })[];
 
 /** Split a template. Never throws; linear. `$` not followed by `{` is literal text. */
-export function compileTemplate(template: string): Result<CompiledTemplate> {
+export function compileTemplate(template: string): Result<CompiledTemplate, PidError<DiscoveryErrorCode>> {
   const parts: (string | { variable: TemplateVariable })[] = [];
   let last = 0;
   for (let i = template.indexOf('${'); i !== -1; i = template.indexOf('${', last)) {

@@ -8,6 +8,7 @@
  * The work done for one datagram is linear in its length, which is at most `MAX_QUERY_OCTETS`.
  */
 import dnsPacket from 'dns-packet';
+import { decodeName, decodeNaptrAt, NAPTR_TYPE, type NaptrRdata } from './naptr.ts';
 
 /** The DNS header (RFC 1035 §4.1.1). */
 export const HEADER_OCTETS = 12;
@@ -247,4 +248,97 @@ export function encodeAnswer(options: AnswerOptions): Buffer {
     Buffer.from(body),
     Buffer.from(opt),
   ]);
+}
+
+/** A NAPTR query (RFC 3403 §4) for `name`, recursion desired, as the Maptr client sends it. */
+export function encodeQuery(id: number, name: string): Buffer {
+  return dnsPacket.encode({
+    type: 'query',
+    id,
+    flags: dnsPacket.RECURSION_DESIRED,
+    questions: [{ type: 'NAPTR', class: 'IN', name }],
+  });
+}
+
+const TYPE_CNAME = 5;
+
+/** One record of the answer section: NAPTR rdata (or why it could not be read), a CNAME's target, or neither. */
+export interface ResponseRecord {
+  /** The owner name, without a final dot. */
+  readonly name: string;
+  readonly type: number;
+  readonly ttl: number;
+  readonly naptr?: NaptrRdata;
+  readonly naptrError?: { readonly code: string; readonly message: string };
+  /** A CNAME's target, without a final dot. */
+  readonly cname?: string;
+}
+
+export interface Response {
+  readonly id: number;
+  readonly rcode: number;
+  /** The TC bit: the answer did not fit (RFC 1035 §4.1.1). */
+  readonly truncated: boolean;
+  readonly answers: readonly ResponseRecord[];
+}
+
+/**
+ * Read a DNS response datagram (RFC 1035 §4.1) for the Maptr client: the header, the questions skipped,
+ * the answer section's records. NAPTR rdata that cannot be decoded is kept as `naptrError` and the records
+ * after it are still read (RFC 3597 §4: receivers SHOULD decompress NAPTR, so pointers are followed).
+ * Null when the datagram is not a readable response (too short, a query, a header or record that runs
+ * past its end, a malformed owner name). Never throws; linear in the datagram's length.
+ */
+export function readResponse(message: Uint8Array): Response | null {
+  if (message.length < HEADER_OCTETS || ((message[2] as number) & 0x80) === 0) return null;
+  const questions = u16(message, 4);
+  const answerCount = u16(message, 6);
+  // every question takes at least 5 octets, every record 11: counts beyond that cannot be read
+  if (HEADER_OCTETS + questions * MIN_QUESTION + answerCount * MIN_RECORD > message.length) return null;
+  let at = HEADER_OCTETS;
+  for (let q = 0; q < questions; q++) {
+    const after = skipName(message, at);
+    if (after === -1 || after + 4 > message.length) return null;
+    at = after + 4;
+  }
+  const answers: ResponseRecord[] = [];
+  for (let r = 0; r < answerCount; r++) {
+    const owner = decodeName(message, at, message.length, true);
+    if (!owner.ok || owner.value.next + 10 > message.length) return null;
+    const head = owner.value.next;
+    const type = u16(message, head);
+    const ttl = ((u16(message, head + 4) << 16) >>> 0) + u16(message, head + 6);
+    const length = u16(message, head + 8);
+    const rdata = head + 10;
+    if (rdata + length > message.length) return null;
+    answers.push(answerRecord(message, owner.value.name, type, ttl, rdata, length));
+    at = rdata + length;
+  }
+  return {
+    id: u16(message, 0),
+    rcode: (message[3] as number) & 0x0f,
+    truncated: ((message[2] as number) & 0x02) !== 0,
+    answers,
+  };
+}
+
+function answerRecord(
+  message: Uint8Array,
+  name: string,
+  type: number,
+  ttl: number,
+  rdata: number,
+  length: number,
+): ResponseRecord {
+  if (type === NAPTR_TYPE) {
+    const naptr = decodeNaptrAt(message, rdata, length);
+    return naptr.ok
+      ? { name, type, ttl, naptr: naptr.value }
+      : { name, type, ttl, naptrError: { code: naptr.error.code, message: naptr.error.message } };
+  }
+  if (type === TYPE_CNAME) {
+    const target = decodeName(message, rdata, rdata + length, true);
+    if (target.ok && target.value.next === rdata + length) return { name, type, ttl, cname: target.value.name };
+  }
+  return { name, type, ttl };
 }

@@ -1,5 +1,6 @@
-import { type Err, err, type Result } from '@pidgate/core';
+import { type Err, err, type PidError, type Result } from '@pidgate/core';
 import { decodeOnce, isSpaceOrControl, pathEnd } from '@pidgate/handle';
+import type { DoiErrorCode } from './codes.ts';
 import {
   COLON,
   DOI_PROXY_HOSTS,
@@ -97,7 +98,12 @@ function errorAt(offset: number, fallback: number, i: number): number {
  * the separator after the prefix. `offset` is where the name starts in the input, or -1 when escapes were
  * decoded (errors then point at `fallback`).
  */
-export function splitDoi(name: string, offset: number, fallback: number, colon: boolean): number | Err {
+export function splitDoi(
+  name: string,
+  offset: number,
+  fallback: number,
+  colon: boolean,
+): number | Err<PidError<DoiErrorCode>> {
   if (!(name.charCodeAt(0) === 49 && name.charCodeAt(1) === 48 && name.charCodeAt(2) === DOT)) {
     return err('directory-indicator', 'a DOI starts with the directory indicator "10."', errorAt(offset, fallback, 0));
   }
@@ -138,7 +144,7 @@ export function splitDoi(name: string, offset: number, fallback: number, colon: 
 }
 
 /** Parse a DOI in any of its spellings. Never throws; linear in the input's length. */
-export function parseDoi(s: string): Result<DoiComponents> {
+export function parseDoi(s: string): Result<DoiComponents, PidError<DoiErrorCode>> {
   const l = doiLabel(s);
   if (!l) {
     return err(

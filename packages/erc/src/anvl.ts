@@ -1,4 +1,5 @@
 import { type PidError, PidgateError } from '@pidgate/core';
+import type { ErcErrorCode } from './codes.ts';
 import { isBlankLine, isIndent, trimWs } from './grammar.ts';
 
 /**
@@ -25,7 +26,7 @@ export interface AnvlRecord {
   /** Comment lines after the last element (or the whole record, when it holds only comments). */
   readonly after?: readonly string[];
   /** What was wrong with the record's lines; the parser kept going. */
-  readonly problems?: readonly PidError[];
+  readonly problems?: readonly PidError<ErcErrorCode>[];
 }
 
 export interface SerializeOptions {
@@ -59,7 +60,7 @@ interface Pending {
 export function parseAnvl(text: string): AnvlRecord[] {
   const records: AnvlRecord[] = [];
   let elements: AnvlElement[] = [];
-  let problems: PidError[] = [];
+  let problems: PidError<ErcErrorCode>[] = [];
   let current: Pending | null = null;
   let loose: string[] = []; // comment (or stray) lines not yet attached to an element
 
@@ -77,7 +78,7 @@ export function parseAnvl(text: string): AnvlRecord[] {
   const closeRecord = () => {
     closeElement();
     if (elements.length > 0 || loose.length > 0) {
-      const record: { elements: AnvlElement[]; after?: string[]; problems?: PidError[] } = { elements };
+      const record: { elements: AnvlElement[]; after?: string[]; problems?: PidError<ErcErrorCode>[] } = { elements };
       if (loose.length > 0) record.after = loose;
       if (problems.length > 0) record.problems = problems;
       records.push(record);
@@ -139,7 +140,7 @@ export function parseAnvl(text: string): AnvlRecord[] {
   return records;
 }
 
-function problem(code: string, message: string, offset: number): PidError {
+function problem(code: ErcErrorCode, message: string, offset: number): PidError<ErcErrorCode> {
   return { code, message, offset };
 }
 

@@ -1,5 +1,6 @@
-import { type Err, err, ok, type Result } from '@pidgate/core';
+import { type Err, err, ok, type PidError, type Result } from '@pidgate/core';
 import { type AnvlElement, type AnvlRecord, parseAnvl, type SerializeOptions, serializeAnvl } from './anvl.ts';
+import type { ErcErrorCode } from './codes.ts';
 import { trimWs } from './grammar.ts';
 import { type ErcValue, splitValues } from './value.ts';
 
@@ -77,7 +78,7 @@ function quartetIndex(name: string): number {
  * with `parseAnvl`. Checks the segment labels, the abbreviated form, the anchoring story's
  * required quartet and the order of the quartet in every segment. Never throws; linear.
  */
-export function parseErc(input: string | AnvlRecord): Result<Erc> {
+export function parseErc(input: string | AnvlRecord): Result<Erc, PidError<ErcErrorCode>> {
   let record: AnvlRecord;
   if (typeof input === 'string') {
     const records = parseAnvl(input).filter((r) => r.elements.length > 0);
@@ -156,7 +157,10 @@ export function parseErc(input: string | AnvlRecord): Result<Erc> {
 }
 
 /** §7.2, §7.3: quartet order in every segment; all four present and valued in the anchoring one. */
-function checkSegments(segments: readonly ErcSegment[], elements: readonly AnvlElement[]): Err | null {
+function checkSegments(
+  segments: readonly ErcSegment[],
+  elements: readonly AnvlElement[],
+): Err<PidError<ErcErrorCode>> | null {
   const where = (e: ErcElement | undefined, s: ErcSegment) =>
     e?.anvl?.offset ?? s.anvl?.offset ?? elements[0]?.offset ?? null;
   for (let s = 0; s < segments.length; s++) {

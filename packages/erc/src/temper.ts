@@ -1,4 +1,5 @@
-import { err, ok, type Result } from '@pidgate/core';
+import { err, ok, type PidError, type Result } from '@pidgate/core';
+import type { ErcErrorCode } from './codes.ts';
 import { isWs } from './grammar.ts';
 
 /**
@@ -44,7 +45,7 @@ const FIELDS = [
 ] as const;
 
 /** Parse a TEMPER date, range or list. Never throws; linear in the input's length. */
-export function parseTemper(s: string): Result<Temper> {
+export function parseTemper(s: string): Result<Temper, PidError<ErcErrorCode>> {
   const items: TemperItem[] = [];
   const parts: string[] = [];
   let itemStart = 0;
@@ -61,7 +62,7 @@ export function parseTemper(s: string): Result<Temper> {
   return ok({ items, normalized: parts.join(',') });
 }
 
-function parseItem(s: string, from: number, to: number): Result<TemperItem> {
+function parseItem(s: string, from: number, to: number): Result<TemperItem, PidError<ErcErrorCode>> {
   const hyphen = indexIn(s, HYPHEN, from, to);
   if (hyphen === -1) {
     const start = parseDate(s, from, to);
@@ -88,7 +89,7 @@ function indexIn(s: string, c: number, from: number, to: number): number {
 
 const LENGTH = 'a TEMPER date is YYYY, then MM, DD, hh, mm, ss: 4 to 14 digits, an even count';
 
-function parseDate(s: string, from: number, to: number): Result<TemperDate> {
+function parseDate(s: string, from: number, to: number): Result<TemperDate, PidError<ErcErrorCode>> {
   let digits = '';
   const at: number[] = []; // where each digit stands in `s`
   for (let i = from; i < to; i++) {
@@ -121,7 +122,7 @@ function parseDate(s: string, from: number, to: number): Result<TemperDate> {
 }
 
 /** The normalized form of a TEMPER value: `2000 12 29 235955` → `20001229235955`. */
-export function normalizeTemper(s: string): Result<string> {
+export function normalizeTemper(s: string): Result<string, PidError<ErcErrorCode>> {
   const parsed = parseTemper(s);
   return parsed.ok ? ok(parsed.value.normalized) : parsed;
 }

@@ -1,4 +1,4 @@
-import { type Err, err } from '@pidgate/core';
+import { type Err, err, type PidError } from '@pidgate/core';
 import { isHex, PERCENT } from './grammar.ts';
 
 /**
@@ -6,7 +6,7 @@ import { isHex, PERCENT } from './grammar.ts';
  * hex digits is `pct-encoded` at its offset; escapes that are not UTF-8 are `pct-utf8`. Decoded escapes
  * are never decoded again (`%2525` is `%25`).
  */
-export function decodeOnce(s: string, from: number, to: number): string | Err {
+export function decodeOnce(s: string, from: number, to: number): string | Err<PidError<'pct-encoded' | 'pct-utf8'>> {
   let escapes = false;
   for (let i = from; i < to; i++) {
     if (s.charCodeAt(i) !== PERCENT) continue;

@@ -1,4 +1,5 @@
-import { type Err, err, type Result } from '@pidgate/core';
+import { err, type PidError, type Result } from '@pidgate/core';
+import type { HandleErrorCode } from './codes.ts';
 import { decodeOnce } from './decode.ts';
 import { DOT, httpHostPrefix, isSpaceOrControl, pathEnd, SLASH, wordAt } from './grammar.ts';
 
@@ -53,7 +54,7 @@ export function splitHandle(
   name: string,
   offset: number,
   nameStart: number,
-): Result<{ prefix: string; suffix: string }> {
+): Result<{ prefix: string; suffix: string }, PidError<HandleErrorCode>> {
   let slash = -1;
   for (let i = 0; i < name.length; i++) {
     const c = name.charCodeAt(i);
@@ -108,15 +109,15 @@ export function readName(
   start: number,
   end: number,
   decode: boolean,
-): Result<{ name: string; exact: boolean }> {
+): Result<{ name: string; exact: boolean }, PidError<HandleErrorCode>> {
   if (!decode) return { ok: true, value: { name: s.slice(start, end), exact: true } };
   const decoded = decodeOnce(s, start, end);
-  if (typeof decoded !== 'string') return decoded as Err;
+  if (typeof decoded !== 'string') return decoded;
   return { ok: true, value: { name: decoded, exact: decoded.length === end - start } };
 }
 
 /** Parse a handle in one of its spellings. Never throws; linear in the input's length. */
-export function parseHandle(s: string): Result<HandleComponents> {
+export function parseHandle(s: string): Result<HandleComponents, PidError<HandleErrorCode>> {
   const label = handleLabel(s);
   if (!label) return err('handle-label', 'a handle starts "hdl:", "info:hdl/" or "https://hdl.handle.net/"', 0);
   const uri = label.form !== 'hdl';

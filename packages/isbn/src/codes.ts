@@ -1,4 +1,4 @@
-import { urnScheme } from '@pidgate/urn';
+import { type UrnErrorCode, urnScheme } from '@pidgate/urn';
 
 /** The codes of this package's own rules: the labels before a bare ISBN or ISSN. */
 export const LABEL_ERROR_CODES = [
@@ -12,4 +12,5 @@ export type LabelErrorCode = (typeof LABEL_ERROR_CODES)[number];
  * Every code an ISBN or ISSN parse can return: the labels', and the URN package's, which checks the
  * number itself (`isbn-check-digit`, `issn-syntax`, …) and `urn:isbn:` / `urn:issn:` strings.
  */
-export const ISBN_ERROR_CODES: readonly string[] = [...LABEL_ERROR_CODES, ...urnScheme.errorCodes];
+export const ISBN_ERROR_CODES: readonly IsbnErrorCode[] = [...LABEL_ERROR_CODES, ...urnScheme.errorCodes];
+export type IsbnErrorCode = LabelErrorCode | UrnErrorCode;

@@ -1,4 +1,4 @@
-export { ISBN_ERROR_CODES, LABEL_ERROR_CODES, type LabelErrorCode } from './codes.ts';
+export { ISBN_ERROR_CODES, type IsbnErrorCode, LABEL_ERROR_CODES, type LabelErrorCode } from './codes.ts';
 export { formatNumber } from './format.ts';
 export { isbnLabel, issnLabel, looksLikeIsbn, looksLikeIssn } from './grammar.ts';
 export { asUrn } from './normalize.ts';

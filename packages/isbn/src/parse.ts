@@ -1,5 +1,6 @@
-import { err, type Result } from '@pidgate/core';
+import { err, type PidError, type Result } from '@pidgate/core';
 import { type Isbn, type Issn, parseIsbn, parseIssn } from '@pidgate/urn';
+import type { IsbnErrorCode } from './codes.ts';
 import { isbnLabel, issnLabel, looksLikeIsbn, looksLikeIssn, wordAt } from './grammar.ts';
 
 /** How the number was written: after a label, bare, or as a URN (read by the URN package). */
@@ -39,7 +40,7 @@ export function recognizeIssn(s: string): boolean {
   return c === 105 ? issnLabel(s) > 0 : looksLikeIssn(s);
 }
 
-const shift = <T>(r: Result<T>, by: number): Result<T> =>
+const shift = <T, E extends PidError>(r: Result<T, E>, by: number): Result<T, E> =>
   r.ok || r.error.offset === null ? r : { ok: false, error: { ...r.error, offset: r.error.offset + by } };
 
 /**
@@ -47,7 +48,7 @@ const shift = <T>(r: Result<T>, by: number): Result<T> =>
  * `ISBN-13: 978…`) or as `urn:isbn:`. The number is read and its check digit verified by the URN
  * package's `parseIsbn`. Never throws.
  */
-export function parseIsbnText(s: string): Result<IsbnComponents> {
+export function parseIsbnText(s: string): Result<IsbnComponents, PidError<IsbnErrorCode>> {
   let form: NumberForm = 'bare';
   let start = 0;
   let expect: 0 | 10 | 13 = 0;
@@ -75,7 +76,7 @@ export function parseIsbnText(s: string): Result<IsbnComponents> {
 }
 
 /** Parse an ISSN written bare (`0259-000X`), after a label (`ISSN 0259-000X`, `ISSN: 0259000X`) or as `urn:issn:`. */
-export function parseIssnText(s: string): Result<IssnComponents> {
+export function parseIssnText(s: string): Result<IssnComponents, PidError<IsbnErrorCode>> {
   let form: NumberForm = 'bare';
   let start = 0;
   if (wordAt(s, 0, 'urn:issn:')) {

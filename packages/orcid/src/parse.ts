@@ -1,5 +1,6 @@
-import { err, type Result } from '@pidgate/core';
+import { err, type PidError, type Result } from '@pidgate/core';
 import { mod11_2 } from './check.ts';
+import type { OrcidErrorCode } from './codes.ts';
 import { httpHostPrefix, isDigit, looksBare, ORCID_HOSTS, wordAt } from './grammar.ts';
 
 export type OrcidForm = 'url' | 'orcid' | 'bare';
@@ -29,7 +30,7 @@ export function orcidLabel(s: string): { form: OrcidForm; length: number } | nul
 }
 
 /** Parse an ORCID iD in any of its spellings; the check character is verified. Never throws. */
-export function parseOrcid(s: string): Result<OrcidComponents> {
+export function parseOrcid(s: string): Result<OrcidComponents, PidError<OrcidErrorCode>> {
   const label = orcidLabel(s);
   if (!label)
     return err('orcid-label', 'an ORCID iD is written https://orcid.org/0000-0002-1825-0097, orcid:… or bare', 0);

@@ -1,3 +1,5 @@
+import type { Err, PidError } from '@pidgate/core';
+
 /**
  * Every error code of the PDI parser, each named after the rule of draft-mallery-urn-pdi-00
  * (rule names as restored in the specs README) or the prose section that failed.
@@ -45,3 +47,6 @@ export const PDI_ERROR_CODES = [
 ] as const;
 
 export type PdiErrorCode = (typeof PDI_ERROR_CODES)[number];
+
+/** A failed result of the PDI parser's steps: one of its own codes. */
+export type PdiErr = Err<PidError<PdiErrorCode>>;

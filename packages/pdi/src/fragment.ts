@@ -1,4 +1,5 @@
-import { type Err, err, type Result } from '@pidgate/core';
+import { type Err, err, type PidError, type Result } from '@pidgate/core';
+import type { PdiErr, PdiErrorCode } from './codes.ts';
 import type { PdiFragment, PdiPosition } from './components.ts';
 import {
   COMMA,
@@ -19,17 +20,10 @@ import {
   stripZeros,
 } from './grammar.ts';
 import { BUILT_IN_SCHEMES, fragmentSchemesOfFormat } from './media-type.ts';
-
-/** The index just after the position `scanPosition` last returned (saves an object per position). */
-let scanEnd = 0;
-
-/** Where the position `scanPosition` last returned ends. */
-export function scannedEnd(): number {
-  return scanEnd;
-}
+import { newScan, type PdiScan } from './scan.ts';
 
 /** The end of a run of position characters and %-escapes starting at `i`. */
-function scanItem(s: string, i: number): number | Err {
+function positionItem(s: string, i: number): number | PdiErr {
   for (; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (isPositionChar(c)) continue;
@@ -40,20 +34,25 @@ function scanItem(s: string, i: number): number | Err {
   return i;
 }
 
-/** POSITION: one item, or "(" item *( "," item ) ")" (a 2-dim coordinate, an ext-position list). */
-export function scanPosition(s: string, i: number, code: string): PdiPosition | Err {
+/**
+ * POSITION at `st.i`: one item, or "(" item *( "," item ) ")" (a 2-dim coordinate, an ext-position
+ * list). Leaves `st.i` after it. `code` names the rule that failed (`position`, `origin-position`).
+ */
+export function position(st: PdiScan, code: PdiErrorCode): PdiPosition | PdiErr {
+  const s = st.input;
+  const i = st.i;
   if (s.charCodeAt(i) !== LPAREN) {
-    const end = scanItem(s, i);
+    const end = positionItem(s, i);
     if (typeof end !== 'number') return end;
     if (end === i) return err(code, 'a position is missing here', i);
-    scanEnd = end;
+    st.i = end;
     return s.slice(i, end);
   }
   // The first two items are kept apart so that a coordinate allocates one array of its exact size.
   let first = '';
   let items: string[] | null = null;
   for (let j = i + 1, n = 0; ; n++) {
-    const end = scanItem(s, j);
+    const end = positionItem(s, j);
     if (typeof end !== 'number') return end;
     if (end === j) return err(code, 'an item of a parenthesized position is missing here', j);
     const item = s.slice(j, end);
@@ -62,7 +61,7 @@ export function scanPosition(s: string, i: number, code: string): PdiPosition | 
     else (items as string[]).push(item);
     const c = s.charCodeAt(end);
     if (c === RPAREN) {
-      scanEnd = end + 1;
+      st.i = end + 1;
       return items ?? [first];
     }
     if (c !== COMMA) return err(code, 'a parenthesized position is items separated by "," and closed by ")"', end);
@@ -80,45 +79,65 @@ function isAlphaHyphen(s: string): boolean {
 }
 
 /** True when a scan returned an error rather than a position. */
-export function isErr<T>(x: T | Err): x is Err {
+export function isErr<T>(x: T | PdiErr): x is PdiErr {
   return (x as Err).ok === false;
 }
 
-/** FRAGMENT-SPECIFIER after its "#": [ fragment-scheme "=" ] position *( "," position ). Syntax only. */
-export function scanFragment(s: string, start: number): PdiFragment | Err {
-  let i = start;
-  let scheme: string | null = null;
-  let j = i;
-  while (j < s.length && (isAlpha(s.charCodeAt(j)) || s.charCodeAt(j) === HYPHEN)) j++;
-  if (s.charCodeAt(j) === EQUALS) {
-    if (j === i) return err('fragment-scheme', 'a fragment scheme is letters and hyphens before "="', i);
-    scheme = s.slice(i, j);
-    i = j + 1;
-  }
-  // As in scanPosition: the usual two positions make one array of its exact size.
+/** FRAGMENT-SPECIFIER after its "#", from `start` to the end of `s`. Syntax only (checkFragment checks the rest). */
+export function scanFragment(s: string, start: number): PdiFragment | PdiErr {
+  return fragmentSpecifier(newScan(s, start, false));
+}
+
+/**
+ * FRAGMENT-SPECIFIER after its "#", at `st.i`: [ fragment-scheme "=" ] position *( "," position ),
+ * up to the end of the input. Syntax only.
+ */
+export function fragmentSpecifier(st: PdiScan): PdiFragment | PdiErr {
+  const s = st.input;
+  const scheme = fragmentScheme(st);
+  if (scheme !== null && typeof scheme !== 'string') return scheme;
+  // As in position: the usual two positions make one array of its exact size.
   let first: PdiPosition = '';
   let positions: PdiPosition[] | null = null;
   for (let n = 0; ; n++) {
-    const p = scanPosition(s, i, 'position');
+    const p = position(st, 'position');
     if (typeof p !== 'string' && isErr(p)) return p;
     if (n === 0) first = p;
     else if (n === 1) positions = [first, p];
     else (positions as PdiPosition[]).push(p);
-    i = scanEnd;
+    const i = st.i;
     if (i === s.length) return { scheme, positions: positions ?? [first] };
     const c = s.charCodeAt(i);
     if (c === COMMA) {
-      i++;
+      st.i = i + 1;
       continue;
     }
-    if (c === EQUALS && typeof p === 'string' && isAlphaHyphen(p)) {
-      return err('position-scheme-mixed', 'a fragment has one position scheme: schemes are never mixed (§3.4.4)', i);
-    }
-    if (is(c, RESERVED)) {
-      return err('reserved', `"${s[i]}" is reserved: %-encode it inside a position (§1.2.5)`, i);
-    }
-    return err('position', `character ${JSON.stringify(s[i])} cannot appear in a position`, i);
+    return afterPosition(s, i, p);
   }
+}
+
+/** FRAGMENT-SCHEME "=" at `st.i`: the scheme as written (`st.i` after its "="), or null when there is none. */
+function fragmentScheme(st: PdiScan): string | null | PdiErr {
+  const s = st.input;
+  const i = st.i;
+  let j = i;
+  while (j < s.length && (isAlpha(s.charCodeAt(j)) || s.charCodeAt(j) === HYPHEN)) j++;
+  if (s.charCodeAt(j) !== EQUALS) return null;
+  if (j === i) return err('fragment-scheme', 'a fragment scheme is letters and hyphens before "="', i);
+  st.i = j + 1;
+  return s.slice(i, j);
+}
+
+/** The error for the character at `i`, after the position `p`, that neither ends the fragment nor is ",". */
+function afterPosition(s: string, i: number, p: PdiPosition): PdiErr {
+  const c = s.charCodeAt(i);
+  if (c === EQUALS && typeof p === 'string' && isAlphaHyphen(p)) {
+    return err('position-scheme-mixed', 'a fragment has one position scheme: schemes are never mixed (§3.4.4)', i);
+  }
+  if (is(c, RESERVED)) {
+    return err('reserved', `"${s[i]}" is reserved: %-encode it inside a position (§1.2.5)`, i);
+  }
+  return err('position', `character ${JSON.stringify(s[i])} cannot appear in a position`, i);
 }
 
 /** Where the fragment's text starts in the input (after "#"), or null when unknown. */
@@ -132,7 +151,7 @@ function at(f: PdiFragment, base: At, k: number): number | null {
   return o;
 }
 
-function digitsAt(f: PdiFragment, k: number, code: string, what: string, offs: At): string | Err {
+function digitsAt(f: PdiFragment, k: number, code: PdiErrorCode, what: string, offs: At): string | PdiErr {
   const p = f.positions[k];
   if (typeof p === 'string' && isDigits(p)) return stripZeros(p);
   return err(code, `${what} is a non-negative integer`, at(f, offs, k));
@@ -146,7 +165,7 @@ function coordinateAt(f: PdiFragment, k: number): readonly string[] | null {
 }
 
 /** The scheme takes `a` positions, or `b`. */
-function count(f: PdiFragment, a: number, b: number, scheme: string, offs: At): Err | null {
+function count(f: PdiFragment, a: number, b: number, scheme: string, offs: At): PdiErr | null {
   const n = f.positions.length;
   if (n === a || n === b) return null;
   const k = Math.min(n, b);
@@ -155,7 +174,7 @@ function count(f: PdiFragment, a: number, b: number, scheme: string, offs: At): 
 }
 
 /** Positions k and k+1: `start,end`, both integers, start not after end. */
-function interval(f: PdiFragment, k: number, code: string, what: string, offs: At): string | Err {
+function interval(f: PdiFragment, k: number, code: PdiErrorCode, what: string, offs: At): string | PdiErr {
   const start = digitsAt(f, k, code, what, offs);
   if (typeof start !== 'string') return start;
   const end = digitsAt(f, k + 1, code, what, offs);
@@ -166,7 +185,7 @@ function interval(f: PdiFragment, k: number, code: string, what: string, offs: A
 }
 
 /** Positions k and k+1: two corners, upper left then lower right (x1 <= x2 and y1 <= y2). */
-function rectangle(f: PdiFragment, k: number, offs: At): string | Err {
+function rectangle(f: PdiFragment, k: number, offs: At): string | PdiErr {
   const a = coordinateAt(f, k);
   const b = coordinateAt(f, k + 1);
   if (a === null || b === null) {
@@ -187,7 +206,7 @@ function rectangle(f: PdiFragment, k: number, offs: At): string | Err {
 }
 
 /** §3.4.2 element-name: compared decoded and case-sensitive, so escapes of plain characters are decoded. */
-function elementName(f: PdiFragment, k: number, offs: At): string | Err {
+function elementName(f: PdiFragment, k: number, offs: At): string | PdiErr {
   const p = f.positions[k];
   if (typeof p === 'string') return normalizeEscapes(p, isPositionChar);
   return err('element-name', 'an element name is one item, not a parenthesized list', at(f, offs, k));
@@ -199,9 +218,9 @@ function isAlphaDigits(s: string): boolean {
 }
 
 /** `scheme=` and the canonical positions, or the error. */
-function canonicalScheme(f: PdiFragment, scheme: string, offs: At): string | Err {
-  let bad: Err | null;
-  let body: string | Err;
+function canonicalScheme(f: PdiFragment, scheme: string, offs: At): string | PdiErr {
+  let bad: PdiErr | null;
+  let body: string | PdiErr;
   switch (scheme) {
     case 'char': // §3.4.1 half-open [start, end)
       bad = count(f, 2, 2, scheme, offs);
@@ -290,13 +309,17 @@ export function positionText(p: PdiPosition): string {
  * the number and kind of positions, and the order of intervals. `base` (where the fragment was
  * written, after "#") places errors.
  */
-export function canonicalFragment(f: PdiFragment, format: string, base: number | null = null): Result<string> {
+export function canonicalFragment(
+  f: PdiFragment,
+  format: string,
+  base: number | null = null,
+): Result<string, PidError<PdiErrorCode>> {
   const canonical = checkFragment(f, format, base);
   return typeof canonical === 'string' ? { ok: true, value: canonical } : canonical;
 }
 
 /** canonicalFragment, giving the string itself rather than a Result (parsing's hot path). */
-export function checkFragment(f: PdiFragment, format: string, base: number | null): string | Err {
+export function checkFragment(f: PdiFragment, format: string, base: number | null): string | PdiErr {
   const schemes = fragmentSchemesOfFormat(format);
   const scheme = f.scheme === null ? schemes.default : lower(f.scheme);
   if (scheme === null) {

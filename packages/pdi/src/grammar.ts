@@ -94,6 +94,11 @@ function isUpperHexAt(s: string, i: number): boolean {
   return c >= 65 && c <= 70;
 }
 
+/** True when `field` is the wildcard "*" (a length and a code compared: no string comparison on the hot path). */
+export function isWildcard(field: string | null): boolean {
+  return field !== null && field.length === 1 && field.charCodeAt(0) === STAR;
+}
+
 /** True when every character of `s` is a digit (and `s` is not empty). */
 export function isDigits(s: string): boolean {
   if (s.length === 0) return false;
@@ -114,6 +119,15 @@ export function compareDigits(a: string, b: string): number {
   const y = stripZeros(b);
   if (x.length !== y.length) return x.length - y.length;
   return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** `s.toLowerCase()`, or `s` itself when it has no capital letter and no non-ASCII character: no allocation then. */
+export function lowerCase(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c >= 65 && c <= 90) || c >= 128) return s.toLowerCase();
+  }
+  return s;
 }
 
 /** `s` lowercased (ASCII), or `s` itself when it has no capital letter: no allocation in the usual case. */

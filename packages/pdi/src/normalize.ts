@@ -1,7 +1,8 @@
 import type { PdiComponents } from './components.ts';
 import { formatFragment } from './format.ts';
 import { canonicalFragment, canonicalPosition } from './fragment.ts';
-import { stripZeros } from './grammar.ts';
+import { isWildcard, lowerCase, stripZeros } from './grammar.ts';
+import type { PdiScan } from './scan.ts';
 import { canonicalFormat, canonicalUniqueId } from './unique-id.ts';
 
 /** The canonical parts of one PDI (not of the PDIs it cites): what equivalence compares. */
@@ -16,20 +17,34 @@ export interface CanonicalParts {
   readonly version: string | null;
 }
 
-const number = (field: string, min: number) => (field === '*' ? field : stripZeros(field, min));
+/*
+ * The rules of §3.6.4, one function per part; normalizePdi, canonicalParts and the normalized form
+ * built while parsing (below) all write a part through its function, so each rule is written once.
+ */
+
+/** The document series, its components and its country code: lowercased. */
+const canonicalSeries = lowerCase;
+/** A number field (year, month, day, version): superfluous leading zeros stripped, keeping `min` digits; "*" kept. */
+const number = (field: string, min: number): string => (isWildcard(field) ? field : stripZeros(field, min));
+/** The unique id: see canonicalUniqueId; "*" kept. */
+const uniqueIdOf = (uniqueId: string): string => (isWildcard(uniqueId) ? uniqueId : canonicalUniqueId(uniqueId));
+/** The format token: see canonicalFormat; "*" kept. */
+const formatOf = (format: string): string => (isWildcard(format) ? format : canonicalFormat(format));
+
+/** The document series with its country code, as written: `oma.eop.gov.us`. */
+function seriesText(c: PdiComponents): string {
+  return c.series.length === 1 ? `${c.series[0]}.${c.country}` : `${c.series.join('.')}.${c.country}`;
+}
 
 /** The canonical parts of one PDI: the pieces `normalizePdi` writes, for storage keys and comparisons. */
 export function canonicalParts(c: PdiComponents): CanonicalParts {
   return {
-    series: (c.series.length === 1
-      ? `${c.series[0]}.${c.country}`
-      : `${c.series.join('.')}.${c.country}`
-    ).toLowerCase(),
+    series: canonicalSeries(seriesText(c)),
     year: number(c.year, 4),
     month: number(c.month, 2),
     day: number(c.day, 2),
-    uniqueId: c.uniqueId === '*' ? '*' : canonicalUniqueId(c.uniqueId),
-    format: c.format === null || c.format === '*' ? c.format : canonicalFormat(c.format),
+    uniqueId: uniqueIdOf(c.uniqueId),
+    format: c.format === null ? null : formatOf(c.format),
     version: c.version === null ? null : number(c.version, 1),
   };
 }
@@ -72,19 +87,88 @@ export function normalizePdi(c: PdiComponents): string {
 }
 
 /** `//series/yyyy/mm/dd/` of one PDI, normalized: the series lowercased, superfluous zeros stripped. */
-export function canonicalHead(c: PdiComponents): string {
-  const series = c.series.length === 1 ? `${c.series[0]}.${c.country}` : `${c.series.join('.')}.${c.country}`;
-  return `//${series.toLowerCase()}/${number(c.year, 4)}/${number(c.month, 2)}/${number(c.day, 2)}/`;
+function canonicalHead(c: PdiComponents): string {
+  return headText(canonicalSeries(seriesText(c)), number(c.year, 4), number(c.month, 2), number(c.day, 2));
+}
+
+function headText(series: string, year: string, month: string, day: string): string {
+  return `//${series}/${year}/${month}/${day}/`;
 }
 
 /** `unique-id[.format[.version]]` of one PDI, normalized. */
-export function canonicalSpecifier(c: PdiComponents): string {
-  let out = c.uniqueId === '*' ? '*' : canonicalUniqueId(c.uniqueId);
-  if (c.format !== null) {
-    out += c.format === '*' ? '.*' : `.${canonicalFormat(c.format)}`;
-    if (c.version !== null) out += `.${number(c.version, 1)}`;
+function canonicalSpecifier(c: PdiComponents): string {
+  const format = c.format === null ? null : formatOf(c.format);
+  return specifierText(uniqueIdOf(c.uniqueId), format, c.version === null ? null : number(c.version, 1));
+}
+
+function specifierText(uniqueId: string, format: string | null, version: string | null): string {
+  if (format === null) return uniqueId;
+  return version === null ? `${uniqueId}.${format}` : `${uniqueId}.${format}.${version}`;
+}
+
+/* The normalized form of a PDI built while parse.ts reads it (pdiScheme.parse): parse.ts calls these
+ * as it finishes each part. A part already in its canonical form stays in the input and is not
+ * copied, so an input that is already normal is its own normalized form; a part that is not is
+ * written by the rules above. Each rule gives back the very string it was given when that is
+ * already canonical, so the usual check is a comparison of references, and nothing is allocated. */
+
+/** The label `pdiLabel` just read from `start` (to `st.i`) normalizes to `canonical`, a lowercase label. */
+export function normalizeLabel(st: PdiScan, start: number, canonical: 'urn:pdi:' | 'pdi:'): void {
+  if (st.labelLower && st.i - start === canonical.length) return;
+  st.out += st.input.slice(st.from, start) + canonical;
+  st.from = st.i;
+}
+
+/** The part `input[start, end)` normalizes to `canonical`: written so, unless the input already has it. */
+export function normalizePart(st: PdiScan, start: number, end: number, canonical: string): void {
+  const s = st.input;
+  if (isWritten(s, start, end, canonical)) return;
+  st.out += s.slice(st.from, start) + canonical;
+  st.from = end;
+}
+
+/** True when `s[start, end)` is `text`. */
+function isWritten(s: string, start: number, end: number, text: string): boolean {
+  return end - start === text.length && s.startsWith(text, start);
+}
+
+/**
+ * The resource identifier `c`, read from `start` (its "//") to `st.i`, its specifier from
+ * `st.specifierStart`. What the scan saw spares the rules where they cannot change anything:
+ * lowercasing a series without capitals, canonicalUniqueId on an id without escapes (it changes
+ * escapes and encapsulated URLs, written with escapes), canonicalFormat on a lowercase token without escapes.
+ */
+export function normalizeResource(st: PdiScan, c: PdiComponents, start: number): void {
+  const s = st.input;
+  const specifier = st.specifierStart;
+  const year = number(c.year, 4);
+  const month = number(c.month, 2);
+  const day = number(c.day, 2);
+  if (year === c.year && month === c.month && day === c.day) {
+    // only the series to lowercase: the head as written lowercased in one piece ("/", digits, "*" stay)
+    if (st.seriesCapital) {
+      st.out += s.slice(st.from, start) + canonicalSeries(s.slice(start, specifier));
+      st.from = specifier;
+    }
+  } else {
+    // the series as written (no need to join its components): after "//", up to the year's "/"
+    const seriesEnd = specifier - c.year.length - c.month.length - c.day.length - 4;
+    const series = canonicalSeries(s.slice(start + 2, seriesEnd));
+    st.out += s.slice(st.from, start) + headText(series, year, month, day);
+    st.from = specifier;
   }
-  return out;
+  const uniqueId = st.uniqueIdEscape ? uniqueIdOf(c.uniqueId) : c.uniqueId;
+  const format = c.format !== null && st.formatCapitalOrEscape ? formatOf(c.format) : c.format;
+  const version = c.version === null ? null : number(c.version, 1);
+  if (uniqueId !== c.uniqueId || format !== c.format || version !== c.version) {
+    st.out += s.slice(st.from, specifier) + specifierText(uniqueId, format, version);
+    st.from = st.i;
+  }
+}
+
+/** The normalized form, once the whole input is read. */
+export function normalizedForm(st: PdiScan): string {
+  return st.from === 0 ? st.input : st.out + st.input.slice(st.from);
 }
 
 /** The resource a binding belongs to: the normalized PDI without format, version, fragment or citation. */

@@ -1,7 +1,8 @@
-import { type Err, err, type Profile, type Result } from '@pidgate/core';
+import { type Err, err, type PidError, type Profile, type Result } from '@pidgate/core';
+import type { PdiErr, PdiErrorCode } from './codes.ts';
 import type { PdiComponents, PdiFragment, PdiPosition, PdiWildcardField } from './components.ts';
 import { daysInMonthOf } from './date.ts';
-import { canonicalPosition, checkFragment, scanFragment, scannedEnd, scanPosition } from './fragment.ts';
+import { canonicalPosition, checkFragment, fragmentSpecifier, position } from './fragment.ts';
 import {
   ALPHA,
   AT,
@@ -17,30 +18,60 @@ import {
   isAlphaHyphenDigit,
   isDigit,
   isEscapeAt,
+  isWildcard,
   OTHER,
   PERCENT,
   RESERVED,
   SLASH,
   STAR,
 } from './grammar.ts';
-import { canonicalHead, canonicalSpecifier } from './normalize.ts';
+import { normalizeLabel, normalizePart, normalizeResource } from './normalize.ts';
+import { newScan, type PdiScan } from './scan.ts';
+
+/*
+ * The scan of a PDI, one function per rule of the grammar (draft-mallery-urn-pdi-00, rule names as
+ * restored in the specs README), in the order a PDI is written:
+ *
+ *   pdiLabel             URN = "urn:" pdi ; PDI = "pdi" ":" nss
+ *   resourceIdentifier   "//" document-series "/" iso-date "/" specifier
+ *     documentSeries     component *( "." component ) "." iso-country
+ *     isoDate            year "/" month "/" day (dateField for each), checked against the calendar
+ *     specifier          unique-id [ "." format [ "." version ] ]  (uniqueId, format, version)
+ *   fragment             "#" fragment-specifier (fragment.ts: fragmentSpecifier, position)
+ *   citation             "@" origin-position "=" pdi, the cited PDI read by the same loop
+ *
+ * Each step reads the per-call state (scan.ts) from `st.i` and leaves `st.i` after what it read;
+ * it gives an error, or fills the record being built. Normalizing is not done here: when the
+ * caller asks for the normalized form, each finished part is handed to normalize.ts.
+ */
 
 /** How many citations may nest (`@pos=pdi:…@pos=pdi:…`): deeper inputs fail with `citation-depth`. */
 export const MAX_CITATION_DEPTH = 32;
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** Whether the label `label` last read was written in lowercase (`urn:pdi:`, `pdi:`). */
-let labelLower = false;
+/** The wildcards of a PDI that has none, and the series of a record not read yet (shared, frozen). */
+const NO_WILDCARDS: readonly PdiWildcardField[] = Object.freeze([]);
+const NO_SERIES: readonly string[] = Object.freeze([]);
 
-/** `urn:pdi:` or `pdi:`, any case, at `i`: the index after it (8 or 4 further on), or -1. Sets `labelLower`. */
-function label(s: string, i: number): number {
+/** The message of the rule `wildcard`. */
+const WILDCARD_ALONE = 'a wildcard "*" stands alone for a whole field';
+
+/**
+ * `urn:pdi:` or `pdi:`, any case, at `st.i`: the form it names, `st.i` after it and `st.labelLower`
+ * (written in lowercase), or null.
+ */
+function pdiLabel(st: PdiScan): 'urn' | 'url' | null {
+  const s = st.input;
+  let i = st.i;
   let a = s.charCodeAt(i);
   let b = s.charCodeAt(i + 1);
   let c = s.charCodeAt(i + 2);
+  let form: 'urn' | 'url' = 'url';
   let lowercase = true;
   // u r n : / p d i : (NaN past the end matches nothing)
   if ((a | 32) === 117 && (b | 32) === 114 && (c | 32) === 110 && s.charCodeAt(i + 3) === 58) {
+    form = 'urn';
     lowercase = a === 117 && b === 114 && c === 110;
     i += 4;
     a = s.charCodeAt(i);
@@ -48,64 +79,204 @@ function label(s: string, i: number): number {
     c = s.charCodeAt(i + 2);
   }
   if ((a | 32) === 112 && (b | 32) === 100 && (c | 32) === 105 && s.charCodeAt(i + 3) === 58) {
-    labelLower = lowercase && a === 112 && b === 100 && c === 105;
-    return i + 4;
+    st.labelLower = lowercase && a === 112 && b === 100 && c === 105;
+    st.i = i + 4;
+    return form;
   }
-  return -1;
+  return null;
 }
 
-/** The wildcards of a PDI that has none (shared, frozen). */
-const NO_WILDCARDS: readonly PdiWildcardField[] = Object.freeze([]);
-
-/** The value of the date field `dateField` last read: capped at 1000, or -1 for "*". */
-let fieldNumber = 0;
 /**
- * YEAR / MONTH / DAY: `min` or more digits, or "*", ended by "/". The index of that "/"; sets
- * `fieldNumber` (module state rather than an object per call: parsing is synchronous).
+ * RESOURCE-IDENTIFIER = "//" document-series "/" iso-date "/" specifier, at `st.i`: the record (no
+ * fragment, no citation yet), `st.i` after the specifier and `st.specifierStart` where it starts.
  */
-function dateField(s: string, i: number, min: number, code: string, what: string, next: string): number | Err {
+function resourceIdentifier(st: PdiScan, form: 'urn' | 'url'): Mutable<PdiComponents> | PdiErr {
+  const s = st.input;
+  const start = st.i;
+  if (s.charCodeAt(start) !== SLASH || s.charCodeAt(start + 1) !== SLASH) {
+    return err('resource-identifier', 'after "pdi:" comes "//" and the document series (§1.2.1)', start);
+  }
+  st.i = start + 2;
+  const c: Mutable<PdiComponents> = {
+    form,
+    series: NO_SERIES,
+    country: '',
+    year: '',
+    month: '',
+    day: '',
+    uniqueId: '',
+    format: null,
+    version: null,
+    fragment: null,
+    citation: null,
+    wildcards: NO_WILDCARDS,
+  };
+  const failed = documentSeries(st, c) ?? isoDate(st, c) ?? specifier(st, c);
+  if (failed !== null) return failed;
+  c.wildcards = wildcardsOf(c);
+  return c;
+}
+
+/**
+ * DOCUMENT-SERIES = component *( "." component ) "." iso-country, then "/", at `st.i`: sets
+ * `c.series` and `c.country`, and `st.i` on the "/".
+ */
+function documentSeries(st: PdiScan, c: Mutable<PdiComponents>): PdiErr | null {
+  const s = st.input;
+  const seriesStart = st.i;
+  let lastDot = -1;
+  let dots = 0;
+  let dotBits = 0;
+  let capital = false;
+  let i = seriesStart;
+  for (let partStart = i; ; i++) {
+    const c = s.charCodeAt(i); // NaN past the end
+    if (c < 128 && ((CLASSES[c] as number) & (ALPHA | DIGIT)) !== 0) {
+      if (c <= 90 && c >= 65) capital = true;
+      continue;
+    }
+    if (c === HYPHEN) continue;
+    if (c !== DOT || i === partStart) {
+      if (c === SLASH && i !== partStart) break;
+      return componentFailed(s, i, lastDot);
+    }
+    partStart = i + 1;
+    lastDot = i;
+    dots++;
+    if (i - seriesStart < 31) dotBits |= 1 << (i - seriesStart);
+  }
+  if (lastDot < 0 || i - lastDot !== 3 || !isAlpha(s.charCodeAt(lastDot + 1)) || !isAlpha(s.charCodeAt(lastDot + 2))) {
+    return countryFailed(i, lastDot);
+  }
+  c.series = components(s, seriesStart, dots, dotBits);
+  c.country = s.slice(lastDot + 1, i);
+  st.seriesCapital = capital;
+  st.i = i;
+  return null;
+}
+
+/** Why the document series stops at `i`: the end, an empty component, or a character it cannot hold. */
+function componentFailed(s: string, i: number, lastDot: number): PdiErr {
+  if (i >= s.length) return err('iso-date', 'the document series is followed by "/" and the ISO date', i);
+  const c = s.charCodeAt(i);
+  if (c === SLASH && lastDot < 0) return err('document-series', 'the document series is empty', i);
+  if (c === DOT || c === SLASH) {
+    return err('component', 'a document-series component is one or more letters, digits or hyphens', i);
+  }
+  return err('component', `character ${JSON.stringify(s[i])} cannot appear in a document-series component`, i);
+}
+
+/** A series ended at `i` by "/" without a country code after its last dot. */
+function countryFailed(i: number, lastDot: number): PdiErr {
+  if (lastDot < 0) {
+    return err('document-series', 'a document series ends with "." and a two-letter ISO 3166 country code', i);
+  }
+  return err('iso-country', 'the document series ends with a two-letter ISO 3166 country code (§2.2)', lastDot + 1);
+}
+
+/**
+ * The `count` components of the series from `start`, one array of the exact size. `dotBits` marks
+ * the dots among its first 31 characters (bit k: `start + k`), so that a usual series is not read
+ * twice; dots further on are looked for again.
+ */
+function components(s: string, start: number, count: number, dotBits: number): string[] {
+  const series = new Array<string>(count);
+  let bits = dotBits;
+  for (let k = 0, from = start; k < count; k++) {
+    let to = from;
+    if (bits !== 0) {
+      to = start + 31 - Math.clz32(bits & -bits); // the lowest bit left
+      bits &= bits - 1;
+    } else while (s.charCodeAt(to) !== DOT) to++;
+    series[k] = s.slice(from, to);
+    from = to + 1;
+  }
+  return series;
+}
+
+/**
+ * "/" ISO-DATE "/" = "/" year "/" month "/" day "/", at `st.i` (on the first "/"): sets `c.year`,
+ * `c.month`, `c.day`, `st.specifierStart` and `st.i` after the last "/". A month is 01 to 12 and
+ * the day exists in its month (proleptic Gregorian; a wildcard year admits 29 February).
+ */
+function isoDate(st: PdiScan, c: Mutable<PdiComponents>): PdiErr | null {
+  const s = st.input;
+  const yearStart = st.i + 1;
+  st.i = yearStart;
+  const year = dateField(st, 4, 'year', 'year', 'month');
+  if (year !== null) return year;
+  const yearEnd = st.i;
+  const anyYear = st.field < 0;
+  st.i = yearEnd + 1;
+  const month = dateField(st, 2, 'month', 'month', 'day');
+  if (month !== null) return month;
+  const monthEnd = st.i;
+  const m = st.field;
+  st.i = monthEnd + 1;
+  const day = dateField(st, 2, 'day', 'day', 'unique id');
+  if (day !== null) return day;
+  const dayEnd = st.i;
+  const d = st.field;
+  if (m >= 0 && (m < 1 || m > 12)) return err('calendar-month', 'a month is 01 to 12', yearEnd + 1);
+  if (d >= 0) {
+    // 10000 is a multiple of 400, so the last four digits of the year decide a leap year
+    const most = m < 0 ? 31 : daysInMonthOf(anyYear ? -1 : digitsValue(s, yearEnd - 4, yearEnd), m);
+    if (d < 1 || d > most) return err('calendar-day', `that month has days 01 to ${most}`, monthEnd + 1);
+  }
+  c.year = s.slice(yearStart, yearEnd);
+  c.month = s.slice(yearEnd + 1, monthEnd);
+  c.day = s.slice(monthEnd + 1, dayEnd);
+  st.specifierStart = dayEnd + 1;
+  st.i = dayEnd + 1;
+  return null;
+}
+
+/**
+ * YEAR / MONTH / DAY at `st.i`: `min` or more digits, or "*", ended by "/". Sets `st.field` (its
+ * value, capped at 1000, or -1 for "*") and `st.i` on that "/".
+ */
+function dateField(st: PdiScan, min: number, code: PdiErrorCode, what: string, next: string): PdiErr | null {
+  const s = st.input;
   const len = s.length;
+  const i = st.i;
   let j = i;
   let star = -1;
   let value = 0;
+  let c = 0; // the character the field stops at
   for (; j < len; j++) {
-    const c = s.charCodeAt(j);
-    if (c === SLASH) break;
+    c = s.charCodeAt(j);
     if (c >= 48 && c <= 57) {
       value = value * 10 + c - 48;
       if (value > 1000) value = 1000;
       continue;
     }
-    if (c === STAR) {
-      if (star < 0) star = j;
-      continue;
-    }
-    return err(code, `the ${what} is ${min} or more digits, or "*"`, j);
+    if (c !== STAR) break;
+    if (star < 0) star = j;
   }
-  if (star >= 0 && j - i !== 1) return err('wildcard', 'a wildcard "*" stands alone for a whole field', star);
+  if (j < len && c === SLASH && (star < 0 ? j - i >= min : j - i === 1)) {
+    st.field = star < 0 ? value : -1;
+    st.i = j;
+    return null;
+  }
+  return dateFieldFailed(s, i, j, star, min, code, what, next);
+}
+
+/** Why the date field from `i` is not read up to its "/" at `j`. */
+function dateFieldFailed(
+  s: string,
+  i: number,
+  j: number,
+  star: number,
+  min: number,
+  code: PdiErrorCode,
+  what: string,
+  next: string,
+): PdiErr {
+  if (j < s.length && s.charCodeAt(j) !== SLASH) return err(code, `the ${what} is ${min} or more digits, or "*"`, j);
+  if (star >= 0 && j - i !== 1) return err('wildcard', WILDCARD_ALONE, star);
   if (star < 0 && j - i < min) return err(code, `the ${what} is ${min} or more digits, or "*"`, i);
-  if (j >= len) return err('iso-date', `the ${what} is followed by "/" and the ${next}`, j);
-  fieldNumber = star < 0 ? value : -1;
-  return j;
+  return err('iso-date', `the ${what} is followed by "/" and the ${next}`, j);
 }
-
-function reserved(s: string, i: number): Err {
-  const hex = s.charCodeAt(i).toString(16);
-  return err('reserved', `"${s[i]}" is reserved: write it %${hex} here (§1.2.5)`, i);
-}
-
-/** Where the resource identifier `parseResource` last read ends, and its unique id starts. */
-let resourceEnd = 0;
-let uniqueIdStart = 0;
-/** Whether normalizing its `//series/yyyy/mm/dd/` only lowercases it (no zeros to strip). */
-let plainHead = false;
-/** Whether its document series has a capital letter. */
-let seriesUpper = false;
-/** Whether its `unique-id[.format[.version]]` is already normalized (no escape, no capital in the format, no zero to strip). */
-let plainSpecifier = false;
-
-/** Where the dots of the document series `parseResource` is reading are (reused: parsing is synchronous). */
-const DOT_AT: number[] = [];
 
 /** The value of the digits `s[from, to)` (at most a few). */
 function digitsValue(s: string, from: number, to: number): number {
@@ -114,226 +285,182 @@ function digitsValue(s: string, from: number, to: number): number {
   return v;
 }
 
-/** True for the hex digits A-F. */
-function isUpperHex(c: number): boolean {
-  return c >= 65 && c <= 70;
+/** SPECIFIER = unique-id [ "." format [ "." version ] ], at `st.i`: ends at "#", "@" or the end. */
+function specifier(st: PdiScan, c: Mutable<PdiComponents>): PdiErr | null {
+  const s = st.input;
+  const failed = uniqueId(st, c);
+  if (failed !== null || s.charCodeAt(st.i) !== DOT) return failed;
+  st.i++;
+  const bad = format(st, c);
+  if (bad !== null || s.charCodeAt(st.i) !== DOT) return bad;
+  st.i++;
+  return version(st, c);
 }
 
-/** A digit run `s[from, to)` with a superfluous leading zero (more than `min` digits, the first "0"). */
-function hasZeros(s: string, from: number, to: number, min: number): boolean {
-  return to - from > min && s.charCodeAt(from) === 48;
-}
-
-/**
- * RESOURCE-IDENTIFIER = "//" document-series "/" iso-date "/" specifier, from `start`.
- * Returns the record (no fragment, no citation yet); sets `resourceEnd`, `uniqueIdStart`, `plainHead`,
- * `seriesUpper`, `plainSpecifier` (module state rather than an object per call: parsing is synchronous).
- */
-function parseResource(s: string, start: number, form: 'urn' | 'url'): Mutable<PdiComponents> | Err {
+/** UNIQUE-ID = alpha / digit / other / "%" hex hex, or a wildcard: sets `c.uniqueId`. */
+function uniqueId(st: PdiScan, record: Mutable<PdiComponents>): PdiErr | null {
+  const s = st.input;
   const len = s.length;
-  if (s.charCodeAt(start) !== SLASH || s.charCodeAt(start + 1) !== SLASH) {
-    return err('resource-identifier', 'after "pdi:" comes "//" and the document series (§1.2.1)', start);
-  }
-  // DOCUMENT-SERIES = component *( "." component ) "." iso-country
-  const seriesStart = start + 2;
-  let lastDot = -1;
-  let dots = 0;
-  let upper = false;
-  const dotAt = DOT_AT;
-  let i = seriesStart;
-  for (let partStart = i; ; i++) {
-    if (i >= len) return err('iso-date', 'the document series is followed by "/" and the ISO date', i);
-    const c = s.charCodeAt(i);
-    if (c < 128 && ((CLASSES[c] as number) & (ALPHA | DIGIT)) !== 0) {
-      if (c <= 90 && c >= 65) upper = true;
-      continue;
-    }
-    if (c === HYPHEN) continue;
-    if (c === DOT || c === SLASH) {
-      if (i === partStart) {
-        if (c === SLASH && lastDot < 0) return err('document-series', 'the document series is empty', i);
-        return err('component', 'a document-series component is one or more letters, digits or hyphens', i);
-      }
-      partStart = i + 1;
-      if (c === SLASH) break;
-      lastDot = i;
-      dotAt[dots++] = i;
-      continue;
-    }
-    return err('component', `character ${JSON.stringify(s[i])} cannot appear in a document-series component`, i);
-  }
-  if (lastDot < 0) {
-    return err('document-series', 'a document series ends with "." and a two-letter ISO 3166 country code', i);
-  }
-  if (i - lastDot !== 3 || !isAlpha(s.charCodeAt(lastDot + 1)) || !isAlpha(s.charCodeAt(lastDot + 2))) {
-    return err('iso-country', 'the document series ends with a two-letter ISO 3166 country code (§2.2)', lastDot + 1);
-  }
-  const seriesEnd = i;
-
-  // ISO-DATE = year "/" month "/" day, each read with its value, so that no slice is read twice
-  const yearStart = i + 1;
-  const yearEnd = dateField(s, yearStart, 4, 'year', 'year', 'month');
-  if (typeof yearEnd !== 'number') return yearEnd;
-  const anyYear = fieldNumber < 0;
-  const monthEnd = dateField(s, yearEnd + 1, 2, 'month', 'month', 'day');
-  if (typeof monthEnd !== 'number') return monthEnd;
-  const m = fieldNumber;
-  const dayEnd = dateField(s, monthEnd + 1, 2, 'day', 'day', 'unique id');
-  if (typeof dayEnd !== 'number') return dayEnd;
-  const d = fieldNumber;
-  if (m >= 0 && (m < 1 || m > 12)) return err('calendar-month', 'a month is 01 to 12', yearEnd + 1);
-  if (d >= 0) {
-    // 10000 is a multiple of 400, so the last four digits of the year decide a leap year
-    const most = m < 0 ? 31 : daysInMonthOf(anyYear ? -1 : digitsValue(s, yearEnd - 4, yearEnd), m);
-    if (d < 1 || d > most) return err('calendar-day', `that month has days 01 to ${most}`, monthEnd + 1);
-  }
-
-  // SPECIFIER = unique-id [ "." format [ "." version ] ]
-  const uidStart = dayEnd + 1;
+  const start = st.i;
   let star = -1;
-  let plain = true;
-  for (i = uidStart; i < len; i++) {
-    const c = s.charCodeAt(i);
+  let escaped = false;
+  let i = start;
+  let c = 0; // the character the unique id stops at
+  for (; i < len; i++) {
+    c = s.charCodeAt(i);
     if (c < 128 && ((CLASSES[c] as number) & (ALPHA | DIGIT | OTHER)) !== 0) continue;
-    if (c === DOT || c === HASH || c === AT) break;
-    if (c === PERCENT) {
-      if (!isEscapeAt(s, i, len)) return err('pct-encoded', 'a %-escape is "%" and two hex digits', i);
-      plain = false; // normalizing may decode it, lowercase it, or lowercase an encapsulated URL's host
+    if (c === PERCENT && isEscapeAt(s, i, len)) {
+      escaped = true;
       i += 2;
       continue;
     }
-    if (c === STAR) {
-      if (star < 0) star = i;
-      continue;
-    }
-    if (is(c, RESERVED)) return reserved(s, i);
+    if (c !== STAR) break;
+    if (star < 0) star = i;
+  }
+  if (i === start || (star >= 0 && i - start !== 1) || !(i >= len || c === DOT || c === HASH || c === AT)) {
+    return uniqueIdFailed(s, start, i, star);
+  }
+  record.uniqueId = s.slice(start, i);
+  st.uniqueIdEscape = escaped;
+  st.i = i;
+  return null;
+}
+
+/** True at the end, or at the "." "#" "@" that ends a part of the specifier. */
+function endsSpecifierPart(s: string, i: number): boolean {
+  if (i >= s.length) return true;
+  const c = s.charCodeAt(i);
+  return c === DOT || c === HASH || c === AT;
+}
+
+/** Why the unique id from `start` stops at `i`. */
+function uniqueIdFailed(s: string, start: number, i: number, star: number): PdiErr {
+  if (!endsSpecifierPart(s, i)) {
+    if (s.charCodeAt(i) === PERCENT) return err('pct-encoded', 'a %-escape is "%" and two hex digits', i);
+    if (is(s.charCodeAt(i), RESERVED)) return reserved(s, i);
     return err('unique-id', `character ${JSON.stringify(s[i])} cannot appear in a unique id: %-encode it`, i);
   }
-  if (i === uidStart) return err('unique-id', 'the unique id is missing', i);
-  if (star >= 0 && i - uidStart !== 1) return err('wildcard', 'a wildcard "*" stands alone for a whole field', star);
-  const uniqueId = s.slice(uidStart, i);
-  let anyWildcard = star >= 0;
+  if (i === start) return err('unique-id', 'the unique id is missing', i);
+  return err('wildcard', WILDCARD_ALONE, star);
+}
 
-  let format: string | null = null;
-  let version: string | null = null;
-  if (s.charCodeAt(i) === DOT) {
-    // FORMAT = media-type-token / wildcard; tokens %-encode reserved characters (§2.5)
-    const formatStart = i + 1;
-    star = -1;
-    for (i = formatStart; i < len; i++) {
-      const c = s.charCodeAt(i);
-      if (c < 128 && ((CLASSES[c] as number) & (ALPHA | DIGIT)) !== 0) {
-        if (c <= 90 && c >= 65) plain = false;
-        continue;
-      }
-      if (c === HYPHEN) continue;
-      if (c === DOT || c === HASH || c === AT) break;
-      if (c === PERCENT) {
-        if (!isEscapeAt(s, i, len)) return err('pct-encoded', 'a %-escape is "%" and two hex digits', i);
-        const e = escapeAt(s, i);
-        const decoded = isAlphaHyphenDigit(e);
-        if (!decoded && !is(e, RESERVED)) {
-          return err('format', 'a format token %-encodes only reserved characters', i);
-        }
-        // normalizing decodes a letter, digit or hyphen, and lowercases hex digits A-F
-        if (decoded || isUpperHex(s.charCodeAt(i + 1)) || isUpperHex(s.charCodeAt(i + 2))) plain = false;
-        i += 2;
-        continue;
-      }
-      if (c === STAR) {
-        if (star < 0) star = i;
-        continue;
-      }
-      if (is(c, RESERVED)) return reserved(s, i);
-      return err('format', 'a format is a media-type token: letters, digits, hyphens (§2.5)', i);
+/** FORMAT = media-type-token / wildcard, after its ".": sets `c.format`. Tokens %-encode reserved characters (§2.5). */
+function format(st: PdiScan, record: Mutable<PdiComponents>): PdiErr | null {
+  const s = st.input;
+  const len = s.length;
+  const start = st.i;
+  let star = -1;
+  let marked = false;
+  let i = start;
+  let c = 0; // the character the format stops at
+  for (; i < len; i++) {
+    c = s.charCodeAt(i);
+    if (c < 128 && ((CLASSES[c] as number) & (ALPHA | DIGIT)) !== 0) {
+      if (c <= 90 && c >= 65) marked = true;
+      continue;
     }
-    if (i === formatStart) return err('format', 'the format is missing after "."', i);
-    if (star >= 0 && i - formatStart !== 1)
-      return err('wildcard', 'a wildcard "*" stands alone for a whole field', star);
-    format = s.slice(formatStart, i);
-    if (star >= 0) anyWildcard = true;
-
-    if (s.charCodeAt(i) === DOT) {
-      // VERSION = digits / wildcard, a positive integer
-      const versionStart = i + 1;
-      star = -1;
-      let nonZero = false;
-      for (i = versionStart; i < len; i++) {
-        const c = s.charCodeAt(i);
-        if (c === HASH || c === AT) break;
-        if (isDigit(c)) {
-          if (c !== 48) nonZero = true;
-          continue;
-        }
-        if (c === STAR) {
-          if (star < 0) star = i;
-          continue;
-        }
-        if (c === DOT) return err('version', 'the version ends the specifier', i);
-        return err('version', 'a version is a positive integer, or "*"', i);
-      }
-      if (i === versionStart) return err('version', 'the version is missing after "."', i);
-      if (star >= 0 && i - versionStart !== 1) {
-        return err('wildcard', 'a wildcard "*" stands alone for a whole field', star);
-      }
-      if (star < 0 && !nonZero)
-        return err('version', 'a version is a positive integer greater than 0 (§2.6)', versionStart);
-      version = s.slice(versionStart, i);
-      if (star >= 0) anyWildcard = true;
-      else if (hasZeros(s, versionStart, i, 1)) plain = false;
+    if (c === HYPHEN) continue;
+    if (c === PERCENT && formatEscape(s, i) === null) {
+      marked = true;
+      i += 2;
+      continue;
     }
+    if (c !== STAR) break;
+    if (star < 0) star = i;
   }
+  if (i === start || (star >= 0 && i - start !== 1) || !(i >= len || c === DOT || c === HASH || c === AT)) {
+    return formatFailed(s, start, i, star);
+  }
+  record.format = s.slice(start, i);
+  st.formatCapitalOrEscape = marked;
+  st.i = i;
+  return null;
+}
 
-  // one array of the exact size: the components are the dots before the country code
-  const series = new Array<string>(dots);
-  for (let k = 0, from = seriesStart; k < dots; k++) {
-    const to = dotAt[k] as number;
-    series[k] = s.slice(from, to);
-    from = to + 1;
+/** Why the format from `start` stops at `i`. */
+function formatFailed(s: string, start: number, i: number, star: number): PdiErr {
+  if (!endsSpecifierPart(s, i)) {
+    if (s.charCodeAt(i) === PERCENT) return formatEscape(s, i) as PdiErr;
+    if (is(s.charCodeAt(i), RESERVED)) return reserved(s, i);
+    return err('format', 'a format is a media-type token: letters, digits, hyphens (§2.5)', i);
   }
-  const year = s.slice(yearStart, yearEnd);
-  const month = s.slice(yearEnd + 1, monthEnd);
-  const day = s.slice(monthEnd + 1, dayEnd);
+  if (i === start) return err('format', 'the format is missing after "."', i);
+  return err('wildcard', WILDCARD_ALONE, star);
+}
 
-  let wildcards = NO_WILDCARDS;
-  if (anyYear || m < 0 || d < 0 || anyWildcard) {
-    const list: PdiWildcardField[] = [];
-    if (anyYear) list.push('year');
-    if (m < 0) list.push('month');
-    if (d < 0) list.push('day');
-    if (uniqueId === '*') list.push('uniqueId');
-    if (format === '*') list.push('format');
-    if (version === '*') list.push('version');
-    wildcards = list;
+/** A %-escape in a format token at `i`: well formed, of a reserved character or a letter, digit or hyphen. */
+function formatEscape(s: string, i: number): PdiErr | null {
+  if (!isEscapeAt(s, i, s.length)) return err('pct-encoded', 'a %-escape is "%" and two hex digits', i);
+  const e = escapeAt(s, i);
+  if (!isAlphaHyphenDigit(e) && !is(e, RESERVED)) {
+    return err('format', 'a format token %-encodes only reserved characters', i);
   }
-  const c: Mutable<PdiComponents> = {
-    form,
-    series,
-    country: s.slice(lastDot + 1, seriesEnd),
-    year,
-    month,
-    day,
-    uniqueId,
-    format,
-    version,
-    fragment: null,
-    citation: null,
-    wildcards,
-  };
-  // the date fields have no zeros to strip: normalizing the head is lowercasing it
-  plainHead =
-    !hasZeros(s, yearStart, yearEnd, 4) &&
-    !hasZeros(s, yearEnd + 1, monthEnd, 2) &&
-    !hasZeros(s, monthEnd + 1, dayEnd, 2);
-  seriesUpper = upper;
-  plainSpecifier = plain;
-  resourceEnd = i;
-  uniqueIdStart = uidStart;
-  return c;
+  return null;
+}
+
+/** VERSION = digits / wildcard, after its ".": a positive integer, the end of the specifier. Sets `c.version`. */
+function version(st: PdiScan, record: Mutable<PdiComponents>): PdiErr | null {
+  const s = st.input;
+  const len = s.length;
+  const start = st.i;
+  let star = -1;
+  let nonZero = false;
+  let i = start;
+  let c = 0; // the character the version stops at
+  for (; i < len; i++) {
+    c = s.charCodeAt(i);
+    if (isDigit(c)) {
+      if (c !== 48) nonZero = true;
+      continue;
+    }
+    if (c !== STAR) break;
+    if (star < 0) star = i;
+  }
+  if ((i >= len || c === HASH || c === AT) && (star < 0 ? nonZero : i - start === 1)) {
+    record.version = s.slice(start, i);
+    st.i = i;
+    return null;
+  }
+  return versionFailed(s, start, i, star);
+}
+
+/** Why the version from `start` stops at `i`. */
+function versionFailed(s: string, start: number, i: number, star: number): PdiErr {
+  const c = s.charCodeAt(i);
+  if (i < s.length && c !== HASH && c !== AT) {
+    return err('version', c === DOT ? 'the version ends the specifier' : 'a version is a positive integer, or "*"', i);
+  }
+  if (i === start) return err('version', 'the version is missing after "."', i);
+  if (star >= 0 && i - start !== 1) return err('wildcard', WILDCARD_ALONE, star);
+  return err('version', 'a version is a positive integer greater than 0 (§2.6)', start);
+}
+
+function reserved(s: string, i: number): PdiErr {
+  const hex = s.charCodeAt(i).toString(16);
+  return err('reserved', `"${s[i]}" is reserved: write it %${hex} here (§1.2.5)`, i);
+}
+
+/** The fields of `c` that are the wildcard "*", in the order of PdiWildcardField (a shared empty list for none). */
+function wildcardsOf(c: PdiComponents): readonly PdiWildcardField[] {
+  const anyYear = isWildcard(c.year);
+  const anyMonth = isWildcard(c.month);
+  const anyDay = isWildcard(c.day);
+  const anyId = isWildcard(c.uniqueId);
+  const anyFormat = isWildcard(c.format);
+  const anyVersion = isWildcard(c.version);
+  if (!(anyYear || anyMonth || anyDay || anyId || anyFormat || anyVersion)) return NO_WILDCARDS;
+  const list: PdiWildcardField[] = [];
+  if (anyYear) list.push('year');
+  if (anyMonth) list.push('month');
+  if (anyDay) list.push('day');
+  if (anyId) list.push('uniqueId');
+  if (anyFormat) list.push('format');
+  if (anyVersion) list.push('version');
+  return list;
 }
 
 /** §2.5, §2.6: fragments and citations name one fixed representation. */
-function requireFixed(c: PdiComponents, input: string, i: number): Err | null {
+function requireFixed(c: PdiComponents, input: string, i: number): PdiErr | null {
   const what = input.charCodeAt(i) === HASH ? 'a fragment' : 'a citation';
   if (c.format === null)
     return err('format-required', `${what} needs a format and a version, as in "/1.text.1" (§2.5)`, i);
@@ -345,10 +472,38 @@ function requireFixed(c: PdiComponents, input: string, i: number): Err | null {
   return null;
 }
 
-/** What parsing found beside the record. */
-export interface Found {
-  /** The normalized PDI (what `normalizePdi` gives for the record), built while parsing. */
-  normalized: string;
+/**
+ * "#" FRAGMENT-SPECIFIER at `st.i`, to the end of the input: read, then checked against the format's
+ * media type (checkFragment gives its canonical form). Sets `c.fragment`.
+ */
+function fragment(st: PdiScan, c: Mutable<PdiComponents>): PdiErr | null {
+  const start = st.i + 1;
+  st.i = start;
+  const f = fragmentSpecifier(st);
+  if (fragmentFailed(f)) return f;
+  const checked = checkFragment(f, c.format as string, start);
+  if (typeof checked !== 'string') return checked;
+  c.fragment = f;
+  if (st.normalizing) normalizePart(st, start, st.input.length, checked);
+  return null;
+}
+
+/** "@" ORIGIN-POSITION "=", at `st.i`: the origin position, and `st.i` after the "=" (the cited PDI comes next). */
+function citation(st: PdiScan, depth: number): PdiPosition | PdiErr {
+  const s = st.input;
+  const at = st.i;
+  if (depth >= MAX_CITATION_DEPTH)
+    return err('citation-depth', `citations nest at most ${MAX_CITATION_DEPTH} deep`, at);
+  st.i = at + 1;
+  const origin = position(st, 'origin-position');
+  if (positionFailed(origin)) return origin;
+  const end = st.i;
+  if (s.charCodeAt(end) !== EQUALS) {
+    return err('citation-specifier', 'a citation is "@" origin-position "=" and the cited PDI', end);
+  }
+  st.i = end + 1;
+  if (st.normalizing) normalizePart(st, at + 1, end, canonicalPosition(origin));
+  return origin;
 }
 
 /**
@@ -356,110 +511,80 @@ export interface Found {
  * Never throws; time linear in the input's length; citations are read in a loop, not by recursion,
  * and nest at most MAX_CITATION_DEPTH deep. Both profiles read the same draft.
  */
-export function parsePdi(input: string, _profile?: Profile): Result<PdiComponents> {
-  const parsed = parseFound(input, null);
+export function parsePdi(input: string, _profile?: Profile): Result<PdiComponents, PidError<PdiErrorCode>> {
+  const parsed = parseScan(newScan(input, 0, false));
   return recordFailed(parsed) ? parsed : { ok: true, value: parsed };
 }
 
 /**
- * parsePdi, also giving `found` the normalized PDI. It is built as the scan goes: the parts already
- * normal are not copied but left in the input, so that a normalized input is its own normal form.
+ * parsePdi of a new scan `st` (scan.ts `newScan(input, 0, normalizing)`). When `st.normalizing`, the
+ * normalized PDI is built as the scan goes (`normalizedForm(st)` gives it once the record is read):
+ * the parts already normal are not copied but left in the input, so that a normalized input is its
+ * own normal form.
  */
-export function parseFound(input: string, found: Found | null): PdiComponents | Err {
-  let i = label(input, 0);
-  if (i < 0) return err('pdi-label', 'a PDI starts with "urn:pdi:" or "pdi:" (§1.1)', 0);
-  let form: 'urn' | 'url' = i === 8 ? 'urn' : 'url';
+export function parseScan(st: PdiScan): PdiComponents | PdiErr {
+  const form = pdiLabel(st);
+  if (form === null) return err('pdi-label', 'a PDI starts with "urn:pdi:" or "pdi:" (§1.1)', 0);
+  if (st.normalizing) normalizeLabel(st, 0, 'urn:pdi:');
+  return nss(st, form);
+}
+
+/**
+ * NSS = resource-identifier [ citation-specifier / fragment-specifier ], from `st.i` (after the
+ * label): the record, its fragment or its citation of a PDI read by the same loop (no recursion).
+ */
+function nss(st: PdiScan, written: 'urn' | 'url'): PdiComponents | PdiErr {
+  const input = st.input;
+  let form = written;
   let first: Mutable<PdiComponents> | null = null;
   let citing: Mutable<PdiComponents> | null = null;
   let origin: PdiPosition = '';
-  // the normalized form is `out` followed by input[from, …) as far as it is already normal
-  const normalize = found !== null;
-  let out = '';
-  let from = 0;
-  if (normalize && !(i === 8 && labelLower)) {
-    out = 'urn:pdi:';
-    from = i;
-  }
   for (let depth = 0; ; depth++) {
-    const c = parseResource(input, i, form);
+    const start = st.i;
+    const c = resourceIdentifier(st, form);
     if (resourceFailed(c)) return c;
     if (citing === null) first = c;
     else {
       if (c.wildcards.length > 0)
-        return err('wildcard-fragment', 'a cited PDI names one fixed document: no wildcards', i);
+        return err('wildcard-fragment', 'a cited PDI names one fixed document: no wildcards', start);
       citing.citation = { originPosition: origin, pdi: c };
     }
-    if (normalize) {
-      if (!plainHead || seriesUpper) {
-        out += input.slice(from, i) + (plainHead ? input.slice(i, uniqueIdStart).toLowerCase() : canonicalHead(c));
-        from = uniqueIdStart;
-      }
-      if (!plainSpecifier) {
-        out += input.slice(from, uniqueIdStart) + canonicalSpecifier(c);
-        from = resourceEnd;
-      }
-    }
-    i = resourceEnd;
+    if (st.normalizing) normalizeResource(st, c, start);
+    const i = st.i;
     if (i === input.length) break;
     const fixed = requireFixed(c, input, i);
     if (fixed) return fixed;
     if (input.charCodeAt(i) === HASH) {
-      // FRAGMENT-SPECIFIER, validated against the format's media type
-      const fragment = scanFragment(input, i + 1);
-      if (fragmentFailed(fragment)) return fragment;
-      const checked = checkFragment(fragment, c.format as string, i + 1);
-      if (typeof checked !== 'string') return checked;
-      c.fragment = fragment;
-      if (normalize && !writtenAs(input, i + 1, input.length, checked)) {
-        out += input.slice(from, i + 1) + checked;
-        from = input.length;
-      }
+      const failed = fragment(st, c);
+      if (failed !== null) return failed;
       break;
     }
-    // CITATION-SPECIFIER = "@" origin-position "=" pdi (the version scan stops only at "#", "@" or the end)
-    if (depth >= MAX_CITATION_DEPTH)
-      return err('citation-depth', `citations nest at most ${MAX_CITATION_DEPTH} deep`, i);
-    const position = scanPosition(input, i + 1, 'origin-position');
+    // "@": the specifier's scan stops only at "#", "@" or the end
+    const position = citation(st, depth);
     if (positionFailed(position)) return position;
-    const end = scannedEnd();
-    if (input.charCodeAt(end) !== EQUALS) {
-      return err('citation-specifier', 'a citation is "@" origin-position "=" and the cited PDI', end);
-    }
-    const next = label(input, end + 1);
-    if (next < 0) return err('citation-specifier', 'the cited PDI starts with "pdi:"', end + 1);
-    if (normalize) {
-      // "@" origin-position "=pdi:", the cited PDI's label always written "pdi:"
-      const p = canonicalPosition(position);
-      if (!writtenAs(input, i + 1, end, p) || next - end - 1 !== 4 || !labelLower) {
-        out += `${input.slice(from, i)}@${p}=pdi:`;
-        from = next;
-      }
-    }
+    const label = st.i;
+    const cited = pdiLabel(st);
+    if (cited === null) return err('citation-specifier', 'the cited PDI starts with "pdi:"', label);
+    // the cited PDI's label is always written "pdi:"
+    if (st.normalizing) normalizeLabel(st, label, 'pdi:');
+    form = cited;
     origin = position;
     citing = c;
-    form = next - end - 1 === 8 ? 'urn' : 'url';
-    i = next;
   }
-  if (found !== null) found.normalized = from === 0 ? input : out + input.slice(from);
   return first as PdiComponents;
 }
 
 /* One guard per kind of result, so that each property check sees one or two shapes only. */
 /** True when parsing failed (the answer is an error, not a record). */
-export function recordFailed(x: PdiComponents | Err): x is Err {
+export function recordFailed(x: PdiComponents | PdiErr): x is PdiErr {
   return (x as Err).ok === false;
 }
-function resourceFailed(x: Mutable<PdiComponents> | Err): x is Err {
+function resourceFailed(x: Mutable<PdiComponents> | PdiErr): x is PdiErr {
   return (x as Err).ok === false;
 }
-function fragmentFailed(x: PdiFragment | Err): x is Err {
+function fragmentFailed(x: PdiFragment | PdiErr): x is PdiErr {
   return (x as Err).ok === false;
 }
-function positionFailed(x: PdiPosition | Err): x is Err {
+function positionFailed(x: PdiPosition | PdiErr): x is PdiErr {
   return typeof x !== 'string' && (x as Err).ok === false;
-}
-
-/** True when `s[from, to)` is `text`. */
-function writtenAs(s: string, from: number, to: number, text: string): boolean {
-  return to - from === text.length && s.startsWith(text, from);
 }

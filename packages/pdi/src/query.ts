@@ -1,4 +1,5 @@
-import { err, ok, type Result } from '@pidgate/core';
+import { err, ok, type PidError, type Result } from '@pidgate/core';
+import type { PdiErrorCode } from './codes.ts';
 import type { PdiComponents, PdiWildcardField } from './components.ts';
 import { daysInMonth, fieldValue } from './date.ts';
 import { isDigits, stripZeros } from './grammar.ts';
@@ -83,7 +84,10 @@ export function dateRange(query: PdiComponents): { from: string; to: string } {
 }
 
 /** The PDI with its version set (a positive integer, or `*`): the fully qualified PDI of a resolution (§3.6). */
-export function withVersion(pdi: PdiComponents, version: number | string): Result<PdiComponents> {
+export function withVersion(
+  pdi: PdiComponents,
+  version: number | string,
+): Result<PdiComponents, PidError<PdiErrorCode>> {
   if (pdi.format === null) return err('format-required', 'a version needs a format (§2.6)', null);
   const v = typeof version === 'number' ? (Number.isSafeInteger(version) ? String(version) : '') : version;
   if (v !== '*' && !(isDigits(v) && stripZeros(v) !== '0')) {

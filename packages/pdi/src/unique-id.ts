@@ -15,6 +15,7 @@ import {
  * `scheme://authority…`, with its scheme and host lowercased (RFC 3986 §6.2.2.1). Case is otherwise kept.
  */
 export function canonicalUniqueId(uniqueId: string): string {
+  if (uniqueId.indexOf('%') === -1) return uniqueId; // no escape, so no encapsulated URL either
   const n = normalizeEscapes(uniqueId, isUniqueIdChar);
   return n.indexOf(':%2f%2f') === -1 ? n : canonicalUrl(n);
 }

@@ -3,4 +3,10 @@ export { formatPubmed } from './format.ts';
 export { PMCID_URLS, PMID_URLS } from './grammar.ts';
 export { normalizePmcid, normalizePmid } from './normalize.ts';
 export { type PubmedComponents, type PubmedForm, parsePmcid, parsePmid, pmcidLabel, pmidLabel } from './parse.ts';
-export { type PubmedIdentifier, pmcidScheme, pmidScheme } from './scheme.ts';
+export {
+  type PmcidIdentifier,
+  type PmidIdentifier,
+  type PubmedIdentifier,
+  pmcidScheme,
+  pmidScheme,
+} from './scheme.ts';

@@ -1,4 +1,5 @@
-import { err, type Result } from '@pidgate/core';
+import { type Err, err, type PidError, type Result } from '@pidgate/core';
+import type { PmcidErrorCode, PmidErrorCode } from './codes.ts';
 import { isDigit, PMCID_URLS, PMID_URLS, urlPrefix, wordAt } from './grammar.ts';
 
 export type PubmedForm = 'label' | 'url' | 'bare';
@@ -17,6 +18,7 @@ export interface PubmedComponents {
 }
 
 type Label = { form: PubmedForm; length: number } | null;
+type PubmedErrorCode = PmidErrorCode | PmcidErrorCode;
 
 /** `word` (any case) and an optional single space: its length, or 0. */
 function labelWord(s: string, word: string): number {
@@ -52,7 +54,13 @@ export function pmcidLabel(s: string): Label {
 }
 
 /** The digits from `i`: 1 to `max`, no leading zero; their end or an error. */
-function readNumber(s: string, i: number, max: number, code: string, what: string): number | ReturnType<typeof err> {
+function readNumber<Code extends PubmedErrorCode>(
+  s: string,
+  i: number,
+  max: number,
+  code: Code,
+  what: string,
+): number | Err<PidError<Code>> {
   let j = i;
   while (j < s.length && j - i <= max && isDigit(s.charCodeAt(j))) j++;
   if (j === i || j - i > max || s.charCodeAt(i) === 48) {
@@ -62,7 +70,12 @@ function readNumber(s: string, i: number, max: number, code: string, what: strin
 }
 
 /** What may follow the number: in a URL "/", "?query" or "#fragment"; elsewhere nothing. */
-function trailing(s: string, end: number, url: boolean, code: string): ReturnType<typeof err> | null {
+function trailing<Code extends PubmedErrorCode>(
+  s: string,
+  end: number,
+  url: boolean,
+  code: Code,
+): Err<PidError<Code>> | null {
   if (end === s.length) return null;
   const c = s.charCodeAt(end);
   if (
@@ -81,7 +94,7 @@ function trailing(s: string, end: number, url: boolean, code: string): ReturnTyp
 }
 
 /** Parse a PMID: `PMID: 12345`, `PMID:12345` or a PubMed URL. A bare number is not read as a PMID. */
-export function parsePmid(s: string): Result<PubmedComponents> {
+export function parsePmid(s: string): Result<PubmedComponents, PidError<PmidErrorCode>> {
   const l = pmidLabel(s);
   if (!l) return err('pmid-label', 'a PMID is written "PMID: 12345" or https://pubmed.ncbi.nlm.nih.gov/12345/', 0);
   const end = readNumber(s, l.length, 8, 'pmid-number', 'a PMID');
@@ -96,7 +109,7 @@ export function parsePmid(s: string): Result<PubmedComponents> {
 }
 
 /** Parse a PMCID: `PMC1234567`, `PMCID: PMC1234567` or a PubMed Central URL. */
-export function parsePmcid(s: string): Result<PubmedComponents> {
+export function parsePmcid(s: string): Result<PubmedComponents, PidError<PmcidErrorCode>> {
   const l = pmcidLabel(s);
   if (!l)
     return err('pmcid-label', 'a PMCID is written PMC1234567 or https://pmc.ncbi.nlm.nih.gov/articles/PMC1234567/', 0);

@@ -1,4 +1,5 @@
-import { err, type Result } from '@pidgate/core';
+import { type Err, err, type PidError, type Result } from '@pidgate/core';
+import type { PurlErrorCode } from './codes.ts';
 import { httpHostPrefix, httpSchemeLength, isHex, isPchar, PURL_HOSTS } from './grammar.ts';
 
 /** A PURL as written: the parts of its URL, not normalized. */
@@ -21,7 +22,7 @@ export function isPurlUrl(s: string): boolean {
 }
 
 /** Scan pchar / "/" (and "?" when `question`) from `i` to a stop character: the end, or an error. */
-function scan(s: string, i: number, question: boolean, stops: string): number | ReturnType<typeof err> {
+function scan(s: string, i: number, question: boolean, stops: string): number | Err<PidError<PurlErrorCode>> {
   for (; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (isPchar(c) || c === 47 || (question && c === 63)) continue;
@@ -43,7 +44,7 @@ function scan(s: string, i: number, question: boolean, stops: string): number | 
 }
 
 /** Parse a PURL: an http(s) URL on a PURL service's host. Never throws; linear in the input's length. */
-export function parsePurl(s: string): Result<PurlComponents> {
+export function parsePurl(s: string): Result<PurlComponents, PidError<PurlErrorCode>> {
   const prefix = httpHostPrefix(s, PURL_HOSTS);
   if (prefix === 0) {
     return err('purl-label', `a PURL is an http(s) URL on a PURL service's host (${PURL_HOSTS.join(', ')})`, 0);

@@ -1,3 +1,5 @@
+import type { Err, PidError } from '@pidgate/core';
+
 /**
  * Every error code of the PWID parser, each named after the draft-07 ABNF rule that failed.
  * An error also names the `part` of the PWID: `pwid-NID`, `archive-id`, `archival-time`,
@@ -45,6 +47,9 @@ export const PWID_ERROR_CODES = [
 ] as const;
 
 export type PwidErrorCode = (typeof PWID_ERROR_CODES)[number];
+
+/** A failed result of the PWID parser's steps: one of its own codes. */
+export type PwidErr = Err<PidError<PwidErrorCode>>;
 
 /** The parts of a PWID an error can name (the `part` field of a `PidError`). */
 export const PWID_PARTS = ['pwid-NID', 'archive-id', 'archival-time', 'precision-spec', 'archived-item-id'] as const;

@@ -1,4 +1,5 @@
-import { type Err, err, type Profile } from '@pidgate/core';
+import { err } from '@pidgate/core';
+import type { PwidErr, PwidErrorCode } from './codes.ts';
 import {
   AT,
   COLON,
@@ -19,13 +20,14 @@ import {
   SLASH,
   USERINFO,
 } from './grammar.ts';
+import { createScanner, type Scanner } from './scanner.ts';
 
 /**
  * draft-07 `uri-string`: an RFC 3986 `URI` in which "[", "]", "?", "#" and "%" are %-encoded.
  * This module turns a uri-string into the URI it names and back, and validates the URI.
  */
 const PART = 'archived-item-id';
-const fail = (code: string, message: string, offset: number): Err => err(code, message, offset, PART);
+const fail = (code: PwidErrorCode, message: string, offset: number): PwidErr => err(code, message, offset, PART);
 
 /** The characters the uri-string rule encodes, and their escapes. */
 const ENCODED: Record<string, string> = { '%': '%25', '[': '%5B', ']': '%5D', '?': '%3F', '#': '%23' };
@@ -42,7 +44,7 @@ const isEncoded = (c: number): boolean => c < 128 && IS_ENCODED[c] === 1;
  * At most this many changes are made by concatenating slices (much faster than a buffer for a few);
  * more go through a `Uint16Array`, so that a long run of changes builds no deep rope.
  */
-const FEW_CHANGES = 16;
+export const FEW_CHANGES = 16;
 
 function hexValue(c: number): number {
   return c <= 57 ? c - 48 : (c | 0x20) - 87;
@@ -61,11 +63,12 @@ export interface ItemScan {
   /** The host's span in `uri` (start === end when there is no authority). */
   readonly hostStart: number;
   readonly hostEnd: number;
-  /**
-   * The URI is its own normalized uri-string: no upper case in its scheme or host, and none of "%", "?",
-   * "#", "[", "]" (so nothing to decode, re-case or encode).
-   */
-  readonly clean: boolean;
+  /** Where the path ends in `uri`: at the "?" or "#" that starts the query or fragment, else `uri.length`. */
+  readonly pathEnd: number;
+  /** The scan saw an ASCII upper-case letter in the scheme or the host, %-escapes aside (a fact for normalize.ts). */
+  readonly schemeOrHostUpper: boolean;
+  /** The URI may hold a "%"; false when it has none (a fact for normalize.ts, so that it searches for none). */
+  readonly percent: boolean;
 }
 
 /** Map an offset in the decoded URI back to the uri-string it came from. */
@@ -78,19 +81,41 @@ function itemOffset(item: string, uriOffset: number): number {
 }
 
 /**
- * Decode a uri-string into its URI and validate it against RFC 3986 `URI`.
+ * uri-string: decode a uri-string into its URI and validate it against RFC 3986 `URI`.
  * `source` reads older items too: a URI written as itself (2017 drafts: `archived-item = URI`),
  * with literal "?", "#", "[", "]" and its own %-escapes. Where both readings apply, draft-07 wins:
- * `%3F` is "?". `modern` accepts only the draft-07 encoding. `pwid`, when given, is the whole PWID:
- * `item` is `pwid.slice(base)`.
+ * `%3F` is "?". `modern` accepts only the draft-07 encoding. `item` is the rest of the scanner's input,
+ * from its pointer.
  */
-export function scanUriString(item: string, base: number, profile: Profile, pwid?: string): ItemScan | Err {
-  let decode = 0; // how many escapes stand for one of the five encoded characters
+export function scanUriString(st: Scanner, item: string): ItemScan | PwidErr {
+  const base = st.pointer;
+  const decode = uriStringEscapes(st, item, base);
+  if (typeof decode !== 'number') return decode;
+  // nothing decoded: validate the item where it is written in the PWID (`item` is a slice of it)
+  const uri = decode === 0 ? item : decodeItem(item, decode);
+  const checked = decode === 0 ? checkUriAt(st, base, item) : checkUri(uri);
+  if ('ok' in checked) {
+    const e = checked.error;
+    const at = e.offset === null ? null : base + (uri === item ? e.offset : itemOffset(item, e.offset));
+    return err(e.code, e.message, at, PART);
+  }
+  return checked;
+}
+
+/**
+ * The escapes of a uri-string: how many stand for one of the five encoded characters, or the error of a
+ * malformed one (and, in `modern`, of an unencoded "%", "?", "#", "[" or "]").
+ */
+function uriStringEscapes(st: Scanner, item: string, base: number): number | PwidErr {
+  const profile = st.profile;
+  let decode = 0;
   // source reads "?", "#", "[", "]" as themselves: with no "%" there is nothing to decode or refuse
   const from = profile === 'modern' ? 0 : item.indexOf('%');
   for (let i = from < 0 ? item.length : from; i < item.length; i++) {
     const c = item.charCodeAt(i);
     if (c === PERCENT) {
+      // the URI may hold a "%" only when the item does (a fact for normalize.ts)
+      st.uriPercent = true;
       if (i + 2 >= item.length || !isHex(item.charCodeAt(i + 1)) || !isHex(item.charCodeAt(i + 2))) {
         return fail('pct-encoded', 'a percent-escape is "%" followed by two hex digits', base + i);
       }
@@ -114,15 +139,7 @@ export function scanUriString(item: string, base: number, profile: Profile, pwid
       );
     }
   }
-  // nothing decoded: validate the item where it is written in the PWID (`item` is a slice of it)
-  const uri = decode === 0 ? item : decodeItem(item, decode);
-  const checked = decode === 0 && pwid !== undefined ? checkUriAt(pwid, base, item) : checkUri(uri);
-  if (typeof checked === 'object' && 'ok' in checked) {
-    const e = checked.error;
-    const at = e.offset === null ? null : base + (uri === item ? e.offset : itemOffset(item, e.offset));
-    return err(e.code, e.message, at, PART);
-  }
-  return checked;
+  return decode;
 }
 
 /** The URI of a valid uri-string with `count` (> 0) escapes of the five encoded characters: those decoded. */
@@ -154,183 +171,218 @@ function decodeItem(item: string, count: number): string {
 }
 
 /** Validate an RFC 3986 `URI` (absolute, fragment allowed). Offsets are into `uri`. */
-export function checkUri(uri: string): ItemScan | Err {
-  return checkUriAt(uri, 0, uri);
+export function checkUri(uri: string): ItemScan | PwidErr {
+  const st = createScanner(uri, 'source');
+  st.uriPercent = uri.indexOf('%') !== -1;
+  return checkUriAt(st, 0, uri);
 }
 
 /**
- * `checkUri` of `uri`, which is written in `s` from `start` to its end (scanning `s` itself, not a slice
- * of it, is faster). Offsets, in the result and in errors, are into `uri`.
+ * URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ], written in the scanner's input from `start`
+ * to its end (scanning the PWID itself, not a slice of it, is faster). Offsets are into `uri`.
  */
-function checkUriAt(s: string, start: number, uri: string): ItemScan | Err {
-  const n = s.length;
-  // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-  const c0 = s.charCodeAt(start);
-  if (!isAlpha(c0)) return err('uri-scheme', 'the archived URI starts with a scheme (a letter)', 0);
-  // clean: no upper case in scheme or host, and none of "%", "?", "#", "[", "]" (see ItemScan)
-  let clean = c0 >= 97;
+function checkUriAt(st: Scanner, start: number, uri: string): ItemScan | PwidErr {
+  st.uriStart = start;
+  st.pointer = start;
+  st.hostStart = start;
+  st.hostEnd = start;
+  const e = scheme(st) ?? hierPart(st) ?? path(st) ?? queryAndFragment(st);
+  if (e !== null) return e;
+  return {
+    uri,
+    schemeEnd: st.schemeEnd - start,
+    hostStart: st.hostStart - start,
+    hostEnd: st.hostEnd - start,
+    pathEnd: st.pathEnd - start,
+    schemeOrHostUpper: st.schemeOrHostUpper,
+    percent: st.uriPercent,
+  };
+}
+
+/** scheme ":", scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) */
+function scheme(st: Scanner): PwidErr | null {
+  const { input: s, uriStart: start } = st;
+  if (!isAlpha(s.charCodeAt(start))) return err('uri-scheme', 'the archived URI starts with a scheme (a letter)', 0);
+  let up = s.charCodeAt(start) < 97;
   let i = start + 1;
-  for (; i < n; i++) {
+  for (; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (!hasClass(c, SCHEME)) break;
-    if (c <= 90 && c >= 65) clean = false;
+    if (c <= 90 && c >= 65) up = true;
   }
   if (s.charCodeAt(i) !== COLON) {
     return err('uri-scheme', 'the scheme of the archived URI is letters, digits, "+", "-", "." then ":"', i - start);
   }
-  const schemeEnd = i;
-  i++;
-  let hostStart = i;
-  let hostEnd = i;
-  // hier-part = "//" authority path-abempty / path-absolute / path-rootless / path-empty
-  if (s.charCodeAt(i) === SLASH && s.charCodeAt(i + 1) === SLASH) {
-    i += 2;
-    // the common authority, a reg-name host of plain characters and an optional port, in one pass
-    let h = i;
-    let c = 0;
-    for (; h < n; h++) {
-      c = s.charCodeAt(h);
-      if (!hasClass(c, REG_NAME)) break;
-      if (c <= 90 && c >= 65) clean = false;
-    }
-    let end = h;
-    if (h < n && c === COLON) {
-      end = h + 1;
-      while (end < n && isDigit(s.charCodeAt(end))) end++;
-    }
-    const stop = end < n ? s.charCodeAt(end) : SLASH;
-    if (stop === SLASH || stop === QUESTION || stop === HASH) {
-      hostStart = i;
-      hostEnd = h;
-      i = end;
-    } else {
-      const e = checkAuthority(s, start, i);
-      if (typeof e === 'object') return e;
-      hostStart = authorityHostStart;
-      hostEnd = authorityHostEnd;
-      if (!authorityClean) clean = false;
-      i = e;
-    }
-  }
-  return checkPathQuery(s, start, i, uri, schemeEnd, hostStart, hostEnd, clean);
+  st.schemeEnd = i;
+  st.schemeOrHostUpper = up;
+  st.pointer = i + 1;
+  st.hostStart = i + 1;
+  st.hostEnd = i + 1;
+  return null;
 }
 
-// What the last successful checkAuthority call saw besides the authority's end (module state, no allocation).
-let authorityHostStart = 0;
-let authorityHostEnd = 0;
-let authorityClean = true;
+/** hier-part = "//" authority path-abempty / path-absolute / path-rootless / path-empty: the authority, if any. */
+function hierPart(st: Scanner): PwidErr | null {
+  const { input: s, pointer } = st;
+  if (s.charCodeAt(pointer) !== SLASH || s.charCodeAt(pointer + 1) !== SLASH) return null;
+  st.pointer = pointer + 2;
+  return plainAuthority(st) ? null : authority(st);
+}
 
-/** authority = [ userinfo "@" ] host [ ":" port ], from `i` of `s` (the URI starts at `start`): its end, or an error. */
-function checkAuthority(s: string, start: number, i: number): number | Err {
+/**
+ * The common authority, a reg-name host of plain characters and an optional port, read in one pass:
+ * true when the authority is that (and it has been read), false to read it with `authority`.
+ */
+function plainAuthority(st: Scanner): boolean {
+  const { input: s, pointer } = st;
   const n = s.length;
-  let clean = true;
-  let hostEnd: number;
-  let end = i;
+  let h = pointer;
+  let c = 0;
+  let up = false;
+  for (; h < n; h++) {
+    c = s.charCodeAt(h);
+    if (!hasClass(c, REG_NAME)) break;
+    if (c <= 90 && c >= 65) up = true;
+  }
+  let end = h;
+  if (h < n && c === COLON) {
+    end = h + 1;
+    while (end < n && isDigit(s.charCodeAt(end))) end++;
+  }
+  const stop = end < n ? s.charCodeAt(end) : SLASH;
+  if (stop !== SLASH && stop !== QUESTION && stop !== HASH) return false;
+  if (up) st.schemeOrHostUpper = true;
+  st.hostStart = pointer;
+  st.hostEnd = h;
+  st.pointer = end;
+  return true;
+}
+
+/** authority = [ userinfo "@" ] host [ ":" port ], up to the first "/", "?" or "#". */
+function authority(st: Scanner): PwidErr | null {
+  const { input: s } = st;
+  let end = st.pointer;
   let at = -1;
-  for (; end < n; end++) {
+  for (; end < s.length; end++) {
     const c = s.charCodeAt(end);
     if (c === SLASH || c === QUESTION || c === HASH) break;
     if (c === AT && at < 0) at = end;
   }
-  // userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
-  if (at >= 0) {
-    clean = false; // it may hold escapes (rare enough not to look)
-    const bad = scanChars(s, i, at, USERINFO);
-    if (bad >= 0) return charError(s, bad, 'userinfo', start);
-    i = at + 1;
-  }
-  const hostStart = i;
-  if (s.charCodeAt(i) === LBRACKET) {
-    // IP-literal = "[" ( IPv6address / IPvFuture ) "]"
-    clean = false;
-    const close = s.indexOf(']', i);
-    if (close < 0 || close >= end) return err('uri-host', 'an IP-literal host is closed by "]"', i - start);
-    if (!isIpLiteral(s, i + 1, close)) {
-      return err('uri-host', 'the IP-literal host is not an IPv6 address nor an IPvFuture', i + 1 - start);
-    }
-    i = close + 1;
-    hostEnd = i;
-    if (i < end && s.charCodeAt(i) !== COLON) return err('uri-host', 'an IP-literal host ends at "]"', i - start);
-  } else {
-    // reg-name = *( unreserved / pct-encoded / sub-delims ); IPv4address is a reg-name too
-    let h = i;
-    for (; h < end; h++) {
-      const c = s.charCodeAt(h);
-      if (hasClass(c, REG_NAME)) {
-        if (c <= 90 && c >= 65) clean = false;
-        continue;
-      }
-      if (c === COLON) break;
-      if (c === PERCENT && h + 2 < end && isHex(s.charCodeAt(h + 1)) && isHex(s.charCodeAt(h + 2))) {
-        clean = false;
-        h += 2;
-        continue;
-      }
-      // the first bad character before the port's ":" (a later ":" ends the host all the same)
-      let colon = h + 1;
-      while (colon < end && s.charCodeAt(colon) !== COLON) colon++;
-      return charError(s, scanChars(s, i, colon, REG_NAME), 'host', start);
-    }
-    i = h;
-    hostEnd = h;
-  }
-  // port = *DIGIT
-  if (i < end) {
-    for (let p = i + 1; p < end; p++) {
-      if (!isDigit(s.charCodeAt(p))) return err('uri-port', 'the port is digits', p - start);
-    }
-  }
-  authorityHostEnd = hostEnd;
-  authorityHostStart = hostStart;
-  authorityClean = clean;
-  return end;
+  const e = userinfo(st, at) ?? host(st, end) ?? port(st, end);
+  if (e !== null) return e;
+  st.pointer = end;
+  return null;
 }
 
-/** path, query and fragment of a URI from `i` of `s` (the URI starts at `start`), then the scan's result. */
-function checkPathQuery(
-  s: string,
-  start: number,
-  i: number,
-  uri: string,
-  schemeEnd: number,
-  hostStart: number,
-  hostEnd: number,
-  clean: boolean,
-): ItemScan | Err {
-  const n = s.length;
-  // path: *( pchar / "/" )
-  let j = i;
-  for (; j < n; j++) {
+/** [ userinfo "@" ], userinfo = *( unreserved / pct-encoded / sub-delims / ":" ); `at` is the "@" or -1. */
+function userinfo(st: Scanner, at: number): PwidErr | null {
+  if (at < 0) return null;
+  const bad = scanChars(st.input, st.pointer, at, USERINFO);
+  if (bad >= 0) return charError(st.input, bad, 'userinfo', st.uriStart);
+  st.pointer = at + 1;
+  return null;
+}
+
+/** host = IP-literal / IPv4address / reg-name, before `end`. */
+function host(st: Scanner, end: number): PwidErr | null {
+  st.hostStart = st.pointer;
+  return st.input.charCodeAt(st.pointer) === LBRACKET ? ipLiteral(st, end) : regName(st, end);
+}
+
+/** IP-literal = "[" ( IPv6address / IPvFuture ) "]" */
+function ipLiteral(st: Scanner, end: number): PwidErr | null {
+  const { input: s, uriStart: start } = st;
+  const i = st.pointer;
+  const close = s.indexOf(']', i);
+  if (close < 0 || close >= end) return err('uri-host', 'an IP-literal host is closed by "]"', i - start);
+  if (!isIpLiteral(s, i + 1, close)) {
+    return err('uri-host', 'the IP-literal host is not an IPv6 address nor an IPvFuture', i + 1 - start);
+  }
+  for (let k = i + 1; k < close; k++) {
+    const c = s.charCodeAt(k);
+    if (c <= 90 && c >= 65) st.schemeOrHostUpper = true;
+  }
+  st.hostEnd = close + 1;
+  st.pointer = close + 1;
+  if (close + 1 < end && s.charCodeAt(close + 1) !== COLON) {
+    return err('uri-host', 'an IP-literal host ends at "]"', close + 1 - start);
+  }
+  return null;
+}
+
+/** reg-name = *( unreserved / pct-encoded / sub-delims ); IPv4address is a reg-name too. */
+function regName(st: Scanner, end: number): PwidErr | null {
+  const { input: s } = st;
+  let h = st.pointer;
+  for (; h < end; h++) {
+    const c = s.charCodeAt(h);
+    if (hasClass(c, REG_NAME)) {
+      if (c <= 90 && c >= 65) st.schemeOrHostUpper = true;
+      continue;
+    }
+    if (c === COLON) break;
+    if (c === PERCENT && h + 2 < end && isHex(s.charCodeAt(h + 1)) && isHex(s.charCodeAt(h + 2))) {
+      h += 2;
+      continue;
+    }
+    // the first bad character before the port's ":" (a later ":" ends the host all the same)
+    let colon = h + 1;
+    while (colon < end && s.charCodeAt(colon) !== COLON) colon++;
+    return charError(s, scanChars(s, st.pointer, colon, REG_NAME), 'host', st.uriStart);
+  }
+  st.hostEnd = h;
+  st.pointer = h;
+  return null;
+}
+
+/** [ ":" port ], port = *DIGIT, before `end`. */
+function port(st: Scanner, end: number): PwidErr | null {
+  for (let p = st.pointer + 1; p < end; p++) {
+    if (!isDigit(st.input.charCodeAt(p))) return err('uri-port', 'the port is digits', p - st.uriStart);
+  }
+  return null;
+}
+
+/** The path, whichever hier-part form it is: *( pchar / "/" ). */
+function path(st: Scanner): PwidErr | null {
+  const { input: s } = st;
+  let j = st.pointer;
+  for (; j < s.length; j++) {
     const c = s.charCodeAt(j);
     if (hasClass(c, PATH)) continue;
     if (c === QUESTION || c === HASH) break;
     if (c === PERCENT && isEscape(s, j)) {
-      clean = false;
       j += 2;
       continue;
     }
-    return charError(s, j, 'path', start);
+    return charError(s, j, 'path', st.uriStart);
   }
-  // query = *( pchar / "/" / "?" ), fragment = *( pchar / "/" / "?" )
-  let inFragment = false;
-  if (j < n) {
-    clean = false;
-    inFragment = s.charCodeAt(j) === HASH;
-    for (j++; j < n; j++) {
-      const c = s.charCodeAt(j);
-      if (hasClass(c, QUERY)) continue;
-      if (c === PERCENT && isEscape(s, j)) {
-        j += 2;
-        continue;
-      }
-      if (c === HASH && !inFragment) {
-        inFragment = true;
-        continue;
-      }
-      return charError(s, j, inFragment ? 'fragment' : 'query', start);
+  st.pathEnd = j;
+  st.pointer = j;
+  return null;
+}
+
+/** [ "?" query ] [ "#" fragment ], query = fragment = *( pchar / "/" / "?" ), to the end. */
+function queryAndFragment(st: Scanner): PwidErr | null {
+  const { input: s } = st;
+  let j = st.pointer;
+  if (j >= s.length) return null;
+  let inFragment = s.charCodeAt(j) === HASH;
+  for (j++; j < s.length; j++) {
+    const c = s.charCodeAt(j);
+    if (hasClass(c, QUERY)) continue;
+    if (c === PERCENT && isEscape(s, j)) {
+      j += 2;
+      continue;
     }
+    if (c === HASH && !inFragment) {
+      inFragment = true;
+      continue;
+    }
+    return charError(s, j, inFragment ? 'fragment' : 'query', st.uriStart);
   }
-  return { uri, schemeEnd: schemeEnd - start, hostStart: hostStart - start, hostEnd: hostEnd - start, clean };
+  st.pointer = j;
+  return null;
 }
 
 function isEscape(s: string, i: number): boolean {
@@ -338,7 +390,7 @@ function isEscape(s: string, i: number): boolean {
 }
 
 /** The error for the character at `i` of `s`, where the URI starts at `start`. */
-function charError(s: string, i: number, where: string, start: number): Err {
+function charError(s: string, i: number, where: string, start: number): PwidErr {
   const c = s.charCodeAt(i);
   if (c === PERCENT) return err('pct-encoded', 'a percent-escape is "%" followed by two hex digits', i - start);
   return err('uri-character', `${JSON.stringify(s[i])} is not allowed in the ${where} of the archived URI`, i - start);
@@ -479,65 +531,4 @@ export function codesToString(buf: Uint16Array, length: number): string {
     s += String.fromCharCode.apply(null, buf.subarray(i, Math.min(i + 8192, length)) as unknown as number[]);
   }
   return s;
-}
-
-function upperHexEscapes(s: string): string {
-  let first = -1;
-  let count = 0;
-  for (let i = s.indexOf('%'); i !== -1; i = s.indexOf('%', i + 3)) {
-    if (isLowerHex(s.charCodeAt(i + 1)) || isLowerHex(s.charCodeAt(i + 2))) {
-      if (first < 0) first = i;
-      count++;
-    }
-  }
-  if (first < 0) return s;
-  if (count <= FEW_CHANGES) {
-    let out = '';
-    let last = 0;
-    for (let i = first; i !== -1; i = s.indexOf('%', i + 3)) {
-      if (!isLowerHex(s.charCodeAt(i + 1)) && !isLowerHex(s.charCodeAt(i + 2))) continue;
-      out += s.slice(last, i + 1) + s.slice(i + 1, i + 3).toUpperCase();
-      last = i + 3;
-    }
-    return out + s.slice(last);
-  }
-  const out = new Uint16Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  for (let i = first; i !== -1; i = s.indexOf('%', i + 3)) {
-    if (isLowerHex(out[i + 1] as number)) out[i + 1] = (out[i + 1] as number) - 32;
-    if (isLowerHex(out[i + 2] as number)) out[i + 2] = (out[i + 2] as number) - 32;
-  }
-  return codesToString(out, s.length);
-}
-
-const isLowerHex = (c: number): boolean => c >= 97 && c <= 102;
-
-function hasUpper(s: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 65 && c <= 90) return true;
-  }
-  return false;
-}
-
-/**
- * RFC 3986 §6.2.2 case normalization of the URI: scheme and host lowercased, %-escape hex uppercased;
- * userinfo, port, path, query and fragment kept as they are.
- */
-export function normalizeUri(scan: ItemScan): string {
-  const { uri, schemeEnd, hostStart, hostEnd } = scan;
-  let out = uri;
-  if (hasUpper(uri, 0, schemeEnd) || hasUpper(uri, hostStart, hostEnd)) {
-    out =
-      uri.slice(0, schemeEnd).toLowerCase() +
-      uri.slice(schemeEnd, hostStart) +
-      uri.slice(hostStart, hostEnd).toLowerCase() +
-      uri.slice(hostEnd);
-  }
-  return upperHexEscapes(out);
-}
-
-/** The normalized uri-string of an item: its URI case-normalized, then encoded by the draft-07 rule. */
-export function normalizeUriString(scan: ItemScan): string {
-  return scan.clean ? scan.uri : encodeUriString(normalizeUri(scan));
 }

@@ -1,4 +1,5 @@
-import { type Err, err, type Profile, type Result } from '@pidgate/core';
+import { err, type PidError, type Profile, type Result } from '@pidgate/core';
+import type { PwidErr, PwidErrorCode } from './codes.ts';
 import {
   COLON,
   DOT,
@@ -13,7 +14,8 @@ import {
   TILDE,
 } from './grammar.ts';
 import { type ItemScan, scanUriString } from './item.ts';
-import { type ArchivalTime, scanArchivalTime, timeScan } from './time.ts';
+import { createScanner, type Scanner } from './scanner.ts';
+import { type ArchivalTime, scanArchivalTime } from './time.ts';
 
 /** A PWID as written (draft-07 `pwid-NSS` and its label): the parts, not normalized. */
 export interface PwidComponents {
@@ -33,25 +35,30 @@ export interface PwidComponents {
   readonly uri: string | null;
 }
 
-/** What the parser learns on the way, so normalization need not look again. */
+/** A scanned PWID: its parts as written, and what normalization needs besides them. */
 export interface PwidScan {
+  /** The text scanned, `formatPwid(components)`; null for a record made by hand. */
+  readonly input: string | null;
   readonly components: PwidComponents;
+  /** The archival-time is written in draft-07 form ("T", ":" and "Z" in capitals). */
   readonly timeCanonical: boolean;
+  /** The item's URI and the spans of its scheme and host, or null for a "~" item. */
   readonly itemScan: ItemScan | null;
-  /**
-   * The input itself when it is already in normal form (`urn:pwid:`, archive-id, precision and a registered
-   * item in lower case, the time in draft-07 form, a clean URI item), else null: then normalization is free.
-   */
-  readonly normal: string | null;
+  /** The parts in which the scan saw an ASCII upper-case letter: `UPPER_*` bits. */
+  readonly upperCase: number;
 }
 
-// What the last successful scan of a part saw besides its end (module state, no allocation per parse):
-// whether the part has an upper-case letter, so that it is not in normal form.
-let upper = false;
+/** `PwidScan.upperCase` bits: facts the scan reports; normalize.ts alone decides what they change. */
+export const UPPER_ARCHIVE_ID = 1;
+export const UPPER_PRECISION = 2;
+export const UPPER_REGISTERED_ITEM = 4;
+/** Every bit: what a record made by hand is taken to have (its parts are then each looked at). */
+export const UPPER_UNKNOWN = 7;
 
-const fail = (code: string, message: string, offset: number, part: string): Err => err(code, message, offset, part);
+const fail = (code: PwidErrorCode, message: string, offset: number, part: string): PwidErr =>
+  err(code, message, offset, part);
 
-/** `urn:pwid:` or (`source`) `pwid:`, any case: the index after the label's colon, or an error. */
+/** `pwid:` (any case) at `i` of `s`. */
 export function pwidLabelAt(s: string, i: number): boolean {
   return (
     (s.charCodeAt(i) | 0x20) === 112 &&
@@ -73,74 +80,120 @@ export function urnPwidLabel(s: string): boolean {
   );
 }
 
-function scanLabel(s: string, profile: Profile): number | Err {
-  if (urnPwidLabel(s)) return 9;
-  if (pwidLabelAt(s, 0)) {
-    if (profile === 'modern')
-      return fail('bare-pwid-label', 'the modern profile reads only "urn:pwid:"', 0, 'pwid-NID');
-    return 5;
+/**
+ * pwid-urn = "urn:" pwid-NID ":" pwid-NSS
+ * pwid-NSS = archive-id ":" archival-time ":" precision-spec ":" archived-item-id
+ * Parse and validate a PWID, keeping what normalization needs. Never throws; linear in the input's length.
+ */
+export function scanPwid(s: string, profile: Profile = 'source'): Result<PwidScan, PidError<PwidErrorCode>> {
+  const st = createScanner(s, profile);
+  const e = pwidNid(st) ?? archiveId(st) ?? archivalTime(st) ?? precisionSpec(st) ?? archivedItemId(st);
+  if (e !== null) return e;
+  const itemScan = st.itemScan;
+  const components: PwidComponents = {
+    label: st.label,
+    archiveId: st.archiveId,
+    archivalTime: st.archivalTime,
+    time: st.time as ArchivalTime,
+    precision: st.precision,
+    item: st.item,
+    uri: itemScan === null ? null : itemScan.uri,
+  };
+  return {
+    ok: true,
+    value: { input: s, components, timeCanonical: st.timeCanonical, itemScan, upperCase: st.upperCase },
+  };
+}
+
+/** Parse a PWID into its parts (as written). `source` (default) is draft-07 plus the older forms; `modern` is IANA 2022. */
+export function parsePwid(input: string, profile: Profile = 'source'): Result<PwidComponents, PidError<PwidErrorCode>> {
+  const scan = scanPwid(input, profile);
+  return scan.ok ? { ok: true, value: scan.value.components } : scan;
+}
+
+/** The label: `urn:pwid:`, or (`source`) the bare `pwid:` of early tools; any case. */
+function pwidNid(st: Scanner): PwidErr | null {
+  const s = st.input;
+  if (urnPwidLabel(s)) {
+    st.pointer = 9;
+  } else if (pwidLabelAt(s, 0)) {
+    if (st.modern) return fail('bare-pwid-label', 'the modern profile reads only "urn:pwid:"', 0, 'pwid-NID');
+    st.pointer = 5;
+  } else {
+    return fail('pwid-label', 'a PWID starts with "urn:pwid:"', 0, 'pwid-NID');
   }
-  return fail('pwid-label', 'a PWID starts with "urn:pwid:"', 0, 'pwid-NID');
+  st.label = s.slice(0, st.pointer - 1);
+  return null;
+}
+
+/** archive-id ":", archive-id = domain / ( "~" registered-archive-id ). */
+function archiveId(st: Scanner): PwidErr | null {
+  const s = st.input;
+  const start = st.pointer;
+  if (start >= s.length || s.charCodeAt(start) === COLON) {
+    return fail('archive-id-empty', 'the archive-id is empty', start, 'archive-id');
+  }
+  const e = s.charCodeAt(start) === TILDE ? registeredArchiveId(st) : domain(st);
+  if (e !== null) return e;
+  st.archiveId = s.slice(start, st.pointer);
+  st.pointer++;
+  return null;
+}
+
+/** "~" registered-archive-id, registered-archive-id = 1*unreserved; not in `modern`. */
+function registeredArchiveId(st: Scanner): PwidErr | null {
+  const part = 'archive-id';
+  const s = st.input;
+  const start = st.pointer;
+  if (st.modern) {
+    return fail('registered-id-not-allowed', 'the modern profile has no "~" registered archive-ids', start, part);
+  }
+  let i = start + 1;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!isUnreserved(c)) break;
+    if (c <= 90 && c >= 65) st.upperCase |= UPPER_ARCHIVE_ID;
+  }
+  if (i === start + 1) {
+    return fail('registered-archive-id', 'a registered archive-id is "~" and unreserved characters', i, part);
+  }
+  if (i >= s.length) {
+    return fail('archive-id-unterminated', 'the archive-id is followed by ":" and the archival-time', i, part);
+  }
+  if (s.charCodeAt(i) !== COLON) {
+    return fail('registered-archive-id', `${JSON.stringify(s[i])} is not allowed in a registered archive-id`, i, part);
+  }
+  st.pointer = i;
+  return null;
 }
 
 /**
- * archive-id = domain / ( "~" registered-archive-id ). `domain` is RFC 1034 §3.5's preferred name
- * syntax with RFC 1123 §2.1's relaxation (a label may start with a digit); the last label starts with a letter.
+ * domain: RFC 1034 §3.5's preferred name syntax with RFC 1123 §2.1's relaxation (a label may start with
+ * a digit); the last label starts with a letter.
  */
-function scanArchiveId(s: string, start: number, profile: Profile): number | Err {
+function domain(st: Scanner): PwidErr | null {
   const part = 'archive-id';
+  const s = st.input;
   const n = s.length;
-  if (start >= n || s.charCodeAt(start) === COLON)
-    return fail('archive-id-empty', 'the archive-id is empty', start, part);
-  if (s.charCodeAt(start) === TILDE) {
-    if (profile === 'modern') {
-      return fail('registered-id-not-allowed', 'the modern profile has no "~" registered archive-ids', start, part);
-    }
-    let i = start + 1;
-    let up = false;
-    for (; i < n; i++) {
-      const c = s.charCodeAt(i);
-      if (!isUnreserved(c)) break;
-      if (c <= 90 && c >= 65) up = true;
-    }
-    upper = up;
-    if (i === start + 1) {
-      return fail('registered-archive-id', 'a registered archive-id is "~" and unreserved characters', i, part);
-    }
-    if (i >= n)
-      return fail('archive-id-unterminated', 'the archive-id is followed by ":" and the archival-time', i, part);
-    if (s.charCodeAt(i) !== COLON) {
-      return fail(
-        'registered-archive-id',
-        `${JSON.stringify(s[i])} is not allowed in a registered archive-id`,
-        i,
-        part,
-      );
-    }
-    return i;
-  }
+  const start = st.pointer;
   let i = start;
   let label = start;
-  let up = false;
+  let up = 0;
   for (; i < n; i++) {
     const c = s.charCodeAt(i);
     if (isLdh(c)) {
-      if (c <= 90 && c >= 65) up = true;
+      if (c <= 90 && c >= 65) up = UPPER_ARCHIVE_ID;
       if (i - label >= MAX_LABEL_LENGTH)
         return fail('archive-id-length', 'a domain label is at most 63 characters', i, part);
       continue;
     }
-    if (c === DOT || c === COLON) {
-      if (i === label) return fail('archive-id-domain', 'a domain label is not empty', i, part);
-      if (s.charCodeAt(label) === HYPHEN)
-        return fail('archive-id-domain', 'a domain label cannot start with "-"', label, part);
-      if (s.charCodeAt(i - 1) === HYPHEN)
-        return fail('archive-id-domain', 'a domain label cannot end with "-"', i - 1, part);
-      if (c === COLON) break;
-      label = i + 1;
-      continue;
+    if (c !== DOT && c !== COLON) {
+      return fail('archive-id-domain', `${JSON.stringify(s[i])} is not allowed in a domain`, i, part);
     }
-    return fail('archive-id-domain', `${JSON.stringify(s[i])} is not allowed in a domain`, i, part);
+    const e = domainLabelEnd(s, label, i);
+    if (e !== null) return e;
+    if (c === COLON) break;
+    label = i + 1;
   }
   if (i >= n) {
     return fail('archive-id-unterminated', 'the archive-id is followed by ":" and the archival-time', i, part);
@@ -150,21 +203,58 @@ function scanArchiveId(s: string, start: number, profile: Profile): number | Err
   }
   if (i - start > MAX_DOMAIN_LENGTH)
     return fail('archive-id-length', 'a domain is at most 253 characters', start, part);
-  upper = up;
-  return i;
+  st.upperCase |= up;
+  st.pointer = i;
+  return null;
 }
 
-/** precision-spec = "part" / "page" / ... / extension; extension = 1*ALPHA. `modern`: part / page. */
-function scanPrecision(s: string, start: number, profile: Profile): number | Err {
+/** The end, at `end`, of a domain label that starts at `label`: not empty, no "-" at either end. */
+function domainLabelEnd(s: string, label: number, end: number): PwidErr | null {
+  const part = 'archive-id';
+  if (end === label) return fail('archive-id-domain', 'a domain label is not empty', end, part);
+  if (s.charCodeAt(label) === HYPHEN)
+    return fail('archive-id-domain', 'a domain label cannot start with "-"', label, part);
+  if (s.charCodeAt(end - 1) === HYPHEN)
+    return fail('archive-id-domain', 'a domain label cannot end with "-"', end - 1, part);
+  return null;
+}
+
+/** archival-time ":" (the time itself is read by time.ts). */
+function archivalTime(st: Scanner): PwidErr | null {
+  const e = scanArchivalTime(st);
+  if (e !== null) return e;
+  const s = st.input;
+  const end = st.pointer;
+  if (end >= s.length) {
+    return fail(
+      'archival-time-unterminated',
+      'the archival-time is followed by ":" and the precision-spec',
+      end,
+      'archival-time',
+    );
+  }
+  const c = s.charCodeAt(end);
+  if (c !== COLON) {
+    const code = isDigit(c) ? 'utc-time' : 'time-zone';
+    return fail(code, `${JSON.stringify(s[end])} cannot follow the archival-time`, end, 'archival-time');
+  }
+  st.archivalTime = s.slice(st.timeStart, end);
+  st.pointer = end + 1;
+  return null;
+}
+
+/** precision-spec ":", precision-spec = "part" / "page" / ... / extension; extension = 1*ALPHA. `modern`: part / page. */
+function precisionSpec(st: Scanner): PwidErr | null {
   const part = 'precision-spec';
+  const s = st.input;
+  const start = st.pointer;
   let i = start;
-  let up = false;
+  let up = 0;
   for (; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (!isAlpha(c)) break;
-    if (c < 97) up = true;
+    if (c < 97) up = UPPER_PRECISION;
   }
-  upper = up;
   if (i === start) {
     if (i < s.length && s.charCodeAt(i) !== COLON) {
       return fail('precision-spec-character', 'the precision-spec is letters', i, part);
@@ -182,104 +272,57 @@ function scanPrecision(s: string, start: number, profile: Profile): number | Err
   if (s.charCodeAt(i) !== COLON) {
     return fail('precision-spec-character', `${JSON.stringify(s[i])} is not allowed in a precision-spec`, i, part);
   }
-  if (profile === 'modern') {
-    const value = s.slice(start, i).toLowerCase();
-    if (!(MODERN_PRECISION_VALUES as readonly string[]).includes(value)) {
+  const precision = s.slice(start, i);
+  if (st.modern && !(MODERN_PRECISION_VALUES as readonly string[]).includes(precision.toLowerCase())) {
+    return fail('precision-spec-value', 'the modern profile knows only the precisions "part" and "page"', start, part);
+  }
+  st.precision = precision;
+  st.upperCase |= up;
+  st.pointer = i + 1;
+  return null;
+}
+
+/** archived-item-id = uri-string / ( "~" registered-item-id ), to the end of the input. */
+function archivedItemId(st: Scanner): PwidErr | null {
+  const base = st.pointer;
+  const item = st.input.slice(base);
+  if (item.length === 0) {
+    return fail('archived-item-id-empty', 'the archived-item-id is empty', base, 'archived-item-id');
+  }
+  if (item.charCodeAt(0) === TILDE) {
+    const e = registeredItemId(st, item);
+    if (e !== null) return e;
+  } else {
+    const scan = scanUriString(st, item);
+    if ('ok' in scan) return scan;
+    st.itemScan = scan;
+  }
+  st.item = item;
+  st.pointer = st.input.length;
+  return null;
+}
+
+/** "~" registered-item-id, registered-item-id = 1*unreserved; not in `modern`. */
+function registeredItemId(st: Scanner, item: string): PwidErr | null {
+  const part = 'archived-item-id';
+  const base = st.pointer;
+  if (st.modern) {
+    return fail('registered-id-not-allowed', 'the modern profile has no "~" registered item ids', base, part);
+  }
+  if (item.length === 1) {
+    return fail('registered-item-id', 'a registered item id is "~" and unreserved characters', base + 1, part);
+  }
+  for (let i = 1; i < item.length; i++) {
+    const c = item.charCodeAt(i);
+    if (c <= 90 && c >= 65) st.upperCase |= UPPER_REGISTERED_ITEM;
+    if (!isUnreserved(c)) {
       return fail(
-        'precision-spec-value',
-        'the modern profile knows only the precisions "part" and "page"',
-        start,
+        'registered-item-id',
+        `${JSON.stringify(item[i])} is not allowed in a registered item id`,
+        base + i,
         part,
       );
     }
   }
-  return i;
-}
-
-/** archived-item-id = uri-string / ( "~" registered-item-id ), to the end of the input. */
-function scanItem(item: string, base: number, profile: Profile, pwid: string): ItemScan | null | Err {
-  const part = 'archived-item-id';
-  if (item.length === 0) return fail('archived-item-id-empty', 'the archived-item-id is empty', base, part);
-  if (item.charCodeAt(0) === TILDE) {
-    if (profile === 'modern') {
-      return fail('registered-id-not-allowed', 'the modern profile has no "~" registered item ids', base, part);
-    }
-    if (item.length === 1) {
-      return fail('registered-item-id', 'a registered item id is "~" and unreserved characters', base + 1, part);
-    }
-    let up = false;
-    for (let i = 1; i < item.length; i++) {
-      const c = item.charCodeAt(i);
-      if (c <= 90 && c >= 65) up = true;
-      if (!isUnreserved(c)) {
-        return fail(
-          'registered-item-id',
-          `${JSON.stringify(item[i])} is not allowed in a registered item id`,
-          base + i,
-          part,
-        );
-      }
-    }
-    upper = up;
-    return null;
-  }
-  return scanUriString(item, base, profile, pwid);
-}
-
-/** Parse and validate a PWID, keeping what normalization needs. Never throws; linear in the input's length. */
-export function scanPwid(s: string, profile: Profile = 'source'): Result<PwidScan> {
-  const afterLabel = scanLabel(s, profile);
-  if (typeof afterLabel !== 'number') return afterLabel;
-  // the label is in normal form when it is "urn:pwid:" in lower case (every letter of it is then >= "a")
-  let normal =
-    afterLabel === 9 &&
-    s.charCodeAt(0) >= 97 &&
-    s.charCodeAt(1) >= 97 &&
-    s.charCodeAt(2) >= 97 &&
-    s.charCodeAt(4) >= 97 &&
-    s.charCodeAt(5) >= 97 &&
-    s.charCodeAt(6) >= 97 &&
-    s.charCodeAt(7) >= 97;
-  const archiveEnd = scanArchiveId(s, afterLabel, profile);
-  if (typeof archiveEnd !== 'number') return archiveEnd;
-  if (upper) normal = false;
-  const timeStart = archiveEnd + 1;
-  const time = scanArchivalTime(s, timeStart, profile);
-  if ('ok' in time) return time;
-  const timeEnd = timeScan.end;
-  const timeCanonical = timeScan.canonical;
-  if (timeEnd >= s.length || s.charCodeAt(timeEnd) !== COLON) {
-    const code =
-      timeEnd >= s.length ? 'archival-time-unterminated' : isDigit(s.charCodeAt(timeEnd)) ? 'utc-time' : 'time-zone';
-    const message =
-      code === 'archival-time-unterminated'
-        ? 'the archival-time is followed by ":" and the precision-spec'
-        : `${JSON.stringify(s[timeEnd])} cannot follow the archival-time`;
-    return fail(code, message, timeEnd, 'archival-time');
-  }
-  const precisionStart = timeEnd + 1;
-  const precisionEnd = scanPrecision(s, precisionStart, profile);
-  if (typeof precisionEnd !== 'number') return precisionEnd;
-  if (upper || !timeCanonical) normal = false;
-  const itemStart = precisionEnd + 1;
-  const item = s.slice(itemStart);
-  const itemScan = scanItem(item, itemStart, profile, s);
-  if (itemScan !== null && 'ok' in itemScan) return itemScan;
-  if (itemScan === null ? upper : !itemScan.clean) normal = false;
-  const components: PwidComponents = {
-    label: s.slice(0, afterLabel - 1),
-    archiveId: s.slice(afterLabel, archiveEnd),
-    archivalTime: s.slice(timeStart, timeEnd),
-    time,
-    precision: s.slice(precisionStart, precisionEnd),
-    item,
-    uri: itemScan === null ? null : itemScan.uri,
-  };
-  return { ok: true, value: { components, timeCanonical, itemScan, normal: normal ? s : null } };
-}
-
-/** Parse a PWID into its parts (as written). `source` (default) is draft-07 plus the older forms; `modern` is IANA 2022. */
-export function parsePwid(input: string, profile: Profile = 'source'): Result<PwidComponents> {
-  const scan = scanPwid(input, profile);
-  return scan.ok ? { ok: true, value: scan.value.components } : scan;
+  return null;
 }

@@ -1,7 +1,8 @@
-import { err, type Profile, type Result } from '@pidgate/core';
+import { err, type PidError, type Profile, type Result } from '@pidgate/core';
+import type { PwidErrorCode, ReplayErrorCode } from './codes.ts';
 import { isAlpha, isDigit, isHex, isPchar, isSchemeChar, isUnreserved } from './grammar.ts';
-import { checkUri, encodeUriString, normalizeUri } from './item.ts';
-import { normalizeScan } from './normalize.ts';
+import { checkUri, encodeUriString } from './item.ts';
+import { normalizeScan, normalizeUri } from './normalize.ts';
 import { type PwidComponents, scanPwid } from './parse.ts';
 import { type Archive, ArchiveRegistry } from './registry.ts';
 import { acceptDatetime, waybackTimestamp } from './time.ts';
@@ -294,7 +295,7 @@ function isHttpScheme(s: string, end: number): boolean {
  * - an http(s) URI with an empty host (`https:///x`) names nothing that was archived: `replay-host`;
  * - characters a URI cannot hold (spaces, non-ASCII) are %-encoded as UTF-8.
  */
-export function originalFromReplay(rest: string): Result<string> {
+export function originalFromReplay(rest: string): Result<string, PidError<'replay-host'>> {
   let s = rest;
   if (s.charCodeAt(0) === 47 && s.charCodeAt(1) === 47) s = `http:${s}`;
   let i = 0;
@@ -366,10 +367,22 @@ function emptyHost(s: string, i: number): boolean {
  */
 export function pwidFromReplayUrl(
   url: string,
+  precision?: null,
+  registry?: ArchiveRegistry,
+  profile?: Profile,
+): Result<string, PidError<ReplayErrorCode | PwidErrorCode>>;
+export function pwidFromReplayUrl(
+  url: string,
+  precision?: string | null,
+  registry?: ArchiveRegistry,
+  profile?: Profile,
+): Result<string, PidError<ReplayErrorCode | 'precision-spec' | PwidErrorCode>>;
+export function pwidFromReplayUrl(
+  url: string,
   precision?: string | null,
   registry: ArchiveRegistry = DEFAULT_REGISTRY,
   profile: Profile = 'source',
-): Result<string> {
+): Result<string, PidError<ReplayErrorCode | 'precision-spec' | PwidErrorCode>> {
   let match: ReplayMatch | null = null;
   for (const archive of registry.archives) {
     match = matchReplay(url.trim(), archive);

@@ -51,6 +51,23 @@ schemeContract(pwidScheme, {
     'https://web.archive.org/web/2016/http://www.dr.dk',
     'https://web.archive.org/details/foo',
   ],
+  // IANA 2022: "urn:pwid:" only, no "~" ids, only part and page, draft-07 times and item encoding.
+  invalidModern: [
+    'urn:pwid:',
+    'urn:pwid:archive.org',
+    'urn:pwid:archive.org:2016-02-30Z:page:http://x',
+    'urn:pwid:archive.org:2016-01-22T11:20:60Z:page:http://x',
+    'urn:pwid:archive.org:2016-01-22Z:page:',
+    'urn:pwid:archive_org:2016-01-22Z:page:http://x',
+    'urn:pwid:archive.org:2016-01-22Z:page:http://x/%zz',
+    'pwid:archive.org:2016-01-22Z:page:http://x',
+    'urn:pwid:~DKWA:2016-02-29Z:part:http://x',
+    'urn:pwid:archive.org:2016-02-29Z:part:~Coll-1',
+    'urn:pwid:archive.org:2016-01-22Z:snapshot:http://x',
+    'urn:pwid:archive.org:2016-01-22T112029Z:page:http://x',
+    'urn:pwid:archive.org:2016-01-22Z:page:http://x/a?b',
+    'urn:pwid:archive.org:2016-01-22Z:page:http://x/a%20b',
+  ],
   equivalent: [
     [
       'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk',

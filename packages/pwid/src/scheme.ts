@@ -1,11 +1,11 @@
-import type { Identifier, Profile, Result, Scheme } from '@pidgate/core';
-import { PWID_ERROR_CODES, REPLAY_ERROR_CODES } from './codes.ts';
+import type { Identifier, PidError, Profile, Result, Scheme } from '@pidgate/core';
+import { PWID_ERROR_CODES, type PwidErrorCode, REPLAY_ERROR_CODES, type ReplayErrorCode } from './codes.ts';
 import { formatPwid } from './format.ts';
 import { normalizeScan } from './normalize.ts';
 import { type PwidComponents, pwidLabelAt, scanPwid, urnPwidLabel } from './parse.ts';
 import { isReplayHost, pwidFromReplayUrl, replayHosts } from './resolve.ts';
 
-export type PwidIdentifier = Identifier<PwidComponents>;
+export type PwidIdentifier = Identifier<PwidComponents, 'pwid'>;
 
 /** The replay hosts of the built-in archives, looked at by the recognizer. */
 const REPLAY_HOSTS = replayHosts();
@@ -16,14 +16,14 @@ const REPLAY_HOSTS = replayHosts();
  * they stand for (`pwidFromReplayUrl`: `part` for a raw-mode flag such as `id_` or `im_`, else `page`).
  * Asked first of all, so that an `ark:` inside a replay URL's archived URI is never read as an ARK.
  */
-export const pwidScheme: Scheme<PwidComponents> = {
+export const pwidScheme: Scheme<PwidComponents, 'pwid', PwidErrorCode | ReplayErrorCode> = {
   name: 'pwid',
   priority: 5,
   errorCodes: [...PWID_ERROR_CODES, ...REPLAY_ERROR_CODES],
   recognize(input: string): boolean {
     return pwidLabelAt(input, 0) || urnPwidLabel(input) || isReplayHost(input, REPLAY_HOSTS);
   },
-  parse(input: string, profile: Profile = 'source'): Result<PwidIdentifier> {
+  parse(input: string, profile: Profile = 'source'): Result<PwidIdentifier, PidError<PwidErrorCode | ReplayErrorCode>> {
     let text = input;
     if (!pwidLabelAt(input, 0) && !urnPwidLabel(input)) {
       const replay = pwidFromReplayUrl(input, null, undefined, profile);

@@ -1,5 +1,7 @@
-import { type Err, err, type Profile } from '@pidgate/core';
+import { err } from '@pidgate/core';
+import type { PwidErr, PwidErrorCode } from './codes.ts';
 import { COLON, DOT, HYPHEN, isDigit, UNDERSCORE } from './grammar.ts';
+import type { Scanner, TimeFields } from './scanner.ts';
 
 /**
  * archival-time (draft-07) = utc-date ["T" utc-time] "Z", parsed into numbers.
@@ -43,15 +45,8 @@ export function isLeapSecond(year: number, month: number, day: number, hour: num
   return hour === 23 && minute === 59 && leapDays.has(year * 10000 + month * 100 + day);
 }
 
-/**
- * What the last successful `scanArchivalTime` call saw besides the fields (module state, so a parse
- * allocates one object less): the index just after the archival-time, and whether the text as written
- * is already the draft-07 canonical form ("T", ":", "Z" in capitals).
- */
-export const timeScan = { end: 0, canonical: true };
-
 const PART = 'archival-time';
-const fail = (code: string, message: string, offset: number): Err => err(code, message, offset, PART);
+const fail = (code: PwidErrorCode, message: string, offset: number): PwidErr => err(code, message, offset, PART);
 
 function twoDigits(s: string, i: number): number {
   const a = s.charCodeAt(i);
@@ -59,43 +54,29 @@ function twoDigits(s: string, i: number): number {
   return isDigit(a) && isDigit(b) ? (a - 48) * 10 + (b - 48) : -1;
 }
 
-// What the last separatorEnd call saw (module state: no closure per call, no allocation).
-let sepNotCanonical = false;
-let sepLegacy = false;
-
-/**
- * The index after a time separator at `i`: ":" (draft-07), none (2017 drafts: `[":"]`), or "." (the "_"
- * form of early tools); -1 when there is no next field.
- */
-function separatorEnd(s: string, i: number, underscore: boolean): number {
-  const c = s.charCodeAt(i);
-  const next = isDigit(s.charCodeAt(i + 1));
-  sepNotCanonical = false;
-  sepLegacy = false;
-  if (c === COLON && next) return i + 1;
-  if (c === DOT && underscore && next) {
-    sepNotCanonical = true;
-    return i + 1;
-  }
-  if (isDigit(c)) {
-    sepNotCanonical = true;
-    sepLegacy = true;
-    return i;
-  }
-  return -1;
-}
-
 const isZ = (c: number): boolean => c === 90 || c === 122; // "Z" / "z"
 const isT = (c: number): boolean => c === 84 || c === 116; // "T" / "t"
 
 /**
- * Scan an archival-time starting at `start`; linear, no backtracking.
+ * archival-time = utc-date ["T" utc-time] "Z", from the scanner's pointer; linear, no backtracking.
  * `source` also reads the older forms: the 2017 drafts' colon-less times (`T112029Z`) and the
  * `YYYY-MM-DD_hh.mm.ss[Z]` form that early `pwid:` tools wrote. `modern` (IANA) allows hour-only times.
+ * On success `time` holds its fields and the pointer is just after it.
  */
-export function scanArchivalTime(s: string, start: number, profile: Profile): ArchivalTime | Err {
-  const modern = profile === 'modern';
-  // utc-date = utc-year "-" utc-month "-" utc-day
+export function scanArchivalTime(st: Scanner): PwidErr | null {
+  st.timeStart = st.pointer;
+  const e = utcDate(st) ?? utcTime(st) ?? timeZone(st);
+  if (e !== null) return e;
+  if (st.modern && st.timeLegacyAt >= 0) {
+    return fail('legacy-time-form', 'the modern profile reads only hh:mm:ss times with "T" and "Z"', st.timeLegacyAt);
+  }
+  return null;
+}
+
+/** utc-date = utc-year "-" utc-month "-" utc-day, checked against the calendar. */
+function utcDate(st: Scanner): PwidErr | null {
+  const s = st.input;
+  const start = st.pointer;
   let i = start;
   let year = 0;
   for (; i < start + 4; i++) {
@@ -114,87 +95,132 @@ export function scanArchivalTime(s: string, start: number, profile: Profile): Ar
   if (day < 1 || day > daysInMonth(year, month)) {
     return fail('utc-day', `day ${s.slice(i + 4, i + 6)} is not a day of ${s.slice(start, i + 3)}`, i + 4);
   }
-  i += 6;
+  st.time = { year, month, day, hour: null, minute: null, second: null, fraction: null };
+  st.pointer = i + 6;
+  return null;
+}
 
-  let canonical = true;
-  let legacy = -1; // offset of the first older-form feature, for the modern profile's error
-  let hour: number | null = null;
-  let minute: number | null = null;
-  let second: number | null = null;
-  let fraction: string | null = null;
-  const c0 = s.charCodeAt(i);
-  let underscore = false;
-  if (isT(c0) || c0 === UNDERSCORE) {
-    if (c0 === UNDERSCORE) {
-      underscore = true;
-      if (legacy < 0) legacy = i;
-    }
-    if (c0 !== 84) canonical = false;
-    i++;
-    // utc-time = utc-hour ":" utc-minute [":" utc-second [secfrac]]
-    hour = twoDigits(s, i);
-    if (hour < 0) return fail('utc-time', 'the time starts with a 2-digit hour', i);
-    if (hour > 23) return fail('utc-hour', `hour ${s.slice(i, i + 2)} is not 00-23`, i);
-    i += 2;
-    let k = separatorEnd(s, i, underscore);
-    if (k >= 0) {
-      if (sepNotCanonical) canonical = false;
-      if (sepLegacy && legacy < 0) legacy = i;
-      i = k;
-      minute = twoDigits(s, i);
-      if (minute < 0) return fail('utc-minute', 'the minute is 2 digits', i);
-      if (minute > 59) return fail('utc-minute', `minute ${s.slice(i, i + 2)} is not 00-59`, i);
-      i += 2;
-      k = separatorEnd(s, i, underscore);
-      if (k >= 0) {
-        if (sepNotCanonical) canonical = false;
-        if (sepLegacy && legacy < 0) legacy = i;
-        i = k;
-        second = twoDigits(s, i);
-        if (second < 0) return fail('utc-second', 'the second is 2 digits', i);
-        if (second > 60) return fail('utc-second', `second ${s.slice(i, i + 2)} is not 00-59`, i);
-        if (second === 60 && !isLeapSecond(year, month, day, hour, minute)) {
-          return fail(
-            'leap-second',
-            `${s.slice(start, i + 2)} is not a leap second (23:59:60 on a day of the published list)`,
-            i,
-          );
-        }
-        i += 2;
-        // secfrac = "." 1*9DIGIT
-        if (s.charCodeAt(i) === DOT) {
-          const from = i + 1;
-          let j = from;
-          while (j < s.length && j - from < 10 && isDigit(s.charCodeAt(j))) j++;
-          if (j === from) return fail('secfrac', 'a "." after the second is followed by 1 to 9 digits', from);
-          if (j - from > 9) return fail('secfrac', 'the fraction of a second has at most 9 digits', from + 9);
-          fraction = s.slice(from, j);
-          i = j;
-        }
-      }
-    } else if (!modern) {
-      // draft-07 requires minutes; the IANA registration allows an hour alone (`T11Z`).
-      return fail('utc-minute', 'the time is hh:mm (an hour alone is allowed only in the modern profile)', i);
-    }
+/**
+ * ["T" utc-time], utc-time = utc-hour ":" utc-minute [":" utc-second [secfrac]]; in `source` also "_" and
+ * the early tools' form. draft-07 requires the minute; the IANA registration allows an hour alone (`T11Z`).
+ */
+function utcTime(st: Scanner): PwidErr | null {
+  const designator = st.input.charCodeAt(st.pointer);
+  if (!isT(designator) && designator !== UNDERSCORE) return null;
+  if (designator === UNDERSCORE) {
+    st.timeUnderscore = true;
+    if (st.timeLegacyAt < 0) st.timeLegacyAt = st.pointer;
   }
-  // the closing "Z"
+  if (designator !== 84) st.timeCanonical = false;
+  st.pointer++;
+  const e = utcHour(st);
+  if (e !== null) return e;
+  if (!timeSeparator(st)) {
+    if (st.modern) return null;
+    return fail('utc-minute', 'the time is hh:mm (an hour alone is allowed only in the modern profile)', st.pointer);
+  }
+  return utcMinute(st) ?? (timeSeparator(st) ? (utcSecond(st) ?? secfrac(st)) : null);
+}
+
+/** utc-hour = 2DIGIT ; 00-23 */
+function utcHour(st: Scanner): PwidErr | null {
+  const i = st.pointer;
+  const hour = twoDigits(st.input, i);
+  if (hour < 0) return fail('utc-time', 'the time starts with a 2-digit hour', i);
+  if (hour > 23) return fail('utc-hour', `hour ${st.input.slice(i, i + 2)} is not 00-23`, i);
+  (st.time as TimeFields).hour = hour;
+  st.pointer = i + 2;
+  return null;
+}
+
+/**
+ * The separator before the next time field: ":" (draft-07), none (2017 drafts: `[":"]`), or "." (the "_"
+ * form of early tools). Moves past it and returns true, or returns false when no field follows.
+ */
+function timeSeparator(st: Scanner): boolean {
+  const s = st.input;
+  const i = st.pointer;
+  const c = s.charCodeAt(i);
+  const next = isDigit(s.charCodeAt(i + 1));
+  if (c === COLON && next) {
+    st.pointer = i + 1;
+    return true;
+  }
+  if (c === DOT && st.timeUnderscore && next) {
+    st.timeCanonical = false;
+    st.pointer = i + 1;
+    return true;
+  }
+  if (isDigit(c)) {
+    st.timeCanonical = false;
+    if (st.timeLegacyAt < 0) st.timeLegacyAt = i;
+    return true;
+  }
+  return false;
+}
+
+/** utc-minute = 2DIGIT ; 00-59 */
+function utcMinute(st: Scanner): PwidErr | null {
+  const i = st.pointer;
+  const minute = twoDigits(st.input, i);
+  if (minute < 0) return fail('utc-minute', 'the minute is 2 digits', i);
+  if (minute > 59) return fail('utc-minute', `minute ${st.input.slice(i, i + 2)} is not 00-59`, i);
+  (st.time as TimeFields).minute = minute;
+  st.pointer = i + 2;
+  return null;
+}
+
+/** utc-second = 2DIGIT ; 00-58, 00-59, 00-60 based on leap second rules */
+function utcSecond(st: Scanner): PwidErr | null {
+  const s = st.input;
+  const i = st.pointer;
+  const second = twoDigits(s, i);
+  if (second < 0) return fail('utc-second', 'the second is 2 digits', i);
+  if (second > 60) return fail('utc-second', `second ${s.slice(i, i + 2)} is not 00-59`, i);
+  const t = st.time as TimeFields;
+  if (second === 60 && !isLeapSecond(t.year, t.month, t.day, t.hour as number, t.minute as number)) {
+    return fail(
+      'leap-second',
+      `${s.slice(st.timeStart, i + 2)} is not a leap second (23:59:60 on a day of the published list)`,
+      i,
+    );
+  }
+  t.second = second;
+  st.pointer = i + 2;
+  return null;
+}
+
+/** [secfrac], secfrac = "." 1*9DIGIT */
+function secfrac(st: Scanner): PwidErr | null {
+  const s = st.input;
+  if (s.charCodeAt(st.pointer) !== DOT) return null;
+  const from = st.pointer + 1;
+  let j = from;
+  while (j < s.length && j - from < 10 && isDigit(s.charCodeAt(j))) j++;
+  if (j === from) return fail('secfrac', 'a "." after the second is followed by 1 to 9 digits', from);
+  if (j - from > 9) return fail('secfrac', 'the fraction of a second has at most 9 digits', from + 9);
+  (st.time as TimeFields).fraction = s.slice(from, j);
+  st.pointer = j;
+  return null;
+}
+
+/** The closing "Z" (any case); the early tools' "_" form may end without it, the time is UTC all the same. */
+function timeZone(st: Scanner): PwidErr | null {
+  const s = st.input;
+  const i = st.pointer;
   const z = s.charCodeAt(i);
   if (isZ(z)) {
-    if (z !== 90) canonical = false;
-    i++;
-  } else if (underscore && (i === s.length || z === COLON)) {
-    // early tools wrote `2016-10-20_22.26.35` without a zone: the time is UTC all the same
-    canonical = false;
-  } else {
-    const what = hour === null ? '"T" and a time, or "Z"' : minute === null ? '":" and the minute, or "Z"' : '"Z"';
-    return fail('time-zone', `the archival-time ends with ${what}`, i);
+    if (z !== 90) st.timeCanonical = false;
+    st.pointer = i + 1;
+    return null;
   }
-  if (modern && legacy >= 0) {
-    return fail('legacy-time-form', 'the modern profile reads only hh:mm:ss times with "T" and "Z"', legacy);
+  if (st.timeUnderscore && (i === s.length || z === COLON)) {
+    st.timeCanonical = false;
+    return null;
   }
-  timeScan.end = i;
-  timeScan.canonical = canonical;
-  return { year, month, day, hour, minute, second, fraction };
+  const t = st.time as TimeFields;
+  const what = t.hour === null ? '"T" and a time, or "Z"' : t.minute === null ? '":" and the minute, or "Z"' : '"Z"';
+  return fail('time-zone', `the archival-time ends with ${what}`, i);
 }
 
 /** "00" to "99": two-digit fields without a number-to-string conversion each time. */

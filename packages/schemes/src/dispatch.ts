@@ -28,13 +28,13 @@ export const FIRST_CHARACTERS: Readonly<Record<string, string>> = {
  * A `Registry` whose `detect` looks at the first character before asking recognizers: the same answers,
  * in the same priority order, with fewer recognizers asked per string.
  */
-export class DispatchRegistry extends Registry {
-  readonly #byFirst: (readonly Scheme[])[] = [];
-  readonly #others: readonly Scheme[];
+export class DispatchRegistry<T extends Scheme = Scheme> extends Registry<T> {
+  readonly #byFirst: (readonly T[])[] = [];
+  readonly #others: readonly T[];
 
-  constructor(schemes: Iterable<Scheme>) {
+  constructor(schemes: Iterable<T>) {
     super(schemes);
-    const unlisted = (s: Scheme) => FIRST_CHARACTERS[s.name] === undefined;
+    const unlisted = (s: T) => FIRST_CHARACTERS[s.name] === undefined;
     for (let c = 0; c < 128; c++) {
       const ch = String.fromCharCode(c).toLowerCase();
       this.#byFirst[c] = this.schemes.filter((s) => unlisted(s) || (FIRST_CHARACTERS[s.name] as string).includes(ch));
@@ -42,11 +42,11 @@ export class DispatchRegistry extends Registry {
     this.#others = this.schemes.filter(unlisted);
   }
 
-  override detect(input: string): Scheme | undefined {
+  override detect(input: string): T | undefined {
     const c = input.charCodeAt(0);
-    const candidates = c < 128 ? (this.#byFirst[c] as readonly Scheme[]) : this.#others;
+    const candidates = c < 128 ? (this.#byFirst[c] as readonly T[]) : this.#others;
     for (let i = 0; i < candidates.length; i++) {
-      const scheme = candidates[i] as Scheme;
+      const scheme = candidates[i] as T;
       if (scheme.recognize(input)) return scheme;
     }
     return undefined;

@@ -1,6 +1,6 @@
 import { arkScheme } from '@pidgate/ark';
 import { arxivScheme } from '@pidgate/arxiv';
-import type { Registry, Scheme } from '@pidgate/core';
+import type { CoreErrorCode, ErrorCodeOf, IdentifierOf, PidError, Registry, Result, SchemeNameOf } from '@pidgate/core';
 import { doiScheme } from '@pidgate/doi';
 import { handleScheme } from '@pidgate/handle';
 import { isbnScheme, issnScheme } from '@pidgate/isbn';
@@ -21,21 +21,42 @@ export { DispatchRegistry, FIRST_CHARACTERS } from './dispatch.ts';
  * prefix; DOI before Handle (a handle in the `10.` directory is a DOI); PWID, PDI and DOI (`urn:doi:`)
  * before the generic URN rule; bare ISBNs and ISSNs (digits only) after every labelled scheme.
  */
-export const schemes: readonly Scheme[] = [
-  pwidScheme as Scheme,
-  doiScheme as Scheme,
-  handleScheme as Scheme,
-  purlScheme as Scheme,
-  orcidScheme as Scheme,
-  arxivScheme as Scheme,
-  arkScheme as Scheme,
-  pmidScheme as Scheme,
-  pmcidScheme as Scheme,
-  pdiScheme as Scheme,
-  isbnScheme as Scheme,
-  issnScheme as Scheme,
-  urnScheme as Scheme,
-];
+export const schemes = [
+  pwidScheme,
+  doiScheme,
+  handleScheme,
+  purlScheme,
+  orcidScheme,
+  arxivScheme,
+  arkScheme,
+  pmidScheme,
+  pmcidScheme,
+  pdiScheme,
+  isbnScheme,
+  issnScheme,
+  urnScheme,
+] as const;
+
+/** The type of any one registered scheme: the union of the schemes' own types. */
+export type RegisteredScheme = (typeof schemes)[number];
+
+/** The name of a registered scheme: `'pwid' | 'doi' | … | 'urn'`. */
+export type SchemeName = SchemeNameOf<RegisteredScheme>;
+
+/**
+ * An identifier of any registered scheme, discriminated on `scheme`: after `id.scheme === 'ark'`,
+ * `id.components` is an `ArkComponents`.
+ */
+export type AnyIdentifier = IdentifierOf<RegisteredScheme>;
+
+/** Every error code `registry.parse` can return: the schemes' own and the core's dispatch codes. */
+export type AnyErrorCode = ErrorCodeOf<RegisteredScheme> | CoreErrorCode;
+
+/** What `registry.parse` returns. */
+export type AnyResult = Result<AnyIdentifier, PidError<AnyErrorCode>>;
+
+/** A registry of the registered schemes, or of some of them: `parse` gives an `AnyResult`. */
+export type SchemesRegistry = Registry<RegisteredScheme>;
 
 /** The registry the CLI and the gateway use (dispatching on the first character, see `dispatch.ts`). */
-export const registry: Registry = new DispatchRegistry(schemes);
+export const registry: SchemesRegistry = new DispatchRegistry(schemes);

@@ -1,5 +1,5 @@
-import type { Result } from '@pidgate/core';
 import type { BatchEntry, EntryOutcome, OnExisting } from './batch.ts';
+import type { StoreResult } from './codes.ts';
 import type { PdiFilter } from './pdi.ts';
 import type { SessionRow, TokenRow } from './rows.ts';
 import type { ErcRecord } from './schema.ts';
@@ -30,13 +30,13 @@ export interface BindingRange {
  */
 export interface Backend {
   readonly name: 'sqlite' | 'postgres';
-  migrate(): Promise<Result<MigrationReport>>;
+  migrate(): Promise<StoreResult<MigrationReport>>;
   close(): Promise<void>;
 
   getBinding(key: string): Promise<Binding | null>;
   /** Read the batch's rows under a write lock, plan with `planBatch`, write, commit. */
   writeBatch(entries: BatchEntry[], onExisting: OnExisting, actor: string, now: string): Promise<EntryOutcome[]>;
-  deleteBinding(key: string, actor: string, now: string): Promise<Result<Binding>>;
+  deleteBinding(key: string, actor: string, now: string): Promise<StoreResult<Binding>>;
   history(key: string): Promise<HistoryEntry[]>;
   longestBound(candidates: string[]): Promise<Binding | null>;
   listBindings(range: BindingRange): Promise<Binding[]>;
@@ -58,10 +58,10 @@ export interface Backend {
   /** null when the NAAN is already there. */
   addNaan(naan: string, name: string, now: string): Promise<Naan | null>;
   listNaans(): Promise<Naan[]>;
-  addShoulder(input: ShoulderInput & { capacity: number | null }, now: string): Promise<Result<Shoulder>>;
+  addShoulder(input: ShoulderInput & { capacity: number | null }, now: string): Promise<StoreResult<Shoulder>>;
   getShoulder(key: string): Promise<Shoulder | null>;
   listShoulders(naan: string | undefined): Promise<Shoulder[]>;
-  reserveMint(key: string, n: number): Promise<Result<Reservation>>;
+  reserveMint(key: string, n: number): Promise<StoreResult<Reservation>>;
 
   insertToken(row: TokenRow): Promise<void>;
   listTokens(): Promise<TokenInfo[]>;
@@ -70,7 +70,7 @@ export interface Backend {
   tokenByHash(hash: string): Promise<TokenRow | null>;
 
   /** Remove a reserved binding's row and record the change (see `planDeleteReserved`). */
-  deleteReserved(key: string, actor: string, now: string): Promise<Result<Binding>>;
+  deleteReserved(key: string, actor: string, now: string): Promise<StoreResult<Binding>>;
   /** Store a session and drop the sessions that expired before `now`. */
   insertSession(row: SessionRow, now: string): Promise<void>;
   /** The session and its token, or null. */

@@ -1,5 +1,6 @@
-import { err, ok, type Result } from '@pidgate/core';
+import { err, ok } from '@pidgate/core';
 import { planPut } from './binding.ts';
+import type { StoreResult } from './codes.ts';
 import type { BindingData } from './schema.ts';
 import type { Actor, Binding, ChangeAction, PutAction, PutOptions } from './store.ts';
 
@@ -11,7 +12,7 @@ export interface BatchEntry {
 }
 
 export type OnExisting = 'replace' | 'skip' | 'fail';
-export type EntryOutcome = Result<{ readonly action: PutAction | 'skipped'; readonly binding: Binding }>;
+export type EntryOutcome = StoreResult<{ readonly action: PutAction | 'skipped'; readonly binding: Binding }>;
 
 /** A change to record in `binding_history`. */
 export interface HistoryRow {

@@ -1,10 +1,11 @@
-import { err, ok, type Result } from '@pidgate/core';
+import { err, ok } from '@pidgate/core';
+import type { StoreResult } from './codes.ts';
 import { type BindingData, BindingInput } from './schema.ts';
 import type { Binding, PutAction, PutOptions } from './store.ts';
 import { findUnstorable, stableJson } from './validate.ts';
 
 /** Validate a caller's binding input against the `BindingInput` schema. */
-export function parseBindingInput(input: unknown): Result<BindingData> {
+export function parseBindingInput(input: unknown): StoreResult<BindingData> {
   const unstorable = findUnstorable(input);
   if (unstorable) return err('invalid-binding', unstorable);
   const parsed = BindingInput.safeParse(input);
@@ -26,7 +27,7 @@ export function planPut(
   data: BindingData,
   options: PutOptions | undefined,
   now: string,
-): Result<PutPlan> {
+): StoreResult<PutPlan> {
   if (current?.tombstoned) return err('tombstoned', `${key} was deleted and is never bound again`);
   if (current && options?.ifAbsent) return err('conflict', `${key} is already bound`);
   if (options?.ifVersion !== undefined && (current?.version ?? 0) !== options.ifVersion) {
@@ -62,7 +63,7 @@ export function planPut(
 }
 
 /** Delete a reserved binding outright: the row goes, the history keeps the change. */
-export function planDeleteReserved(key: string, current: Binding | null, now: string): Result<Binding> {
+export function planDeleteReserved(key: string, current: Binding | null, now: string): StoreResult<Binding> {
   if (!current || current.tombstoned) return err('not-found', `${key} is not bound`);
   if (current.identifierStatus !== 'reserved') {
     return err('not-reserved', `${key} is ${current.identifierStatus}: only a reserved identifier can be deleted`);
@@ -70,7 +71,7 @@ export function planDeleteReserved(key: string, current: Binding | null, now: st
   return ok({ ...current, updatedAt: now, version: current.version + 1, tombstoned: true, deletedAt: now });
 }
 
-export function planDelete(key: string, current: Binding | null, now: string): Result<Binding> {
+export function planDelete(key: string, current: Binding | null, now: string): StoreResult<Binding> {
   if (!current) return err('not-found', `${key} is not bound`);
   if (current.tombstoned) return err('tombstoned', `${key} was already deleted`);
   return ok({ ...current, updatedAt: now, version: current.version + 1, tombstoned: true, deletedAt: now });

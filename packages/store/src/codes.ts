@@ -1,3 +1,5 @@
+import type { PidError, Result } from '@pidgate/core';
+
 /**
  * Every error code the store returns. Expected failures come back as `Result`s with one of these;
  * the store never throws for anything a caller passes.
@@ -40,3 +42,9 @@ export const STORE_ERROR_CODES = [
 ] as const;
 
 export type StoreErrorCode = (typeof STORE_ERROR_CODES)[number];
+
+/** A store error: one of the codes above. */
+export type StoreError = PidError<StoreErrorCode>;
+
+/** What every store operation returns. */
+export type StoreResult<T> = Result<T, StoreError>;

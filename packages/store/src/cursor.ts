@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { err, ok, type Result } from '@pidgate/core';
+import { err, ok } from '@pidgate/core';
+import type { StoreResult } from './codes.ts';
 import { BASE64URL } from './grammar.ts';
 
 /** How many octets of the HMAC-SHA256 a cursor carries (128 bits). */
@@ -32,7 +33,7 @@ export function decodeCursor(
   kind: string,
   filter: string,
   shape: readonly ('string' | 'number')[],
-): Result<(string | number)[] | null> {
+): StoreResult<(string | number)[] | null> {
   if (cursor === undefined) return ok(null);
   const bad = (why: string) => err('invalid-cursor', `the cursor ${why}; start again without one`);
   if (typeof cursor !== 'string' || cursor.length > MAX_CURSOR_LENGTH) return bad('is not a cursor of this listing');

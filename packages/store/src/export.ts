@@ -1,4 +1,4 @@
-import type { Result } from '@pidgate/core';
+import type { StoreResult } from './codes.ts';
 import type { Binding, ListOptions, Page } from './store.ts';
 
 /**
@@ -7,10 +7,10 @@ import type { Binding, ListOptions, Page } from './store.ts';
  * consumes it).
  */
 export async function* exportPages(
-  list: (options: ListOptions) => Promise<Result<Page<Binding>>>,
+  list: (options: ListOptions) => Promise<StoreResult<Page<Binding>>>,
   pageSize = 1000,
   prefix = '',
-): AsyncGenerator<Result<Binding>> {
+): AsyncGenerator<StoreResult<Binding>> {
   let cursor: string | undefined;
   for (;;) {
     const page = await list({ prefix, cursor, limit: pageSize, includeTombstoned: true });

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { err, ok, type Result } from '@pidgate/core';
+import { err, ok } from '@pidgate/core';
 import type { Backend } from './backend.ts';
 import type { BatchEntry } from './batch.ts';
 import { parseBindingInput } from './binding.ts';
+import type { StoreResult } from './codes.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { exportPages } from './export.ts';
 import { TOKEN } from './grammar.ts';
@@ -48,7 +49,7 @@ import {
 const now = (): string => new Date().toISOString();
 
 /** A key to read: one longer than any stored key is not found (the same on both backends), not an error. */
-function readKey(key: string): Result<string> {
+function readKey(key: string): StoreResult<string> {
   const k = checkKey(key);
   return !k.ok && k.error.code === 'key-too-long' ? err('not-found', 'no key that long is stored') : k;
 }
@@ -67,7 +68,7 @@ export class GuardedStore implements Store {
     this.backend = backend.name;
   }
 
-  async #run<T>(fn: (b: Backend) => Promise<Result<T>>): Promise<Result<T>> {
+  async #run<T>(fn: (b: Backend) => Promise<StoreResult<T>>): Promise<StoreResult<T>> {
     const backend = this.#backend;
     if (!backend) return err('store-closed', 'the store is closed');
     try {
@@ -438,6 +439,6 @@ function page<T>(rows: T[], limit: number, cursorOf: (last: T) => string) {
   return { items, next: rows.length > limit && last !== undefined ? cursorOf(last) : null };
 }
 
-async function* single(r: Result<Binding>): AsyncGenerator<Result<Binding>> {
+async function* single(r: StoreResult<Binding>): AsyncGenerator<StoreResult<Binding>> {
   yield r;
 }

@@ -1,6 +1,7 @@
-import { err, ok, type PidError, type Result } from '@pidgate/core';
+import { err, ok } from '@pidgate/core';
 import type { BatchEntry, EntryOutcome, OnExisting } from './batch.ts';
 import { parseBindingInput } from './binding.ts';
+import type { StoreError, StoreResult } from './codes.ts';
 import type { ImportItem, ImportItemResult, ImportOptions, ImportSummary } from './store.ts';
 import { checkActor, checkInt, checkKey, messageOf } from './validate.ts';
 
@@ -13,9 +14,9 @@ export type BatchWriter = (
   entries: BatchEntry[],
   onExisting: OnExisting,
   actor: string,
-) => Promise<Result<EntryOutcome[]>>;
+) => Promise<StoreResult<EntryOutcome[]>>;
 
-type Pending = { index: number; key: string } & ({ entry: BatchEntry } | { error: PidError });
+type Pending = { index: number; key: string } & ({ entry: BatchEntry } | { error: StoreError });
 
 /**
  * Bulk import, shared by both backends: validate each item, write a batch per transaction,
@@ -25,7 +26,7 @@ export async function runImport(
   items: Iterable<ImportItem> | AsyncIterable<ImportItem>,
   options: ImportOptions | undefined,
   write: BatchWriter,
-): Promise<Result<ImportSummary>> {
+): Promise<StoreResult<ImportSummary>> {
   const size = checkInt(options?.batchSize ?? DEFAULT_BATCH_SIZE, 1, MAX_BATCH_SIZE, 'batch size', 'invalid-limit');
   if (!size.ok) return size;
   const actor = checkActor(options?.actor ?? 'import');
@@ -46,7 +47,7 @@ export async function runImport(
     options?.onResult?.(r);
   };
 
-  const flush = async (pending: Pending[]): Promise<Result<void>> => {
+  const flush = async (pending: Pending[]): Promise<StoreResult<void>> => {
     const entries: BatchEntry[] = [];
     for (const p of pending) if ('entry' in p) entries.push(p.entry);
     const written = entries.length > 0 ? await write(entries, onExisting, actor.value) : ok<EntryOutcome[]>([]);

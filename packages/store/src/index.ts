@@ -1,4 +1,4 @@
-export { STORE_ERROR_CODES, type StoreErrorCode } from './codes.ts';
+export { STORE_ERROR_CODES, type StoreError, type StoreErrorCode, type StoreResult } from './codes.ts';
 export { type OpenOptions, openStore, SQLITE_FILENAME, tryOpenStore } from './open.ts';
 export {
   type BindingData,

@@ -1,4 +1,5 @@
-import { err, ok, type Result } from '@pidgate/core';
+import { err, ok } from '@pidgate/core';
+import type { StoreResult } from './codes.ts';
 import { NAAN, SEED } from './grammar.ts';
 import type { ShoulderInput } from './store.ts';
 import { parseTemplate } from './template.ts';
@@ -7,14 +8,14 @@ import { checkKey } from './validate.ts';
 /** The most counter values one reserveMint call takes. */
 export const MAX_RESERVATION = 1_000_000;
 
-export function checkNaan(naan: unknown): Result<string> {
+export function checkNaan(naan: unknown): StoreResult<string> {
   if (typeof naan !== 'string' || !NAAN.test(naan.toLowerCase())) {
     return err('invalid-naan', 'a NAAN is digits or betanumerics (at most 16)');
   }
   return ok(naan.toLowerCase());
 }
 
-export function checkNaanName(name: unknown): Result<string> {
+export function checkNaanName(name: unknown): StoreResult<string> {
   if (name === undefined) return ok('');
   if (typeof name !== 'string' || name.length > 500)
     return err('invalid-naan', 'a NAAN name is at most 500 characters');
@@ -22,7 +23,7 @@ export function checkNaanName(name: unknown): Result<string> {
 }
 
 /** A shoulder: its key, NAAN, template and seed checked; the template's capacity computed. */
-export function checkShoulder(input: unknown): Result<ShoulderInput & { capacity: number | null }> {
+export function checkShoulder(input: unknown): StoreResult<ShoulderInput & { capacity: number | null }> {
   if (input === null || typeof input !== 'object') return err('invalid-key', 'a shoulder is an object');
   const { key, naan, template, seed } = input as Record<string, unknown>;
   const k = checkKey(key, 'shoulder key');

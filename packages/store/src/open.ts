@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { err, ok, PidgateError, type Result } from '@pidgate/core';
+import { err, ok, PidgateError } from '@pidgate/core';
 import type { Backend } from './backend.ts';
+import type { StoreResult } from './codes.ts';
 import { PG_SCHEMA, POSTGRES_URL } from './grammar.ts';
 import { GuardedStore } from './guarded.ts';
 import { PostgresBackend } from './postgres.ts';
@@ -26,7 +27,7 @@ export interface OpenOptions {
 }
 
 /** Open the store the options choose, migrated to the latest schema. Never throws. */
-export async function tryOpenStore(options: OpenOptions = {}): Promise<Result<Store>> {
+export async function tryOpenStore(options: OpenOptions = {}): Promise<StoreResult<Store>> {
   let backend: Backend;
   if (options.url !== undefined && options.url !== '') {
     if (!POSTGRES_URL.test(options.url)) return err('invalid-url', 'DATABASE_URL is a postgres:// URL');

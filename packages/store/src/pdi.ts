@@ -1,4 +1,5 @@
-import { err, ok, type Result } from '@pidgate/core';
+import { err, ok } from '@pidgate/core';
+import type { StoreResult } from './codes.ts';
 import { ISO_DATE, PDI_FORMAT, SERIES } from './grammar.ts';
 import { ErcRecord } from './schema.ts';
 import { checkSeries } from './scope.ts';
@@ -6,14 +7,14 @@ import type { PdiListOptions } from './store.ts';
 import { checkInstant, checkKey, checkLimit, checkPrefix, findUnstorable, prefixUpperBound } from './validate.ts';
 
 /** A PDI format token, lower-cased (PDI tokens are case-insensitive). */
-export function checkFormat(format: unknown): Result<string> {
+export function checkFormat(format: unknown): StoreResult<string> {
   if (typeof format !== 'string' || !PDI_FORMAT.test(format.toLowerCase())) {
     return err('invalid-format', 'a PDI format is a media-type token such as text, html or pdf');
   }
   return ok(format.toLowerCase());
 }
 
-export function checkVersion(version: unknown): Result<number | undefined> {
+export function checkVersion(version: unknown): StoreResult<number | undefined> {
   if (version === undefined) return ok(undefined);
   if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) {
     return err('invalid-version', 'a PDI version is a positive integer');
@@ -21,7 +22,7 @@ export function checkVersion(version: unknown): Result<number | undefined> {
   return ok(version);
 }
 
-export function checkErc(erc: unknown): Result<ErcRecord> {
+export function checkErc(erc: unknown): StoreResult<ErcRecord> {
   const unstorable = findUnstorable(erc, 'erc');
   if (unstorable) return err('invalid-binding', unstorable);
   const parsed = ErcRecord.safeParse(erc ?? {});
@@ -30,7 +31,7 @@ export function checkErc(erc: unknown): Result<ErcRecord> {
 }
 
 /** A series and a real calendar date; the counter's name is `series date`. */
-export function checkSerial(series: unknown, date: unknown): Result<string> {
+export function checkSerial(series: unknown, date: unknown): StoreResult<string> {
   if (typeof series !== 'string' || !SERIES.test(series)) {
     return err('invalid-series', 'a series is letters, digits, "-" and "." such as ap.org.us');
   }
@@ -53,7 +54,7 @@ export interface PdiFilter {
 }
 
 /** Validate a listPdi filter and turn prefix / from / to into one key range. */
-export function checkPdiList(options: PdiListOptions | undefined): Result<PdiFilter> {
+export function checkPdiList(options: PdiListOptions | undefined): StoreResult<PdiFilter> {
   const prefix = checkPrefix(options?.prefix);
   if (!prefix.ok) return prefix;
   const from = options?.from === undefined ? ok(undefined) : checkKey(options.from, 'from');

@@ -1,8 +1,9 @@
-import { err, ok, type Result } from '@pidgate/core';
+import { err, ok } from '@pidgate/core';
 import type pg from 'pg';
 import type { Backend, BindingRange } from './backend.ts';
 import { type BatchEntry, type EntryOutcome, type OnExisting, planBatch } from './batch.ts';
 import { planDelete, planDeleteReserved } from './binding.ts';
+import type { StoreResult } from './codes.ts';
 import { LATEST_VERSION, POSTGRES_MIGRATIONS } from './migrations.ts';
 import type { PdiFilter } from './pdi.ts';
 import {
@@ -100,7 +101,7 @@ export class PostgresBackend implements Backend {
     }
   }
 
-  async migrate(): Promise<Result<MigrationReport>> {
+  async migrate(): Promise<StoreResult<MigrationReport>> {
     return this.#tx(async (q) => {
       await q('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
       if (this.#schema) await q(`CREATE SCHEMA IF NOT EXISTS "${this.#schema}"`);
@@ -195,7 +196,7 @@ export class PostgresBackend implements Backend {
     });
   }
 
-  async deleteBinding(key: string, actor: string, now: string): Promise<Result<Binding>> {
+  async deleteBinding(key: string, actor: string, now: string): Promise<StoreResult<Binding>> {
     return this.#tx(async (q) => {
       const { rows } = await q(`SELECT ${BINDING_COLUMNS} FROM bindings WHERE key = $1 FOR UPDATE`, [key]);
       const before = rows[0] ? toBinding(rows[0] as BindingRow) : null;
@@ -219,7 +220,7 @@ export class PostgresBackend implements Backend {
     });
   }
 
-  async deleteReserved(key: string, actor: string, now: string): Promise<Result<Binding>> {
+  async deleteReserved(key: string, actor: string, now: string): Promise<StoreResult<Binding>> {
     return this.#tx(async (q) => {
       const { rows } = await q(`SELECT ${BINDING_COLUMNS} FROM bindings WHERE key = $1 FOR UPDATE`, [key]);
       const before = rows[0] ? toBinding(rows[0] as BindingRow) : null;
@@ -361,7 +362,7 @@ export class PostgresBackend implements Backend {
     return (rows as NaanRow[]).map(toNaan);
   }
 
-  async addShoulder(s: ShoulderInput & { capacity: number | null }, now: string): Promise<Result<Shoulder>> {
+  async addShoulder(s: ShoulderInput & { capacity: number | null }, now: string): Promise<StoreResult<Shoulder>> {
     return this.#tx(async (q) => {
       const naan = await q('SELECT 1 FROM naans WHERE naan = $1 FOR SHARE', [s.naan]);
       if (naan.rowCount === 0) return err('unknown-naan', `NAAN ${s.naan} is not served here`);
@@ -387,7 +388,7 @@ export class PostgresBackend implements Backend {
     return (rows as ShoulderRow[]).map(toShoulder);
   }
 
-  async reserveMint(key: string, n: number): Promise<Result<Reservation>> {
+  async reserveMint(key: string, n: number): Promise<StoreResult<Reservation>> {
     // One atomic UPDATE ... RETURNING: the row lock serializes instances; no value is handed out twice.
     const { rows } = await this.#q(
       `UPDATE shoulders SET minted = minted + $1 WHERE key = $2 AND (capacity IS NULL OR minted + $1 <= capacity)

@@ -12,7 +12,8 @@
  *
  * A stored key is parsed the same way; a key that does not parse is covered by no scope.
  */
-import { err, ok, type Result } from '@pidgate/core';
+import { err, ok } from '@pidgate/core';
+import type { StoreResult } from './codes.ts';
 import { NAAN } from './grammar.ts';
 import { checkKey } from './validate.ts';
 
@@ -54,7 +55,7 @@ function components(s: string, separators: string): string[] {
  * A PDI document series (draft-mallery-urn-pdi-00 §2.2): dot-separated components of letters, digits and
  * hyphens, at least two, the last a two-letter ISO 3166 country code. Lower-cased.
  */
-export function checkSeries(series: string): Result<string> {
+export function checkSeries(series: string): StoreResult<string> {
   const parts = series.split('.');
   if (parts.length < 2) return err('invalid-series', 'a document series ends with "." and a two-letter country code');
   for (const part of parts) {
@@ -75,7 +76,7 @@ export function checkSeries(series: string): Result<string> {
 }
 
 /** Parse a scope or a stored key into its components. Never throws; linear in the length. */
-export function parseScope(scope: string): Result<ParsedScope> {
+export function parseScope(scope: string): StoreResult<ParsedScope> {
   const lower = scope.slice(0, 10).toLowerCase();
   if (lower.startsWith('ark:')) {
     const rest = scope.slice(scope.charCodeAt(4) === 47 ? 5 : 4);
@@ -160,7 +161,7 @@ export function scopeAllows(scopes: readonly string[], identifier: string): bool
 }
 
 /** A scope as a token stores it: a valid key that parses as an identifier prefix. */
-export function checkScope(scope: unknown): Result<string> {
+export function checkScope(scope: unknown): StoreResult<string> {
   const key = checkKey(scope, 'scope', 'invalid-scope');
   if (!key.ok) return key;
   const parsed = parseScope(key.value);

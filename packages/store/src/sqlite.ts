@@ -1,8 +1,9 @@
-import { err, ok, type Result } from '@pidgate/core';
+import { err, ok } from '@pidgate/core';
 import Database from 'better-sqlite3';
 import type { Backend, BindingRange } from './backend.ts';
 import { type BatchEntry, type EntryOutcome, type HistoryRow, type OnExisting, planBatch } from './batch.ts';
 import { planDelete, planDeleteReserved } from './binding.ts';
+import type { StoreResult } from './codes.ts';
 import { LATEST_VERSION, SQLITE_MIGRATIONS } from './migrations.ts';
 import type { PdiFilter } from './pdi.ts';
 import {
@@ -98,7 +99,7 @@ export class SqliteBackend implements Backend {
     return this.#db.transaction(fn).immediate();
   }
 
-  async migrate(): Promise<Result<MigrationReport>> {
+  async migrate(): Promise<StoreResult<MigrationReport>> {
     return this.#write(() => {
       this.#db.exec(
         'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
@@ -222,7 +223,7 @@ export class SqliteBackend implements Backend {
     });
   }
 
-  async deleteBinding(key: string, actor: string, now: string): Promise<Result<Binding>> {
+  async deleteBinding(key: string, actor: string, now: string): Promise<StoreResult<Binding>> {
     return this.#write(() => {
       const before = this.#get(key);
       const after = planDelete(key, before, now);
@@ -233,7 +234,7 @@ export class SqliteBackend implements Backend {
     });
   }
 
-  async deleteReserved(key: string, actor: string, now: string): Promise<Result<Binding>> {
+  async deleteReserved(key: string, actor: string, now: string): Promise<StoreResult<Binding>> {
     return this.#write(() => {
       const before = this.#get(key);
       const after = planDeleteReserved(key, before, now);
@@ -417,7 +418,7 @@ export class SqliteBackend implements Backend {
     return (this.#stmt('SELECT naan, name, created_at FROM naans ORDER BY naan').all() as NaanRow[]).map(toNaan);
   }
 
-  async addShoulder(s: ShoulderInput & { capacity: number | null }, now: string): Promise<Result<Shoulder>> {
+  async addShoulder(s: ShoulderInput & { capacity: number | null }, now: string): Promise<StoreResult<Shoulder>> {
     return this.#write(() => {
       if (!this.#stmt('SELECT 1 FROM naans WHERE naan = ?').get(s.naan)) {
         return err('unknown-naan', `NAAN ${s.naan} is not served here`);
@@ -447,7 +448,7 @@ export class SqliteBackend implements Backend {
     return rows.map(toShoulder);
   }
 
-  async reserveMint(key: string, n: number): Promise<Result<Reservation>> {
+  async reserveMint(key: string, n: number): Promise<StoreResult<Reservation>> {
     return this.#write(() => {
       const row = this.#stmt(
         `UPDATE shoulders SET minted = minted + @n WHERE key = @key AND (capacity IS NULL OR minted + @n <= capacity)

@@ -1,4 +1,4 @@
-import type { PidError, Result } from '@pidgate/core';
+import type { StoreError, StoreResult } from './codes.ts';
 import type { BindingInput, ErcRecord, IdentifierStatus, OtherMetadata, RedirectStatus } from './schema.ts';
 
 /** Who made a change: a token id, or `'cli'`. */
@@ -96,7 +96,7 @@ export interface ImportOptions {
 
 export type ImportItemResult =
   | { readonly index: number; readonly key: string; readonly ok: true; readonly action: PutAction | 'skipped' }
-  | { readonly index: number; readonly key: string; readonly ok: false; readonly error: PidError };
+  | { readonly index: number; readonly key: string; readonly ok: false; readonly error: StoreError };
 
 export interface ImportSummary {
   readonly total: number;
@@ -215,20 +215,20 @@ export interface Store {
   readonly backend: 'sqlite' | 'postgres';
 
   /** Apply pending schema migrations (also run by `openStore`). */
-  migrate(): Promise<Result<MigrationReport>>;
+  migrate(): Promise<StoreResult<MigrationReport>>;
   close(): Promise<void>;
 
   /** The binding (a tombstone too: check `tombstoned`), or `not-found`. */
-  getBinding(key: string): Promise<Result<Binding>>;
+  getBinding(key: string): Promise<StoreResult<Binding>>;
   /** Create or replace a binding; `tombstoned` if the key was deleted. */
-  putBinding(key: string, input: BindingInput, actor: Actor, options?: PutOptions): Promise<Result<PutOutcome>>;
+  putBinding(key: string, input: BindingInput, actor: Actor, options?: PutOptions): Promise<StoreResult<PutOutcome>>;
   /** Tombstone the key; `not-found` or `tombstoned` if there is nothing live to delete. */
-  deleteBinding(key: string, actor: Actor): Promise<Result<Binding>>;
+  deleteBinding(key: string, actor: Actor): Promise<StoreResult<Binding>>;
   /** Every change to the key, oldest first (empty when never bound). */
-  history(key: string): Promise<Result<HistoryEntry[]>>;
+  history(key: string): Promise<StoreResult<HistoryEntry[]>>;
   /** The binding (or tombstone) of the longest candidate that is bound, in one query; `not-found` if none. */
-  longestBound(candidates: readonly string[]): Promise<Result<Binding>>;
-  listBindings(options?: ListOptions): Promise<Result<Page<Binding>>>;
+  longestBound(candidates: readonly string[]): Promise<StoreResult<Binding>>;
+  listBindings(options?: ListOptions): Promise<StoreResult<Page<Binding>>>;
   /**
    * Every binding and tombstone in key order (only keys that start with `prefix`, a plain string prefix,
    * when given), streamed page by page in constant memory.
@@ -238,11 +238,11 @@ export interface Store {
     readonly prefix?: string;
     /** Only what these token scopes cover (see `ListOptions.scopes`). */
     readonly scopes?: readonly string[];
-  }): AsyncIterable<Result<Binding>>;
+  }): AsyncIterable<StoreResult<Binding>>;
   importBindings(
     items: Iterable<ImportItem> | AsyncIterable<ImportItem>,
     options?: ImportOptions,
-  ): Promise<Result<ImportSummary>>;
+  ): Promise<StoreResult<ImportSummary>>;
 
   /** Bind the next version of a resource in a format (1, 2, ...), atomically. */
   putPdiVersion(
@@ -251,38 +251,38 @@ export interface Store {
     target: string,
     actor: Actor,
     options?: PdiPutOptions,
-  ): Promise<Result<PdiVersion>>;
+  ): Promise<StoreResult<PdiVersion>>;
   /** A version; the highest when `version` is omitted; the latest made in any format when `format` is omitted. */
-  getPdi(resourceKey: string, format?: string, version?: number): Promise<Result<PdiVersion>>;
-  listPdi(options?: PdiListOptions): Promise<Result<Page<PdiVersion>>>;
+  getPdi(resourceKey: string, format?: string, version?: number): Promise<StoreResult<PdiVersion>>;
+  listPdi(options?: PdiListOptions): Promise<StoreResult<Page<PdiVersion>>>;
   /** The next daily serial number (1, 2, ...) of a series on a date (YYYY-MM-DD), atomically. */
-  nextSerial(series: string, date: string): Promise<Result<number>>;
+  nextSerial(series: string, date: string): Promise<StoreResult<number>>;
 
-  addNaan(naan: string, name?: string): Promise<Result<Naan>>;
-  listNaans(): Promise<Result<Naan[]>>;
-  addShoulder(input: ShoulderInput): Promise<Result<Shoulder>>;
-  getShoulder(key: string): Promise<Result<Shoulder>>;
-  listShoulders(naan?: string): Promise<Result<Shoulder[]>>;
+  addNaan(naan: string, name?: string): Promise<StoreResult<Naan>>;
+  listNaans(): Promise<StoreResult<Naan[]>>;
+  addShoulder(input: ShoulderInput): Promise<StoreResult<Shoulder>>;
+  getShoulder(key: string): Promise<StoreResult<Shoulder>>;
+  listShoulders(naan?: string): Promise<StoreResult<Shoulder[]>>;
   /** Reserve the next n counter values of a shoulder's minter, atomically; never the same value twice. */
-  reserveMint(shoulderKey: string, n: number): Promise<Result<Reservation>>;
+  reserveMint(shoulderKey: string, n: number): Promise<StoreResult<Reservation>>;
 
-  createToken(name: string, scopes: readonly string[], options?: TokenOptions): Promise<Result<CreatedToken>>;
-  listTokens(): Promise<Result<TokenInfo[]>>;
+  createToken(name: string, scopes: readonly string[], options?: TokenOptions): Promise<StoreResult<CreatedToken>>;
+  listTokens(): Promise<StoreResult<TokenInfo[]>>;
   /** Revoke a token (idempotent); `not-found` if no such id. */
-  revokeToken(id: string): Promise<Result<TokenInfo>>;
+  revokeToken(id: string): Promise<StoreResult<TokenInfo>>;
   /** The live token's id, name and scopes; `invalid-token`, `token-revoked` or `token-expired` otherwise. */
-  verifyToken(presented: string): Promise<Result<VerifiedToken>>;
+  verifyToken(presented: string): Promise<StoreResult<VerifiedToken>>;
 
   /**
    * Delete a reserved identifier outright (EZID deletes only reserved identifiers; the key may be bound
    * again later). The change is kept in the history. `not-reserved` when its status is not `reserved`.
    */
-  deleteReserved(key: string, actor: Actor): Promise<Result<Binding>>;
+  deleteReserved(key: string, actor: Actor): Promise<StoreResult<Binding>>;
 
   /** Open a session for a live token, valid for `ttlSeconds` (1..31 days); expired sessions are swept. */
-  createSession(tokenId: string, ttlSeconds: number): Promise<Result<Session>>;
+  createSession(tokenId: string, ttlSeconds: number): Promise<StoreResult<Session>>;
   /** The session's token, if both are still live; `invalid-session` otherwise (or the token's error). */
-  verifySession(id: string): Promise<Result<VerifiedToken>>;
+  verifySession(id: string): Promise<StoreResult<VerifiedToken>>;
   /** End a session (idempotent). */
-  deleteSession(id: string): Promise<Result<void>>;
+  deleteSession(id: string): Promise<StoreResult<void>>;
 }

@@ -1,5 +1,6 @@
 import { parseTemplate as parseNoidTemplate, capacity as templateCapacity } from '@pidgate/ark';
-import { err, ok, type Result } from '@pidgate/core';
+import { err, ok } from '@pidgate/core';
+import type { StoreResult } from './codes.ts';
 import { TEMPLATE_PREFIX } from './grammar.ts';
 
 /** A NOID template taken apart (NOID: `prefix.mode mask`, e.g. `x6.reeddk`). */
@@ -19,7 +20,7 @@ export interface NoidTemplate {
  * characters and a betanumeric prefix. Anything else is `invalid-template`. Counters are JavaScript
  * numbers, so a larger template's capacity is capped at 2^53 - 1 values.
  */
-export function parseTemplate(template: string): Result<NoidTemplate> {
+export function parseTemplate(template: string): StoreResult<NoidTemplate> {
   const parsed = typeof template === 'string' && template.length <= 64 ? parseNoidTemplate(template) : null;
   if (!parsed?.ok || !TEMPLATE_PREFIX.test(parsed.value.prefix)) {
     return err('invalid-template', 'a NOID template is prefix "." mode (r, s or z) mask (d, e) [k]');

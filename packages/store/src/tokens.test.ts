@@ -40,7 +40,7 @@ describe('tokens', () => {
     expect(generateToken()).not.toBe(a);
   });
 
-  it('are stored as SHA-256 and compared in constant time', () => {
+  it('are stored as SHA-256; sameHash matches equal hashes only, never a malformed one', () => {
     expect(hashToken('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
     expect(sameHash(hashToken('a'), hashToken('a'))).toBe(true);
     expect(sameHash(hashToken('a'), hashToken('b'))).toBe(false);

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { err, ok, type Result } from '@pidgate/core';
+import { err, ok } from '@pidgate/core';
+import type { StoreResult } from './codes.ts';
 import { ISO_TIMESTAMP } from './grammar.ts';
 import { checkScope } from './scope.ts';
 
@@ -20,7 +21,7 @@ export function isAdmin(token: { readonly scopes: readonly string[] }): boolean 
 export const MAX_SESSION_TTL = 31 * 24 * 3600;
 
 /** A token's expiry: null (never), or an ISO 8601 instant after `now`; normalized to `toISOString`. */
-export function checkExpiry(expiresAt: unknown, now: string): Result<string | null> {
+export function checkExpiry(expiresAt: unknown, now: string): StoreResult<string | null> {
   if (expiresAt === null || expiresAt === undefined) return ok(null);
   if (typeof expiresAt !== 'string' || !ISO_TIMESTAMP.test(expiresAt) || Number.isNaN(Date.parse(expiresAt))) {
     return err('invalid-expiry', 'the expiry is an ISO 8601 date or instant, such as 2027-01-31T00:00:00Z');
@@ -52,7 +53,7 @@ export function sameHash(a: string, b: string): boolean {
   return x.length === 32 && y.length === 32 && timingSafeEqual(x, y);
 }
 
-export function checkTokenName(name: unknown): Result<string> {
+export function checkTokenName(name: unknown): StoreResult<string> {
   if (typeof name !== 'string' || name.trim().length === 0) return err('invalid-token-name', 'the token name is empty');
   if (name.length > MAX_TOKEN_NAME_LENGTH) {
     return err('invalid-token-name', `the token name is longer than ${MAX_TOKEN_NAME_LENGTH} characters`);
@@ -61,7 +62,7 @@ export function checkTokenName(name: unknown): Result<string> {
 }
 
 /** Scopes are identifier prefixes (`scope.ts`): at least one, each parsed, duplicates dropped. */
-export function checkScopes(scopes: unknown): Result<string[]> {
+export function checkScopes(scopes: unknown): StoreResult<string[]> {
   if (!Array.isArray(scopes) || scopes.length === 0) return err('invalid-scope', 'a token needs at least one scope');
   if (scopes.length > MAX_SCOPES) return err('invalid-scope', `a token has at most ${MAX_SCOPES} scopes`);
   const out: string[] = [];

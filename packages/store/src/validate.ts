@@ -1,4 +1,5 @@
-import { err, ok, type Result } from '@pidgate/core';
+import { err, ok } from '@pidgate/core';
+import type { StoreErrorCode, StoreResult } from './codes.ts';
 import { ISO_TIMESTAMP } from './grammar.ts';
 
 /** The longest identifier key stored (ARK modern asks for at least 255 octets; URNs may be longer). */
@@ -32,7 +33,12 @@ function hasBadCodeUnit(s: string): boolean {
  * A stored string key: non-empty, no controls, spaces or lone surrogates, at most `max` characters; an
  * identifier key (the default code) is also at most `MAX_KEY_OCTETS` UTF-8 octets, else `key-too-long`.
  */
-export function checkKey(key: unknown, what = 'key', code = 'invalid-key', max = MAX_KEY_LENGTH): Result<string> {
+export function checkKey(
+  key: unknown,
+  what = 'key',
+  code: StoreErrorCode = 'invalid-key',
+  max = MAX_KEY_LENGTH,
+): StoreResult<string> {
   if (typeof key !== 'string' || key.length === 0) return err(code, `the ${what} is empty`);
   if (code === 'invalid-key' && (key.length > MAX_KEY_OCTETS * 3 || Buffer.byteLength(key, 'utf8') > MAX_KEY_OCTETS)) {
     return err('key-too-long', `the ${what} is longer than ${MAX_KEY_OCTETS} octets (UTF-8): no such key is stored`);
@@ -76,29 +82,35 @@ export function findUnstorable(value: unknown, path = '', depth = 0): string | n
 }
 
 /** A prefix may be empty (everything). */
-export function checkPrefix(prefix: unknown): Result<string> {
+export function checkPrefix(prefix: unknown): StoreResult<string> {
   if (prefix === undefined || prefix === '') return ok('');
   return checkKey(prefix, 'prefix');
 }
 
-export function checkActor(actor: unknown): Result<string> {
+export function checkActor(actor: unknown): StoreResult<string> {
   return checkKey(actor, 'actor', 'invalid-actor', MAX_ACTOR_LENGTH);
 }
 
-export function checkInt(value: unknown, min: number, max: number, what: string, code: string): Result<number> {
+export function checkInt(
+  value: unknown,
+  min: number,
+  max: number,
+  what: string,
+  code: StoreErrorCode,
+): StoreResult<number> {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
     return err(code, `the ${what} must be an integer from ${min} to ${max}`);
   }
   return ok(value);
 }
 
-export function checkLimit(limit: unknown, fallback = DEFAULT_PAGE_SIZE, max = MAX_PAGE_SIZE): Result<number> {
+export function checkLimit(limit: unknown, fallback = DEFAULT_PAGE_SIZE, max = MAX_PAGE_SIZE): StoreResult<number> {
   if (limit === undefined) return ok(fallback);
   return checkInt(limit, 1, max, 'limit', 'invalid-limit');
 }
 
 /** An optional ISO 8601 instant, returned normalized by `toISOString` (so text comparison orders it). */
-export function checkInstant(value: unknown, what: string): Result<string | undefined> {
+export function checkInstant(value: unknown, what: string): StoreResult<string | undefined> {
   if (value === undefined) return ok(undefined);
   if (typeof value !== 'string' || !ISO_TIMESTAMP.test(value)) return err('invalid-date', `${what} is not ISO 8601`);
   const t = Date.parse(value);

@@ -1,4 +1,5 @@
-import { type Err, err, isHexCode, type Result } from '@pidgate/core';
+import { type Err, err, isHexCode, type PidError, type Result } from '@pidgate/core';
+import type { UrnErrorCode } from './codes.ts';
 import { COLON, EQUALS, HASH, HYPHEN, isAlphanum, isPchar, PERCENT, PLUS, QUESTION, SLASH } from './grammar.ts';
 
 /** A URN as written (RFC 8141 §2): the parts, not normalized. */
@@ -19,7 +20,14 @@ type Stop = (s: string, c: number, i: number) => boolean;
  * Scan `pchar / "/" [/ "?"]` characters from `start` until `stop` says so.
  * Returns the end index, or an error at the first character that is not allowed.
  */
-function scan(s: string, start: number, stop: Stop, allowQuestion: boolean, code: string, what: string): number | Err {
+function scan(
+  s: string,
+  start: number,
+  stop: Stop,
+  allowQuestion: boolean,
+  code: UrnErrorCode,
+  what: string,
+): number | Err<PidError<UrnErrorCode>> {
   let i = start;
   for (; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -38,7 +46,7 @@ function scan(s: string, start: number, stop: Stop, allowQuestion: boolean, code
 }
 
 /** `scan` specialized for the NSS (the hot path): `pchar / "/"` up to "?" or "#". */
-function scanNss(s: string, start: number): number | Err {
+function scanNss(s: string, start: number): number | Err<PidError<UrnErrorCode>> {
   let i = start;
   for (; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -62,7 +70,7 @@ const isHash: Stop = (_s, c) => c === HASH;
 const never: Stop = () => false;
 
 /** Parse an RFC 8141 namestring. Never throws; linear in the input's length. */
-export function parseUrn(s: string): Result<UrnComponents> {
+export function parseUrn(s: string): Result<UrnComponents, PidError<UrnErrorCode>> {
   if (
     s.length < 4 ||
     (s.charCodeAt(0) | 0x20) !== 117 || // "u" / "U"

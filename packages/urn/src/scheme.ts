@@ -1,5 +1,6 @@
 import {
   type Identifier,
+  type PidError,
   type PidWarning,
   type Profile,
   type Result,
@@ -7,7 +8,7 @@ import {
   shiftError,
   upperEscapes,
 } from '@pidgate/core';
-import { URN_ERROR_CODES } from './codes.ts';
+import { URN_ERROR_CODES, type UrnErrorCode } from './codes.ts';
 import { formatUrn } from './format.ts';
 import { NAMESPACES } from './namespaces/index.ts';
 import { isExperimentalForm, isInformalForm, isRegisteredNid } from './namespaces/registry.ts';
@@ -20,7 +21,7 @@ export interface UrnRecord extends UrnComponents {
   readonly resolver?: string;
 }
 
-export type UrnIdentifier = Identifier<UrnRecord>;
+export type UrnIdentifier = Identifier<UrnRecord, 'urn'>;
 
 function isUrnLabel(input: string): boolean {
   return (
@@ -50,7 +51,10 @@ export function nidWarnings(nid: string): readonly PidWarning[] | undefined {
  * Parse a URN with its namespace's rules: RFC 8141 first, then the module of the NID (a Map lookup
  * on the lower-cased NID) validates the NSS and gives its lexical form (and, for some, a standard key).
  */
-export function parseNamespacedUrn(input: string, profile: Profile = 'source'): Result<UrnIdentifier> {
+export function parseNamespacedUrn(
+  input: string,
+  profile: Profile = 'source',
+): Result<UrnIdentifier, PidError<UrnErrorCode>> {
   let text = input;
   let shift = 0;
   let resolver: string | undefined;
@@ -110,7 +114,7 @@ export function parseNamespacedUrn(input: string, profile: Profile = 'source'): 
  * URNs: any `urn:` string that no more specific scheme claims, and the URLs of public URN resolvers
  * that carry one. RFC 8141 syntax and equivalence, then the namespace's own rules. One profile.
  */
-export const urnScheme: Scheme<UrnRecord> = {
+export const urnScheme: Scheme<UrnRecord, 'urn', UrnErrorCode> = {
   name: 'urn',
   priority: 100,
   errorCodes: URN_ERROR_CODES,

@@ -3,7 +3,7 @@ import { registry } from '@pidgate/schemes';
 import { type Command, levelOption, parseCommandArgs, profileOption, readLevel, readProfile } from '../command.ts';
 import { write } from '../io.ts';
 import { lineBatches, openSources } from '../lines.ts';
-import { progress } from '../progress.ts';
+import { progress } from '../progress-bar.ts';
 import { readTableSpec, runTable, tableOptions, tableUsage, trimSpace } from '../table.ts';
 import { Tally } from '../tally.ts';
 

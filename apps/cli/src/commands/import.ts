@@ -3,7 +3,7 @@ import { registry } from '@pidgate/schemes';
 import { type Command, parseCommandArgs } from '../command.ts';
 import { UsageError, write } from '../io.ts';
 import { lineBatches, openSources, type Source } from '../lines.ts';
-import { progress } from '../progress.ts';
+import { progress } from '../progress-bar.ts';
 import { configOption, storeConfig, withStore } from '../store.ts';
 
 export const importCommand: Command = {

@@ -6,8 +6,8 @@ import { type Io, UsageError, write } from '../io.ts';
 import { byteBlocks, openSources, type Source } from '../lines.ts';
 import { type BlockOptions, normalizeBlock } from '../normalize-block.ts';
 import { type Job, NormalizePool, workerScript } from '../pool.ts';
-import { type Progress, progress } from '../progress.ts';
-import { readTableSpec, runTable, tableOptions, tableUsage } from '../table.ts';
+import { openProgress, type Progress } from '../progress.ts';
+import { readTableSpec, tableOptions, tableUsage } from '../table-spec.ts';
 import { Tally } from '../tally.ts';
 
 export const normalizeCommand: Command = {
@@ -56,11 +56,13 @@ CSV or NDJSON: the message names the line). Output already written stays written
     const spec = readTableSpec(values);
     const sources = await openSources(positionals, io.stdin, io.cwd);
     const total = sources.every((s) => s.size !== null) ? sources.reduce((n, s) => n + (s.size ?? 0), 0) : null;
-    const bar = progress(io, total);
+    const bar = await openProgress(io, total);
     const tally = new Tally(bar.active);
     let finished = false;
     try {
       if (spec.format !== 'text') {
+        // The CSV libraries load only for tables.
+        const { runTable } = await import('../table.ts');
         await runTable(io, sources, spec, bar, ['scheme', 'normalized', 'error_code', 'error_message'], (value) => {
           const r = normalizeRecord(registry, value, profile);
           tally.add(r);
@@ -82,14 +84,14 @@ CSV or NDJSON: the message names the line). Output already written stays written
       }
       finished = true;
     } finally {
-      bar.stop(finished ? tally.summary() : undefined);
+      bar.stop(finished && bar.active ? tally.summary() : undefined);
     }
     return 0;
   },
 };
 
 /** The smallest block of lines handed to a worker. */
-const BLOCK_BYTES = 1 << 18;
+const BLOCK_BYTES = 1 << 17;
 /**
  * Input below this size is normalized in the main thread alone: a worker takes about 0.2 s to start
  * and warm up, which a smaller input does not win back (measured with `npm run bench:cli`).
@@ -105,10 +107,11 @@ function readJobs(value: string | undefined): number {
 }
 
 /**
- * Text input: blocks of whole lines. With `jobs` > 1 and 32 MiB of input or more, `jobs - 1` worker
- * threads start and take the next block whenever one is idle; the main thread (which also reads and
- * writes) normalizes the others. Each block's output is written in input order, at most `2 × jobs`
- * blocks ahead of the writer.
+ * Text input: blocks of whole lines. With `jobs` > 1 and input of `minBytes` or more (a file that
+ * size, or that much read from a stream), `jobs - 1` worker threads start at once, before the first
+ * read, and each takes the next block whenever it has room for one (two queued); the main thread
+ * (which also reads and writes) normalizes the others, and all blocks while the workers start. Each
+ * block's output is written in input order, at most `2 × jobs + 2` blocks ahead of the writer.
  */
 async function normalizeText(
   io: Io,
@@ -121,6 +124,11 @@ async function normalizeText(
 ): Promise<void> {
   const script = jobs > 1 ? workerScript() : null;
   let pool: NormalizePool | null = null;
+  const startPool = (seen: number): NormalizePool | null => {
+    if (script && seen >= minBytes) pool ??= new NormalizePool(jobs - 1, script, options);
+    return pool;
+  };
+  const maxAhead = 2 * jobs + 2;
   const inFlight: Job[] = [];
   const flush = async () => {
     const head = inFlight.shift() as Job;
@@ -130,19 +138,20 @@ async function normalizeText(
     bar.lines(counts.lines);
   };
   try {
+    // Files of known size: the workers start before anything is read.
+    startPool(sources.reduce((n, s) => n + (s.size ?? 0), 0));
+    let seen = 0;
     for (const source of sources) {
-      // Workers once the input is known to be large: a large file, or that much read.
-      let seen = source.size ?? 0;
       for await (const block of byteBlocks(source.stream, bar.bytes, BLOCK_BYTES)) {
-        if (source.size === null) seen += block.length;
-        if (script && seen >= minBytes) pool ??= new NormalizePool(jobs - 1, script, options);
-        inFlight.push(pool?.tryRun(block) ?? { done: normalizeBlock(registry, block.toString('utf8'), options) });
-        pool?.poll();
-        while (inFlight.length > 0 && (inFlight[0]?.done || inFlight.length >= jobs * 2)) await flush();
+        seen += block.length;
+        const workers = source.size === null ? startPool(seen) : pool;
+        inFlight.push(workers?.tryRun(block) ?? { done: normalizeBlock(registry, block.toString('utf8'), options) });
+        workers?.poll();
+        while (inFlight.length > 0 && (inFlight[0]?.done || inFlight.length >= maxAhead)) await flush();
       }
     }
     while (inFlight.length > 0) await flush();
   } finally {
-    await pool?.close();
+    await (pool as NormalizePool | null)?.close();
   }
 }

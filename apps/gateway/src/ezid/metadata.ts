@@ -69,6 +69,28 @@ export function toElements(b: Binding): [string, string][] {
 
 export type ApplyMode = 'create' | 'update';
 
+/** The request being applied: what every element's step may read. */
+interface Request {
+  readonly current: Binding | null;
+  readonly mode: ApplyMode;
+  readonly caller: Caller;
+  readonly defaultTarget: string;
+}
+
+/** The binding being built from a request's elements (one per call), and the warnings so far. */
+interface Draft {
+  target: string;
+  identifierStatus: IdentifierStatus;
+  statusReason: string | null;
+  owner: string;
+  readonly erc: Record<string, string | readonly string[]>;
+  readonly metadata: Record<string, string>;
+  readonly warnings: string[];
+}
+
+/** One element's step: applies `value` to the draft, or returns EZID's `bad request` reason. */
+type ElementStep = (d: Draft, value: string, request: Request) => string | null;
+
 /**
  * Apply the elements of a create (`current` null, or the binding `update_if_exists` replaces) or an update
  * request to a binding input. On update an empty value deletes the element; `_status` may go reserved →
@@ -81,82 +103,112 @@ export function applyElements(
   caller: Caller,
   defaultTarget: string,
 ): Applied | string {
-  const warnings: string[] = [];
-  let target = current?.target ?? defaultTarget;
-  let identifierStatus: IdentifierStatus = current?.identifierStatus ?? 'public';
-  let statusReason = current?.statusReason ?? null;
-  let owner = current?.owner ?? caller.name;
-  const erc: Record<string, string | readonly string[]> = { ...(current?.erc ?? {}) };
-  const metadata: Record<string, string> = { ...(current?.metadata ?? {}) };
-
-  for (const [name, value] of elements) {
-    const empty = value === '';
-    if (IGNORED.has(name)) {
-      warnings.push(`${name} is set by the service; the value given was ignored`);
-      continue;
-    }
-    switch (name) {
-      case '_target':
-        if (empty) target = defaultTarget;
-        else if (!isHttpUrl(value)) return '_target: the target is an absolute http or https URL';
-        else target = value;
-        continue;
-      case '_status': {
-        if (empty) continue;
-        const parsed = parseStatus(value);
-        if (!parsed) return "_status: the status is 'public', 'reserved' or 'unavailable | reason'";
-        const from = current?.identifierStatus;
-        if (mode === 'update' && parsed.status === 'reserved' && from !== 'reserved') {
-          return '_status: an identifier can be reserved only when it is created';
-        }
-        identifierStatus = parsed.status;
-        statusReason = parsed.reason;
-        continue;
-      }
-      case '_owner':
-        if (empty || value === owner) continue;
-        if (value !== caller.name) return 'ownership change prohibited';
-        owner = value;
-        continue;
-      case '_export': {
-        const v = value.toLowerCase();
-        if (empty) delete metadata[name];
-        else if (v !== 'yes' && v !== 'no') return "_export: the value is 'yes' or 'no'";
-        else metadata[name] = v;
-        continue;
-      }
-      case 'erc': {
-        // A whole ERC record bound to `erc` (EZID profile "erc"): its elements become erc.*.
-        if (empty) continue;
-        for (const record of parseAnvl(value)) {
-          for (const element of record.elements) erc[element.label] = element.value;
-        }
-        continue;
-      }
-    }
-    if (name.startsWith('_') && !KEPT.has(name)) return `${name}: no such reserved element, or it cannot be set`;
-    if (name.startsWith('erc.')) {
-      const element = name.slice(4);
-      if (empty) delete erc[element];
-      else erc[element] = value;
-      continue;
-    }
-    if (empty) delete metadata[name];
-    else metadata[name] = value;
-  }
-  if (identifierStatus !== 'unavailable') statusReason = null;
-  const input: BindingInput = {
-    target,
-    status: current?.status ?? 302,
-    erc: erc as ErcRecord,
-    support: current?.support ?? null,
-    identifierStatus,
-    statusReason,
-    owner,
-    metadata,
+  const request: Request = { current, mode, caller, defaultTarget };
+  const d: Draft = {
+    target: current?.target ?? defaultTarget,
+    identifierStatus: current?.identifierStatus ?? 'public',
+    statusReason: current?.statusReason ?? null,
+    owner: current?.owner ?? caller.name,
+    erc: { ...(current?.erc ?? {}) },
+    metadata: { ...(current?.metadata ?? {}) },
+    warnings: [],
   };
-  return { input, warnings };
+  for (const [name, value] of elements) {
+    const why = applyElement(d, name, value, request);
+    if (why !== null) return why;
+  }
+  const input: BindingInput = {
+    target: d.target,
+    status: current?.status ?? 302,
+    erc: d.erc as ErcRecord,
+    support: current?.support ?? null,
+    identifierStatus: d.identifierStatus,
+    statusReason: d.identifierStatus === 'unavailable' ? d.statusReason : null,
+    owner: d.owner,
+    metadata: d.metadata,
+  };
+  return { input, warnings: d.warnings };
 }
+
+/**
+ * One element: a reserved element EZID computes (ignored, with a warning), one of the reserved elements
+ * with a step of its own, another reserved element (refused), `erc.*`, or other metadata kept as given.
+ */
+function applyElement(d: Draft, name: string, value: string, request: Request): string | null {
+  if (IGNORED.has(name)) {
+    d.warnings.push(`${name} is set by the service; the value given was ignored`);
+    return null;
+  }
+  const step = ELEMENT_STEPS.get(name);
+  if (step) return step(d, value, request);
+  if (name.startsWith('_') && !KEPT.has(name)) return `${name}: no such reserved element, or it cannot be set`;
+  if (name.startsWith('erc.')) setOrDelete(d.erc, name.slice(4), value);
+  else setOrDelete(d.metadata, name, value);
+  return null;
+}
+
+/** An element set to `value`, or deleted when the value is empty. */
+function setOrDelete(record: Record<string, unknown>, name: string, value: string): void {
+  if (value === '') delete record[name];
+  else record[name] = value;
+}
+
+/** `_target`: an absolute http(s) URL; empty gives back the default target. */
+function targetStep(d: Draft, value: string, request: Request): string | null {
+  if (value === '') d.target = request.defaultTarget;
+  else if (!isHttpUrl(value)) return '_target: the target is an absolute http or https URL';
+  else d.target = value;
+  return null;
+}
+
+/** `_status`: public, reserved or `unavailable | reason`; reserved only when the identifier is created. */
+function statusStep(d: Draft, value: string, request: Request): string | null {
+  if (value === '') return null;
+  const parsed = parseStatus(value);
+  if (!parsed) return "_status: the status is 'public', 'reserved' or 'unavailable | reason'";
+  const from = request.current?.identifierStatus;
+  if (request.mode === 'update' && parsed.status === 'reserved' && from !== 'reserved') {
+    return '_status: an identifier can be reserved only when it is created';
+  }
+  d.identifierStatus = parsed.status;
+  d.statusReason = parsed.reason;
+  return null;
+}
+
+/** `_owner`: only the caller may become the owner (EZID: "ownership change prohibited" otherwise). */
+function ownerStep(d: Draft, value: string, request: Request): string | null {
+  if (value === '' || value === d.owner) return null;
+  if (value !== request.caller.name) return 'ownership change prohibited';
+  d.owner = value;
+  return null;
+}
+
+/** `_export`: yes or no, in any case (kept lower case); empty deletes it. */
+function exportStep(d: Draft, value: string): string | null {
+  const v = value.toLowerCase();
+  if (value === '') delete d.metadata['_export'];
+  else if (v !== 'yes' && v !== 'no') return "_export: the value is 'yes' or 'no'";
+  else d.metadata['_export'] = v;
+  return null;
+}
+
+/** `erc`: a whole ERC record (EZID profile "erc"), whose elements become `erc.*`. */
+function ercRecordStep(d: Draft, value: string): string | null {
+  if (value === '') return null;
+  for (const record of parseAnvl(value)) {
+    for (const element of record.elements) d.erc[element.label] = element.value;
+  }
+  return null;
+}
+
+/** The reserved elements (and `erc`) with a step of their own. */
+const ELEMENT_STEPS: ReadonlyMap<string, ElementStep> = new Map<string, ElementStep>([
+  ['_target', targetStep],
+  ['_status', statusStep],
+  ['_owner', ownerStep],
+  ['_export', exportStep],
+  ['erc', ercRecordStep],
+]);
 
 function isHttpUrl(s: string): boolean {
   if (!URL.canParse(s)) return false;

@@ -204,3 +204,18 @@ describe('timestamps', () => {
     expect(instant(value)).toBe(iso);
   });
 });
+
+describe('N2T element names', () => {
+  it('an element named like an Object.prototype member is kept as metadata, not a crash', async () => {
+    const dump =
+      ' ark:/99999/fk4x|_t\n http://example.org/x\n ark:/99999/fk4x|constructor\n c\n ark:/99999/fk4x|toString\n t\n';
+    const records = await read('n2t', dump);
+    expect(records).toEqual([
+      {
+        line: 1,
+        ok: true,
+        json: '{"identifier":"ark:/99999/fk4x","target":"http://example.org/x","identifierStatus":"public","metadata":{"constructor":"c","toString":"t"}}',
+      },
+    ]);
+  });
+});

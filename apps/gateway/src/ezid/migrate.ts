@@ -416,94 +416,145 @@ function uncircumflex(s: string): string {
   return out;
 }
 
-/** EZID's short binder element names (EZID's `util2._labelMapping`). */
-const N2T_LABELS: Readonly<Record<string, string>> = {
-  _o: '_owner',
-  _c: '_created',
-  _u: '_updated',
-  _t: '_target',
-  _p: '_profile',
-  _is: '_status',
-  _x: '_export',
-};
+/** EZID's short binder element names (EZID's `util2._labelMapping`). A Map: any other name is its own. */
+const N2T_LABELS: ReadonlyMap<string, string> = new Map([
+  ['_o', '_owner'],
+  ['_c', '_created'],
+  ['_u', '_updated'],
+  ['_t', '_target'],
+  ['_p', '_profile'],
+  ['_is', '_status'],
+  ['_x', '_export'],
+]);
 const ERC_KERNEL = new Set(['who', 'what', 'when', 'where', 'how']);
+
+/** A key line of the dump (`id|element`, Noid's `^hh` decoded), waiting for its value line. */
+interface N2tKey {
+  readonly line: number;
+  readonly id: string;
+  readonly element: string;
+}
+
+/** The state of reading one N2T binder dump (one per call). */
+interface N2tReading {
+  /** A line has been read (the first tells whether there is a header). */
+  started: boolean;
+  /** Inside the header, `VERSION=...` up to `HEADER=END`. */
+  inHeader: boolean;
+  /** The key line just read, when the next line is its value. */
+  key: N2tKey | null;
+  /** The identifier whose elements are being read, and the line of its first key. */
+  current: Draft | null;
+  at: number;
+  /** Noid's creation time (`__mc`) of the current identifier. */
+  noidCreated: string | null;
+  /** The current identifier's first invalid element: reported instead of the identifier. */
+  problem: SourceRecord | null;
+}
 
 /** An N2T binder dump (`db_dump -p` of egg.bdb). */
 async function* readN2t(chunks: AsyncIterable<string>): AsyncGenerator<SourceRecord> {
-  let inHeader = false;
-  let started = false;
-  let key: { line: number; id: string; element: string } | null = null;
-  let current: Draft | null = null;
-  let at = 0;
-  let noidCreated: string | null = null;
-  let problem: SourceRecord | null = null;
-  const flush = (): SourceRecord | null => {
-    const d = current;
-    current = null;
-    if (!d) return null;
-    if (d.createdAt === null && noidCreated) d.createdAt = noidCreated;
-    noidCreated = null;
-    const p = problem;
-    problem = null;
-    return p ?? finish(d, at);
+  const r: N2tReading = {
+    started: false,
+    inHeader: false,
+    key: null,
+    current: null,
+    at: 0,
+    noidCreated: null,
+    problem: null,
   };
   for await (const [n, line] of numberedLines(chunks)) {
-    if (!started) {
-      started = true;
-      if (line.startsWith('VERSION=')) inHeader = true;
-    }
-    if (inHeader) {
-      if (line === 'HEADER=END') inHeader = false;
-      continue;
-    }
-    if (line === 'DATA=END' || line === '') continue;
-    if (!line.startsWith(' ')) {
-      yield failure(n, 'invalid-record', 'a db_dump -p data line starts with one space');
-      key = null;
-      continue;
-    }
-    const text = unprint(line.slice(1));
-    if (text === null) {
-      yield failure(n, 'invalid-record', 'a malformed \\hh escape');
-      key = null;
-      continue;
-    }
-    if (!key) {
-      const bar = text.indexOf('|');
-      key = {
-        line: n,
-        id: uncircumflex(bar === -1 ? text : text.slice(0, bar)),
-        element: bar === -1 ? '' : uncircumflex(text.slice(bar + 1)),
-      };
-      continue;
-    }
-    const { id, element, line: keyLine } = key;
-    key = null;
-    // Binder-wide records (`:/…`) and keys without an element are not identifiers.
-    if (id.startsWith(':/') || element === '') continue;
-    if (!current || current.identifier !== id) {
-      const done = flush();
-      if (done) yield done;
-      current = draft(id);
-      at = keyLine;
-    }
-    if (problem) continue;
-    if (element === '__mc') {
-      noidCreated = instant(text);
-      continue;
-    }
-    // Noid's own bookkeeping (`__mp`, `_,ec`, `_.e…`) and EZID's derived elements are not metadata.
-    if (element.startsWith('__') || element.startsWith('_,e') || element.startsWith('_.e')) continue;
-    const name = N2T_LABELS[element] ?? (ERC_KERNEL.has(element) ? `erc.${element}` : element);
-    if (name === '_export') {
-      current.metadata['_export'] = text.trim().toLowerCase() === 'yes' ? 'yes' : 'no';
-      continue;
-    }
-    const why = applyEzid(current, name, text.trim());
-    if (why) problem = failure(keyLine, 'invalid-element', why, id);
+    const out = n2tLine(r, n, line);
+    if (out) yield out;
   }
-  const done = flush();
+  const done = flushN2t(r);
   if (done) yield done;
+}
+
+/** One line of the dump: header, data end, a key line or a value line. What to yield, or null. */
+function n2tLine(r: N2tReading, n: number, line: string): SourceRecord | null {
+  if (n2tHeaderStep(r, line) || line === 'DATA=END' || line === '') return null;
+  if (!line.startsWith(' ')) {
+    r.key = null;
+    return failure(n, 'invalid-record', 'a db_dump -p data line starts with one space');
+  }
+  const text = unprint(line.slice(1));
+  if (text === null) {
+    r.key = null;
+    return failure(n, 'invalid-record', 'a malformed \\hh escape');
+  }
+  if (!r.key) {
+    r.key = n2tKey(n, text);
+    return null;
+  }
+  const key = r.key;
+  r.key = null;
+  return n2tValueStep(r, key, text);
+}
+
+/** The header (`VERSION=` first, up to `HEADER=END`): true when `line` belongs to it. */
+function n2tHeaderStep(r: N2tReading, line: string): boolean {
+  if (!r.started) {
+    r.started = true;
+    if (line.startsWith('VERSION=')) r.inHeader = true;
+  }
+  if (!r.inHeader) return false;
+  if (line === 'HEADER=END') r.inHeader = false;
+  return true;
+}
+
+/** A key line: `id|element`, each `^hh`-encoded. */
+function n2tKey(line: number, text: string): N2tKey {
+  const bar = text.indexOf('|');
+  return {
+    line,
+    id: uncircumflex(bar === -1 ? text : text.slice(0, bar)),
+    element: bar === -1 ? '' : uncircumflex(text.slice(bar + 1)),
+  };
+}
+
+/** A value line: a key of a new identifier finishes the one before (returned, to yield). */
+function n2tValueStep(r: N2tReading, key: N2tKey, text: string): SourceRecord | null {
+  // Binder-wide records (`:/…`) and keys without an element are not identifiers.
+  if (key.id.startsWith(':/') || key.element === '') return null;
+  let done: SourceRecord | null = null;
+  if (!r.current || r.current.identifier !== key.id) {
+    done = flushN2t(r);
+    r.current = draft(key.id);
+    r.at = key.line;
+  }
+  if (!r.problem) n2tElementStep(r, r.current, key, text);
+  return done;
+}
+
+/** One element of the current identifier, by its binder name. */
+function n2tElementStep(r: N2tReading, d: Draft, key: N2tKey, text: string): void {
+  const { element } = key;
+  if (element === '__mc') {
+    r.noidCreated = instant(text);
+    return;
+  }
+  // Noid's own bookkeeping (`__mp`, `_,ec`, `_.e…`) and EZID's derived elements are not metadata.
+  if (element.startsWith('__') || element.startsWith('_,e') || element.startsWith('_.e')) return;
+  const name = N2T_LABELS.get(element) ?? (ERC_KERNEL.has(element) ? `erc.${element}` : element);
+  if (name === '_export') {
+    d.metadata['_export'] = text.trim().toLowerCase() === 'yes' ? 'yes' : 'no';
+    return;
+  }
+  const why = applyEzid(d, name, text.trim());
+  if (why) r.problem = failure(key.line, 'invalid-element', why, key.id);
+}
+
+/** The identifier read so far, finished (or its first problem); none is current after. */
+function flushN2t(r: N2tReading): SourceRecord | null {
+  const d = r.current;
+  r.current = null;
+  if (!d) return null;
+  if (d.createdAt === null && r.noidCreated) d.createdAt = r.noidCreated;
+  r.noidCreated = null;
+  const p = r.problem;
+  r.problem = null;
+  return p ?? finish(d, r.at);
 }
 
 /** One binding in EZID's ANVL download format: `:: identifier`, its elements by name, a blank line. */

@@ -1,4 +1,5 @@
 import type { Identifier } from '@pidgate/core';
+import { MAPTR_ERROR_CODES, type MaptrErrorCode } from '@pidgate/discovery';
 import { describeStored, fromBindings } from '../bound.ts';
 import { appendToTarget, fillTemplate, safeHttpUrl } from '../url.ts';
 import {
@@ -68,19 +69,49 @@ function fromTable(hit: NaanHit, trace: string[]): Outcome | null {
   return { kind: 'redirect', target, status: redirectStatus(hit.status), how: 'naan-table', trace };
 }
 
+/**
+ * What a failed Maptr lookup means for the request: `null` when DNS says there is no mapping (the next
+ * source is asked), else the gateway's status: 504 when the DNS server did not answer in time, 502 when it
+ * answered something unusable. Typed over every `MaptrErrorCode`: a new one does not compile until it is here.
+ */
+const MAPTR_FAILURE = {
+  'maptr-nxdomain': null,
+  'maptr-no-records': null,
+  'maptr-timeout': 504,
+  'maptr-naan': 502,
+  'maptr-server': 502,
+  'maptr-network': 502,
+  'maptr-rcode': 502,
+  'maptr-truncated': 502,
+  'maptr-loop': 502,
+  'maptr-depth': 502,
+  'maptr-query-limit': 502,
+} as const satisfies Readonly<Record<MaptrErrorCode, 502 | 504 | null>>;
+
+const MAPTR_CODES: ReadonlySet<string> = new Set(MAPTR_ERROR_CODES);
+
+function isMaptrErrorCode(code: string): code is MaptrErrorCode {
+  return MAPTR_CODES.has(code);
+}
+
+/** The status of a Maptr failure (`MAPTR_FAILURE`); 502 for a code the discovery package does not list. */
+export function maptrFailureStatus(code: string): 502 | 504 | null {
+  return isMaptrErrorCode(code) ? MAPTR_FAILURE[code] : 502;
+}
+
 async function fromMaptr(naan: string, rest: string, s: ResolverServices, trace: string[]): Promise<Outcome | null> {
   if (!s.maptr) return null;
   const found = await s.maptr.discover(naan);
   if (!found.ok) {
     const { code, message } = found.error;
     trace.push(`maptr: ${code}: ${message}`);
-    if (/not-found|nxdomain|no-record|no-nmah|empty/i.test(code)) return null;
-    const status = /timeout|timed-out/i.test(code) ? 504 : 502;
+    const status = maptrFailureStatus(code);
+    if (status === null) return null;
     return {
       kind: 'failed',
       status,
       how: 'maptr',
-      code: `maptr-${code.replace(/^maptr-/, '')}`,
+      code: isMaptrErrorCode(code) ? code : `maptr-${code}`,
       detail: message,
       trace,
     };

@@ -114,7 +114,7 @@ export function asUrnResolver(scheme: 'isbn' | 'issn'): Resolver {
   const viaTable = templateResolver(scheme);
   const urnOf = (id: Identifier) => {
     const r = urnScheme.parse(id.normalized);
-    return r.ok ? (r.value as Identifier) : null;
+    return r.ok ? r.value : null;
   };
   const own = (services: ResolverServices) => services.resolverTable.schemes[scheme] !== undefined;
   return {
@@ -122,12 +122,12 @@ export function asUrnResolver(scheme: 'isbn' | 'issn'): Resolver {
     resolve(id, services) {
       const urn = urnOf(id);
       if (own(services) || !urn) return viaTable.resolve(id, services);
-      return urnResolver.resolve(urn as never, services);
+      return urnResolver.resolve(urn, services);
     },
     describe(id, outcome, services) {
       const urn = urnOf(id);
       if (own(services) || !urn) return viaTable.describe(id, outcome, services);
-      return urnResolver.describe(urn as never, outcome, services);
+      return urnResolver.describe(urn, outcome, services);
     },
   };
 }

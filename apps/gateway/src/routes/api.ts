@@ -1,10 +1,12 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { Grouper, normalizeRecord, type Profile } from '@pidgate/core';
+import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../env.ts';
 import { resolutionReport } from '../metadata.ts';
 import { normalizeStream } from '../ndjson.ts';
-import { parseProblem, problem, problemResponse } from '../problem.ts';
+import { parseProblem, problem, problemJson } from '../problem.ts';
+import { resolveTarget } from '../resolution.ts';
 import {
   CompareBody,
   CompareResponse,
@@ -15,6 +17,7 @@ import {
   ProblemSchema,
   ResolveBody,
   ResolveResponse,
+  type ResolveResult,
 } from '../schemas.ts';
 
 const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
@@ -26,8 +29,8 @@ const errors = {
 /** How many identifiers of one batch are resolved at once. */
 const RESOLVE_CONCURRENCY = 16;
 
-function tooMany(n: number, limit: number): Response {
-  return problemResponse(problem(413, 'batch-too-large', `${n} identifiers given; at most ${limit} per request`));
+function tooMany(n: number, limit: number) {
+  return problem(413, 'batch-too-large', `${n} identifiers given; at most ${limit} per request`);
 }
 
 /** The batch API under /api/v1: parse, normalize (JSON or streamed NDJSON), compare, resolve. */
@@ -38,6 +41,23 @@ export function apiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
   app.use('/api/*', async (c, next) => {
     c.set('scheme', 'api');
     await next();
+  });
+
+  // `POST /api/v1/normalize` with a text/plain body: the lines stream back as NDJSON, answered here before
+  // the route's JSON body validation (the route's typed answers are JSON).
+  const normalizeLines = createMiddleware<GatewayEnv>(async (c, next) => {
+    const type = (c.req.header('content-type') ?? '').toLowerCase();
+    if (!type.startsWith('text/plain')) return next();
+    const profile = c.req.query('profile') ?? config.profile;
+    if (profile !== 'source' && profile !== 'modern') {
+      return problemJson(c, problem(400, 'invalid-profile', 'profile must be "source" or "modern"'));
+    }
+    const length = Number(c.req.header('content-length'));
+    if (config.streamLimit > 0 && length > config.streamLimit) {
+      return problemJson(c, problem(413, 'body-too-large', `the body is longer than ${config.streamLimit} bytes`));
+    }
+    const stream = normalizeStream(c.req.raw.body, registry, profile, config.streamLimit);
+    return c.body(stream, 200, { 'content-type': 'application/x-ndjson' });
   });
 
   app.openapi(
@@ -54,7 +74,7 @@ export function apiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
     (c) => {
       const { id, profile } = c.req.valid('query');
       const result = registry.parse(id, profileOf(profile));
-      if (!result.ok) return problemResponse(parseProblem(result.error, id)) as never;
+      if (!result.ok) return problemJson(c, parseProblem(result.error, id));
       const { scheme, input, normalized, components, standardKey, warnings } = result.value;
       return c.json(
         {
@@ -76,6 +96,7 @@ export function apiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
       method: 'post',
       path: '/api/v1/normalize',
       summary: 'Normalize a list (JSON), or stream a text/plain body of lines back as NDJSON',
+      middleware: normalizeLines,
       request: {
         body: {
           required: false,
@@ -94,32 +115,21 @@ export function apiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
           },
         },
         ...errors,
+        415: { description: 'No Content-Type: send application/json or text/plain', content: problemContent },
       },
     }),
     async (c) => {
-      const type = (c.req.header('content-type') ?? '').toLowerCase();
-      if (type.startsWith('text/plain')) {
-        const profile = c.req.query('profile') ?? config.profile;
-        if (profile !== 'source' && profile !== 'modern') {
-          return problemResponse(problem(400, 'invalid-profile', 'profile must be "source" or "modern"')) as never;
-        }
-        const length = Number(c.req.header('content-length'));
-        if (config.streamLimit > 0 && length > config.streamLimit) {
-          return problemResponse(
-            problem(413, 'body-too-large', `the body is longer than ${config.streamLimit} bytes`),
-          ) as never;
-        }
-        const stream = normalizeStream(c.req.raw.body, registry, profile, config.streamLimit);
-        return c.body(stream, 200, { 'content-type': 'application/x-ndjson' }) as never;
-      }
-      if (!type) {
-        return problemResponse(
+      if (!c.req.header('content-type')) {
+        return problemJson(
+          c,
           problem(415, 'unsupported-media-type', 'send application/json or text/plain (one identifier per line)'),
-        ) as never;
+        );
       }
+      // The body's type is the union of its two media types; text/plain never reaches here (normalizeLines).
       const body = c.req.valid('json') as z.infer<typeof NormalizeBody>;
-      if (body.identifiers.length > config.batchLimit)
-        return tooMany(body.identifiers.length, config.batchLimit) as never;
+      if (body.identifiers.length > config.batchLimit) {
+        return problemJson(c, tooMany(body.identifiers.length, config.batchLimit));
+      }
       const profile = profileOf(body.profile);
       return c.json({ results: body.identifiers.map((id) => normalizeRecord(registry, id, profile)) }, 200);
     },
@@ -141,8 +151,9 @@ export function apiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
     }),
     (c) => {
       const body = c.req.valid('json');
-      if (body.identifiers.length > config.batchLimit)
-        return tooMany(body.identifiers.length, config.batchLimit) as never;
+      if (body.identifiers.length > config.batchLimit) {
+        return problemJson(c, tooMany(body.identifiers.length, config.batchLimit));
+      }
       const profile = profileOf(body.profile);
       const level = body.level ?? 'lexical';
       const grouper = new Grouper();
@@ -175,10 +186,11 @@ export function apiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
     }),
     async (c) => {
       const body = c.req.valid('json');
-      if (body.identifiers.length > config.batchLimit)
-        return tooMany(body.identifiers.length, config.batchLimit) as never;
+      if (body.identifiers.length > config.batchLimit) {
+        return problemJson(c, tooMany(body.identifiers.length, config.batchLimit));
+      }
       const profile = profileOf(body.profile);
-      const results: unknown[] = new Array(body.identifiers.length);
+      const results: z.infer<typeof ResolveResult>[] = new Array(body.identifiers.length);
       let next = 0;
       const worker = async () => {
         while (next < body.identifiers.length) {
@@ -188,31 +200,29 @@ export function apiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
         }
       };
       await Promise.all(Array.from({ length: Math.min(RESOLVE_CONCURRENCY, body.identifiers.length) }, worker));
-      return c.json({ results } as never, 200);
+      return c.json({ results }, 200);
     },
   );
 }
 
-async function resolveOne(deps: AppDeps, input: string, profile: Profile): Promise<object> {
-  const parsed = deps.registry.parse(input, profile);
-  if (!parsed.ok) {
-    const { code, message, offset } = parsed.error;
-    return { input, ok: false, status: 400, target: null, how: null, error: { code, message, offset } };
+async function resolveOne(deps: AppDeps, input: string, profile: Profile): Promise<z.infer<typeof ResolveResult>> {
+  const r = await resolveTarget(deps, input, { profile, form: 'identifier' });
+  switch (r.kind) {
+    case 'outcome': {
+      const report = resolutionReport(r.outcome, true);
+      return { input, ok: report.target !== null, scheme: r.id.scheme, normalized: r.id.normalized, ...report };
+    }
+    case 'no-resolver': {
+      const { scheme, normalized } = r.id;
+      return { input, ok: false, scheme, normalized, status: 404, target: null, how: null, code: 'no-resolver' };
+    }
+    case 'unparseable': {
+      const { code, message, offset } = r.error;
+      return { input, ok: false, status: 400, target: null, how: null, error: { code, message, offset } };
+    }
+    // An identifier as given carries no inflection: never reached.
+    case 'unknown-inflection':
+    case 'describe':
+      throw new Error(`resolving ${input} as an identifier gave ${r.kind}`);
   }
-  const id = parsed.value;
-  const resolver = deps.resolvers.get(id.scheme);
-  if (!resolver) {
-    return {
-      input,
-      ok: false,
-      scheme: id.scheme,
-      normalized: id.normalized,
-      status: 404,
-      target: null,
-      how: null,
-      code: 'no-resolver',
-    };
-  }
-  const report = resolutionReport(await resolver.resolve(id, deps), true);
-  return { input, ok: report.target !== null, scheme: id.scheme, normalized: id.normalized, ...report };
 }

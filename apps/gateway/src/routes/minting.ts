@@ -1,21 +1,20 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Shoulder } from '@pidgate/store';
 import { MintBody, MintResponse, ShoulderBody, ShoulderSchema } from '../admin-schemas.ts';
-import { authenticate, forbidden, noStore, storeProblem } from '../auth.ts';
+import { adminResponses, forbidden, requireToken, storeProblem, tokenCovers } from '../auth.ts';
 import { storageKey } from '../bound.ts';
 import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../env.ts';
 import { ercProblem } from '../importer.ts';
 import { declareShoulder, mint, shoulderKey } from '../minter.ts';
-import { problem, problemResponse } from '../problem.ts';
+import { problem, problemJson } from '../problem.ts';
 import { ProblemSchema } from '../schemas.ts';
 
 const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
 const errors = {
-  400: { description: 'Invalid request', content: problemContent },
-  401: { description: 'No valid bearer token', content: problemContent },
+  ...adminResponses,
   403: { description: "The token's scopes do not cover the shoulder", content: problemContent },
-  404: { description: 'No such shoulder', content: problemContent },
+  404: { description: 'No such shoulder or NAAN, or no store (`store-disabled`)', content: problemContent },
   409: { description: 'The template has no identifiers left, or the shoulder exists', content: problemContent },
 };
 
@@ -38,6 +37,7 @@ function fill(target: string, id: string): string {
 /** Minting (`POST /api/v1/mint`) and the shoulders this institution serves (`/api/v1/shoulders`). */
 export function mintingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
   const { registry, config } = deps;
+  const auth = requireToken(deps);
   for (const path of ['/api/v1/mint', '/api/v1/shoulders']) {
     app.use(path, async (c, next) => {
       c.set('scheme', 'admin');
@@ -53,6 +53,7 @@ export function mintingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
         'Mint identifiers on a shoulder (its NOID template, NCDA check character); with `bind`, bind each ({id} in the target is the new identifier)',
       tags: ['Administration'],
       security: [{ bearer: [] }],
+      middleware: auth,
       request: { body: { required: true, content: { 'application/json': { schema: MintBody } } } },
       responses: {
         200: {
@@ -63,21 +64,18 @@ export function mintingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       },
     }),
     async (c) => {
-      if (!deps.store) return noStore() as never;
-      const store = deps.store;
-      const token = await authenticate(c, store);
-      if (token instanceof Response) return token as never;
+      const { store, token } = c.var;
       const body = c.req.valid('json');
       const parsed = registry.parse(body.shoulder, config.profile);
       const key = parsed.ok ? storageKey(parsed.value, registry) : body.shoulder;
       const denied = forbidden(token, key);
-      if (denied) return denied as never;
+      if (denied) return problemJson(c, denied);
       if (body.bind) {
         const why = ercProblem(body.bind.erc, body.bind.support);
-        if (why) return problemResponse(problem(400, 'invalid-erc', why)) as never;
+        if (why) return problemJson(c, problem(400, 'invalid-erc', why));
       }
       const minted = await mint(store, registry, config.profile, key, body.count);
-      if (!minted.ok) return storeProblem(minted.error, { shoulder: key }) as never;
+      if (!minted.ok) return storeProblem(c, minted.error, { shoulder: key });
       if (body.bind) {
         const bind = body.bind;
         const items = minted.value.map((id) => ({ ...bind, key: id, target: fill(bind.target, id) }));
@@ -90,13 +88,14 @@ export function mintingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
             if (!r.ok) failures.push(`${r.key}: ${r.error.code}`);
           },
         });
-        if (!done.ok) return storeProblem(done.error) as never;
+        if (!done.ok) return storeProblem(c, done.error);
         if (failures.length > 0) {
-          return problemResponse(
+          return problemJson(
+            c,
             problem(400, 'mint-bind-failed', `minted, but not bound: ${failures.slice(0, 5).join('; ')}`, {
               identifiers: minted.value,
             }),
-          ) as never;
+          );
         }
       }
       return c.json({ shoulder: key, identifiers: minted.value, bound: body.bind !== undefined }, 200);
@@ -110,6 +109,7 @@ export function mintingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       summary: 'The shoulders this institution mints on (those the token may see)',
       tags: ['Administration'],
       security: [{ bearer: [] }],
+      middleware: auth,
       responses: {
         200: {
           description: 'Shoulders with their template and how many were minted',
@@ -119,12 +119,10 @@ export function mintingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       },
     }),
     async (c) => {
-      if (!deps.store) return noStore() as never;
-      const token = await authenticate(c, deps.store);
-      if (token instanceof Response) return token as never;
-      const list = await deps.store.listShoulders();
-      if (!list.ok) return storeProblem(list.error) as never;
-      const shoulders = list.value.filter((s) => forbidden(token, s.key) === null).map(shoulderJson);
+      const { store, token } = c.var;
+      const list = await store.listShoulders();
+      if (!list.ok) return storeProblem(c, list.error);
+      const shoulders = list.value.filter((s) => tokenCovers(token, s.key)).map(shoulderJson);
       return c.json({ shoulders }, 200);
     },
   );
@@ -137,6 +135,7 @@ export function mintingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
         "Declare a shoulder this institution mints on, with its NOID template (its prefix is the shoulder's Name: ark:/99999/x6 takes x6.reeddk); its NAAN is declared with it",
       tags: ['Administration'],
       security: [{ bearer: [] }],
+      middleware: auth,
       request: { body: { required: true, content: { 'application/json': { schema: ShoulderBody } } } },
       responses: {
         201: { description: 'Declared', content: { 'application/json': { schema: ShoulderSchema } } },
@@ -144,16 +143,14 @@ export function mintingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       },
     }),
     async (c) => {
-      if (!deps.store) return noStore() as never;
-      const token = await authenticate(c, deps.store);
-      if (token instanceof Response) return token as never;
+      const { store, token } = c.var;
       const body = c.req.valid('json');
       const checked = shoulderKey(registry, config.profile, body.shoulder, body.template);
-      if (!checked.ok) return problemResponse(problem(400, checked.error.code, checked.error.message)) as never;
+      if (!checked.ok) return problemJson(c, problem(400, checked.error.code, checked.error.message));
       const denied = forbidden(token, checked.value.key);
-      if (denied) return denied as never;
-      const made = await declareShoulder(deps.store, registry, config.profile, body);
-      if (!made.ok) return storeProblem(made.error, { shoulder: checked.value.key }) as never;
+      if (denied) return problemJson(c, denied);
+      const made = await declareShoulder(store, registry, config.profile, body);
+      if (!made.ok) return storeProblem(c, made.error, { shoulder: checked.value.key });
       return c.json(shoulderJson(made.value), 201);
     },
   );

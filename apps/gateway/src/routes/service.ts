@@ -1,11 +1,13 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { bearerAuth } from 'hono/bearer-auth';
+import { createMiddleware } from 'hono/factory';
 import type { Config } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../env.ts';
 import { negotiate } from '../negotiate.ts';
 import { trustedOrigin } from '../origin.ts';
-import { problem, problemResponse } from '../problem.ts';
+import { problem, problemJson, problemResponse } from '../problem.ts';
 import { ProblemSchema } from '../schemas.ts';
 import { encodeUriText } from '../url.ts';
 import { homePage } from '../web/routes.tsx';
@@ -91,7 +93,7 @@ export function serviceRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       };
       if (negotiate(c.req.header('accept'), ['application/json', 'text/html']) === 'text/html') {
         c.header('vary', 'Accept');
-        return c.html(homePage(deps)) as never;
+        return c.html(homePage(deps), 200);
       }
       c.header('vary', 'Accept');
       return c.json(info, 200);
@@ -132,6 +134,7 @@ export function serviceRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       path: '/api/v1/admin/reload',
       summary: 'Reload the NAAN table (also on SIGHUP); needs the `admin.token` of the configuration',
       security: [{ adminToken: [] }],
+      middleware: adminToken(deps.config.admin.token),
       responses: {
         200: { description: 'Reloaded', content: { 'application/json': { schema: ReloadReport } } },
         401: { description: 'No `Authorization: Bearer <admin.token>`', content: problemContent },
@@ -140,15 +143,6 @@ export function serviceRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       },
     }),
     async (c) => {
-      c.set('scheme', 'admin');
-      const token = deps.config.admin.token;
-      if (!token) return problemResponse(problem(404, 'admin-disabled', 'no admin token is configured')) as never;
-      const given = c.req.header('authorization') ?? '';
-      if (!timingSafeEqualText(given, `Bearer ${token}`)) {
-        return problemResponse(problem(401, 'unauthorized', 'a valid bearer token is needed'), {
-          'www-authenticate': 'Bearer realm="pidgate"',
-        }) as never;
-      }
       try {
         const report = await deps.reload();
         deps.logger.event('reload', { ...report });
@@ -156,20 +150,40 @@ export function serviceRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       } catch (e) {
         // A 503 that is not the store's (see outcomeOf in metrics.ts).
         c.set('outcome', 'error');
-        return problemResponse(
+        return problemJson(
+          c,
           problem(
             503,
             'reload-failed',
             `the NAAN table could not be reloaded; the old one stays: ${(e as Error).message}`,
           ),
-        ) as never;
+        );
       }
     },
   );
 }
 
-function timingSafeEqualText(a: string, b: string): boolean {
-  let diff = a.length ^ b.length;
-  for (let i = 0; i < b.length; i++) diff |= (a.charCodeAt(i % Math.max(a.length, 1)) || 0) ^ b.charCodeAt(i);
-  return diff === 0;
+/**
+ * The reload's gate: 404 `admin-disabled` without an `admin.token`; else `Authorization: Bearer <admin.token>`
+ * (hono's bearer-auth, compared in constant time), 401 `unauthorized` with the challenge otherwise.
+ */
+function adminToken(token: string | null) {
+  const refused = () =>
+    problemResponse(problem(401, 'unauthorized', 'a valid bearer token is needed'), {
+      'www-authenticate': 'Bearer realm="pidgate"',
+    });
+  const bearer = token
+    ? bearerAuth<GatewayEnv>({
+        token,
+        realm: 'pidgate',
+        noAuthenticationHeader: { message: refused },
+        invalidAuthenticationHeader: { message: refused },
+        invalidToken: { message: refused },
+      })
+    : null;
+  return createMiddleware<GatewayEnv>(async (c, next) => {
+    c.set('scheme', 'admin');
+    if (!bearer) return problemJson(c, problem(404, 'admin-disabled', 'no admin token is configured'));
+    return bearer(c, next);
+  });
 }

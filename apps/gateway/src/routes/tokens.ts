@@ -1,9 +1,9 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { ADMIN_SCOPE, isAdmin, type TokenInfo } from '@pidgate/store';
-import { authenticate, noStore, storeProblem } from '../auth.ts';
+import { ADMIN_SCOPE, type TokenInfo } from '@pidgate/store';
+import type { MiddlewareHandler } from 'hono';
+import { type AuthEnv, adminResponses, requireAdmin, requireToken, storeProblem } from '../auth.ts';
 import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../env.ts';
-import { problem, problemResponse } from '../problem.ts';
 import { ProblemSchema } from '../schemas.ts';
 
 /**
@@ -14,9 +14,8 @@ import { ProblemSchema } from '../schemas.ts';
 
 const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
 const errors = {
-  400: { description: 'Invalid request', content: problemContent },
-  401: { description: 'No valid bearer token', content: problemContent },
-  403: { description: "The token is not an administrator's", content: problemContent },
+  ...adminResponses,
+  403: { description: "The token is not an administrator's (`not-admin`)", content: problemContent },
 };
 
 export const TokenSchema = z
@@ -73,18 +72,8 @@ export function tokenRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
     await next();
   });
 
-  /** The store and the caller's token when it is an administrator's; else the problem to answer. */
-  const admin = async (c: Parameters<typeof authenticate>[0]) => {
-    if (!deps.store) return noStore();
-    const token = await authenticate(c, deps.store);
-    if (token instanceof Response) return token;
-    if (!isAdmin(token)) {
-      return problemResponse(
-        problem(403, 'not-admin', `managing tokens needs an administrator's token (scope ${ADMIN_SCOPE})`),
-      );
-    }
-    return { store: deps.store, token };
-  };
+  // The store and an administrator's token, or 404 / 401 / 403 before the handler.
+  const admin: [MiddlewareHandler<AuthEnv>, MiddlewareHandler<AuthEnv>] = [requireToken(deps), requireAdmin];
 
   app.openapi(
     createRoute({
@@ -93,6 +82,7 @@ export function tokenRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
       summary: 'Create a token (its secret is in this answer only)',
       tags: ['Administration'],
       security: [{ bearer: [] }],
+      middleware: admin,
       request: { body: { required: true, content: { 'application/json': { schema: TokenBody } } } },
       responses: {
         201: {
@@ -103,11 +93,9 @@ export function tokenRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
       },
     }),
     async (c) => {
-      const who = await admin(c);
-      if (who instanceof Response) return who as never;
       const body = c.req.valid('json');
-      const made = await who.store.createToken(body.name, body.scopes, { expiresAt: body.expiresAt ?? null });
-      if (!made.ok) return storeProblem(made.error) as never;
+      const made = await c.var.store.createToken(body.name, body.scopes, { expiresAt: body.expiresAt ?? null });
+      if (!made.ok) return storeProblem(c, made.error);
       return c.json({ ...tokenJson(made.value), token: made.value.token }, 201, { 'cache-control': 'no-store' });
     },
   );
@@ -119,20 +107,18 @@ export function tokenRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
       summary: 'Every token, without its secret',
       tags: ['Administration'],
       security: [{ bearer: [] }],
+      middleware: admin,
       responses: {
         200: {
           description: 'The tokens, oldest first',
           content: { 'application/json': { schema: z.object({ items: z.array(TokenSchema) }) } },
         },
-        401: errors[401],
-        403: errors[403],
+        ...errors,
       },
     }),
     async (c) => {
-      const who = await admin(c);
-      if (who instanceof Response) return who as never;
-      const list = await who.store.listTokens();
-      if (!list.ok) return storeProblem(list.error) as never;
+      const list = await c.var.store.listTokens();
+      if (!list.ok) return storeProblem(c, list.error);
       return c.json({ items: list.value.map(tokenJson) }, 200);
     },
   );
@@ -144,6 +130,7 @@ export function tokenRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
       summary: 'Revoke a token (idempotent)',
       tags: ['Administration'],
       security: [{ bearer: [] }],
+      middleware: admin,
       request: {
         params: z.object({
           id: z
@@ -156,14 +143,12 @@ export function tokenRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
       responses: {
         200: { description: 'The revoked token', content: { 'application/json': { schema: TokenSchema } } },
         ...errors,
-        404: { description: 'No such token', content: problemContent },
+        404: { description: 'No such token, or no store (`store-disabled`)', content: problemContent },
       },
     }),
     async (c) => {
-      const who = await admin(c);
-      if (who instanceof Response) return who as never;
-      const revoked = await who.store.revokeToken(c.req.valid('param').id);
-      if (!revoked.ok) return storeProblem(revoked.error) as never;
+      const revoked = await c.var.store.revokeToken(c.req.valid('param').id);
+      if (!revoked.ok) return storeProblem(c, revoked.error);
       return c.json(tokenJson(revoked.value), 200);
     },
   );

@@ -594,13 +594,9 @@ export interface components {
                 [key: string]: string;
             };
         };
-        ImportLineResult: {
-            line: number;
-            identifier?: string;
-            ok: boolean;
-            action?: string;
-            code?: string;
-            detail?: string;
+        PdiVersionPage: {
+            items: components["schemas"]["PdiVersion"][];
+            next: string | null;
         };
         PdiVersion: {
             /** @example urn:pdi://ap.org.us/1997/11/27/12.pdf.2 */
@@ -613,6 +609,14 @@ export interface components {
                 [key: string]: unknown;
             };
             createdAt: string;
+        };
+        ImportLineResult: {
+            line: number;
+            identifier?: string;
+            ok: boolean;
+            action?: string;
+            code?: string;
+            detail?: string;
         };
         BindingRequest: {
             /** @example https://repository.example.org/objects/abc */
@@ -986,7 +990,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not of a media type this operation reads */
+            /** @description No Content-Type: send application/json or text/plain */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1114,13 +1118,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page; pass `next` as `cursor` */
+            /** @description A page; pass `next` as `cursor` (under a PDI prefix: a page of PDI versions) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BindingPage"];
+                    "application/json": components["schemas"]["BindingPage"] | components["schemas"]["PdiVersionPage"];
                 };
             };
             /** @description A bad prefix or limit, or a cursor that is not this listing's (`invalid-cursor`) */
@@ -1132,7 +1136,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No valid bearer token */
+            /** @description No valid bearer token (`unauthorized`, `invalid-token`, `token-revoked`, `token-expired`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1141,7 +1145,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token's scopes do not cover the identifier */
+            /** @description The token's scopes do not cover the identifier (`out-of-scope`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1150,7 +1154,43 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The store failed (`storage-error`) */
+            /** @description Not found (`not-found`, `unknown-naan`), or a gateway without a store (`store-disabled`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A precondition failed or the thing exists (`conflict`, `mint-exhausted`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Deleted: the tombstone, never bound again (`tombstoned`) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Longer than any key the store holds (`key-too-long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The store failed (`storage-error`, `store-closed`) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1181,7 +1221,7 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["Binding"];
                 };
             };
-            /** @description The request target or Host header is not valid (`invalid-request-target`) */
+            /** @description A bad prefix */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1190,7 +1230,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No valid bearer token */
+            /** @description No valid bearer token (`unauthorized`, `invalid-token`, `token-revoked`, `token-expired`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1199,8 +1239,53 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token's scopes do not cover the identifier */
+            /** @description The token's scopes do not cover the identifier (`out-of-scope`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`not-found`, `unknown-naan`), or a gateway without a store (`store-disabled`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A precondition failed or the thing exists (`conflict`, `mint-exhausted`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Deleted: the tombstone, never bound again (`tombstoned`) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Longer than any key the store holds (`key-too-long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The store failed (`storage-error`, `store-closed`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1243,7 +1328,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No valid bearer token */
+            /** @description No valid bearer token (`unauthorized`, `invalid-token`, `token-revoked`, `token-expired`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1252,8 +1337,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token's scopes do not cover the identifier */
-            403: {
+            /** @description A gateway without a store (`store-disabled`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1279,7 +1364,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The store failed (`storage-error`) */
+            /** @description The store failed (`storage-error`, `store-closed`) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1323,7 +1408,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No valid bearer token */
+            /** @description No valid bearer token (`unauthorized`, `invalid-token`, `token-revoked`, `token-expired`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1332,7 +1417,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token's scopes do not cover the identifier */
+            /** @description The token's scopes do not cover the identifier (`out-of-scope`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1341,8 +1426,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not bound */
+            /** @description Not bound, or no store (`store-disabled`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A precondition failed or the thing exists (`conflict`, `mint-exhausted`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1368,7 +1462,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The store failed (`storage-error`) */
+            /** @description The store failed (`storage-error`, `store-closed`) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1425,7 +1519,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No valid bearer token */
+            /** @description No valid bearer token (`unauthorized`, `invalid-token`, `token-revoked`, `token-expired`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1434,8 +1528,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token's scopes do not cover the identifier */
+            /** @description The token's scopes do not cover the identifier (`out-of-scope`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`not-found`, `unknown-naan`), or a gateway without a store (`store-disabled`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1488,7 +1591,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The store failed (`storage-error`) */
+            /** @description The store failed (`storage-error`, `store-closed`) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1532,7 +1635,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No valid bearer token */
+            /** @description No valid bearer token (`unauthorized`, `invalid-token`, `token-revoked`, `token-expired`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1541,7 +1644,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token's scopes do not cover the identifier */
+            /** @description The token's scopes do not cover the identifier (`out-of-scope`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1550,7 +1653,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not bound */
+            /** @description Not bound, or no store (`store-disabled`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1561,6 +1664,15 @@ export interface operations {
             };
             /** @description A PDI is never deleted */
             405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A precondition failed or the thing exists (`conflict`, `mint-exhausted`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1586,7 +1698,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The store failed (`storage-error`) */
+            /** @description The store failed (`storage-error`, `store-closed`) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1619,7 +1731,7 @@ export interface operations {
                     "application/json": components["schemas"]["MintResponse"];
                 };
             };
-            /** @description Invalid request */
+            /** @description Invalid request (the parser's or the store's code) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1628,7 +1740,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No valid bearer token */
+            /** @description No valid bearer token (`unauthorized`, `invalid-token`, `token-revoked`, `token-expired`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1646,7 +1758,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such shoulder */
+            /** @description No such shoulder or NAAN, or no store (`store-disabled`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1664,6 +1776,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Deleted: the tombstone, never bound again (`tombstoned`) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body is larger than the limit (`body-too-large`) */
             413: {
                 headers: {
@@ -1673,8 +1794,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Longer than any key the store holds (`key-too-long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body is not of a media type this operation reads */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The store failed (`storage-error`, `store-closed`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1704,7 +1843,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request */
+            /** @description Invalid request (the parser's or the store's code) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1713,7 +1852,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No valid bearer token */
+            /** @description No valid bearer token (`unauthorized`, `invalid-token`, `token-revoked`, `token-expired`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1731,7 +1870,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such shoulder */
+            /** @description No such shoulder or NAAN, or no store (`store-disabled`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1742,6 +1881,33 @@ export interface operations {
             };
             /** @description The template has no identifiers left, or the shoulder exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Deleted: the tombstone, never bound again (`tombstoned`) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Longer than any key the store holds (`key-too-long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The store failed (`storage-error`, `store-closed`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1773,7 +1939,7 @@ export interface operations {
                     "application/json": components["schemas"]["Shoulder"];
                 };
             };
-            /** @description Invalid request */
+            /** @description Invalid request (the parser's or the store's code) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1782,7 +1948,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No valid bearer token */
+            /** @description No valid bearer token (`unauthorized`, `invalid-token`, `token-revoked`, `token-expired`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1800,7 +1966,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such shoulder */
+            /** @description No such shoulder or NAAN, or no store (`store-disabled`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1818,6 +1984,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Deleted: the tombstone, never bound again (`tombstoned`) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body is larger than the limit (`body-too-large`) */
             413: {
                 headers: {
@@ -1827,8 +2002,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Longer than any key the store holds (`key-too-long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body is not of a media type this operation reads */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The store failed (`storage-error`, `store-closed`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1858,7 +2051,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request target or Host header is not valid (`invalid-request-target`) */
+            /** @description Invalid request (the parser's or the store's code) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1867,7 +2060,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No valid bearer token */
+            /** @description No valid bearer token (`unauthorized`, `invalid-token`, `token-revoked`, `token-expired`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1876,8 +2069,53 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not an administrator's */
+            /** @description The token is not an administrator's (`not-admin`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`not-found`, `unknown-naan`), or a gateway without a store (`store-disabled`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A precondition failed or the thing exists (`conflict`, `mint-exhausted`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Deleted: the tombstone, never bound again (`tombstoned`) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Longer than any key the store holds (`key-too-long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The store failed (`storage-error`, `store-closed`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1909,7 +2147,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedToken"];
                 };
             };
-            /** @description Invalid request */
+            /** @description Invalid request (the parser's or the store's code) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1918,7 +2156,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No valid bearer token */
+            /** @description No valid bearer token (`unauthorized`, `invalid-token`, `token-revoked`, `token-expired`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1927,8 +2165,35 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not an administrator's */
+            /** @description The token is not an administrator's (`not-admin`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`not-found`, `unknown-naan`), or a gateway without a store (`store-disabled`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A precondition failed or the thing exists (`conflict`, `mint-exhausted`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Deleted: the tombstone, never bound again (`tombstoned`) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1945,8 +2210,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Longer than any key the store holds (`key-too-long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body is not of a media type this operation reads */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The store failed (`storage-error`, `store-closed`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1976,7 +2259,7 @@ export interface operations {
                     "application/json": components["schemas"]["Token"];
                 };
             };
-            /** @description Invalid request */
+            /** @description Invalid request (the parser's or the store's code) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1985,7 +2268,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No valid bearer token */
+            /** @description No valid bearer token (`unauthorized`, `invalid-token`, `token-revoked`, `token-expired`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1994,7 +2277,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not an administrator's */
+            /** @description The token is not an administrator's (`not-admin`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2003,8 +2286,44 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such token */
+            /** @description No such token, or no store (`store-disabled`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A precondition failed or the thing exists (`conflict`, `mint-exhausted`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Deleted: the tombstone, never bound again (`tombstoned`) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Longer than any key the store holds (`key-too-long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The store failed (`storage-error`, `store-closed`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2242,22 +2561,24 @@ export interface operations {
                     "application/json": components["schemas"]["MetadataRecord"];
                 };
             };
-            /** @description Not a well-formed identifier (`code`, `offset`) */
+            /** @description Not a well-formed identifier (`code`, `offset`): the problem, or the form with it */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                    "text/html": string;
                 };
             };
-            /** @description No known scheme, or no resolver for it */
+            /** @description No known scheme, or no resolver for it: the problem, or the form with it */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                    "text/html": string;
                 };
             };
             /** @description Neither HTML nor JSON is acceptable */

@@ -4,11 +4,13 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { PidError } from '@pidgate/core';
 import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../env.ts';
-import { type MetadataRecord, metadataRecord } from '../metadata.ts';
+import type { MetadataRecord } from '../metadata.ts';
 import { negotiate } from '../negotiate.ts';
 import { openApiDocument, serverUrl } from '../openapi.ts';
 import { AssetParams, LookupQuery, MetadataRecordSchema } from '../openapi-schemas.ts';
-import { type Problem, parseProblem, problem, problemResponse } from '../problem.ts';
+import { type Problem, problem, problemJson } from '../problem.ts';
+import { resolveTarget } from '../resolution.ts';
+import { describeRecord, resolutionProblem } from '../resolution-response.ts';
 import { ProblemSchema } from '../schemas.ts';
 import { ASSETS } from './assets.ts';
 import { ResolveForm, renderHome } from './home.tsx';
@@ -18,6 +20,11 @@ import { renderReference } from './reference.tsx';
 
 const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
 const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
+
+/** A lookup's problem status as the route declares it: 404 when no scheme or no resolver answers, else 400. */
+function lookupStatus(p: Problem): 400 | 404 {
+  return p.status === 404 ? 404 : 400;
+}
 
 /** A trailing THUMP inflection typed into the box is not part of the identifier. */
 function stripInflection(id: string): string {
@@ -31,24 +38,17 @@ type Lookup =
 
 async function lookup(deps: AppDeps, input: string, profile: 'source' | 'modern'): Promise<Lookup> {
   if (input === '') return { kind: 'empty' };
-  const parsed = deps.registry.parse(input, profile);
-  if (!parsed.ok) {
-    const p = parseProblem(parsed.error, input);
-    // As on the identifier route: no known scheme is 404, a malformed identifier 400.
-    const status = parsed.error.code === 'unknown-scheme' ? { status: 404, title: 'Not Found' } : {};
-    return { kind: 'error', input, problem: { ...p, ...status }, error: parsed.error };
+  const r = await resolveTarget(deps, input, { profile, form: 'identifier' });
+  switch (r.kind) {
+    case 'outcome':
+    case 'describe':
+      return { kind: 'record', input, record: describeRecord(deps, r, '?info') };
+    case 'unparseable':
+      // As on the identifier route: no known scheme is 404, a malformed identifier 400.
+      return { kind: 'error', input, problem: resolutionProblem(r), error: r.error };
+    default:
+      return { kind: 'error', input, problem: resolutionProblem(r) };
   }
-  const id = parsed.value;
-  const resolver = deps.resolvers.get(id.scheme);
-  if (!resolver) {
-    return {
-      kind: 'error',
-      input,
-      problem: problem(404, 'no-resolver', `this gateway does not resolve ${id.scheme} identifiers`),
-    };
-  }
-  const outcome = await resolver.resolve(id, deps);
-  return { kind: 'record', input, record: metadataRecord(id, '?info', outcome, resolver.describe(id, outcome, deps)) };
 }
 
 function LookupBody({ base, result }: { base: string; result: Lookup }) {
@@ -100,8 +100,14 @@ export function webRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
           description: 'The record (or, without `id`, the empty form)',
           content: { 'text/html': { schema: z.string() }, 'application/json': { schema: MetadataRecordSchema } },
         },
-        400: { description: 'Not a well-formed identifier (`code`, `offset`)', content: problemContent },
-        404: { description: 'No known scheme, or no resolver for it', content: problemContent },
+        400: {
+          description: 'Not a well-formed identifier (`code`, `offset`): the problem, or the form with it',
+          content: { ...problemContent, 'text/html': { schema: z.string() } },
+        },
+        404: {
+          description: 'No known scheme, or no resolver for it: the problem, or the form with it',
+          content: { ...problemContent, 'text/html': { schema: z.string() } },
+        },
         406: { description: 'Neither HTML nor JSON is acceptable', content: problemContent },
       },
     }),
@@ -111,25 +117,27 @@ export function webRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
       const type = negotiate(c.req.header('accept'), ['text/html', 'application/json'] as const);
       c.header('vary', 'Accept');
       if (type === null) {
-        return problemResponse(problem(406, 'not-acceptable', 'this page comes as text/html or application/json'), {
+        return problemJson(c, problem(406, 'not-acceptable', 'this page comes as text/html or application/json'), {
           vary: 'Accept',
-        }) as never;
+        });
       }
       const input = stripInflection((query.id ?? '').trim());
       const result = await lookup(deps, input, query.profile ?? config.profile);
       if (result.kind === 'record') c.set('scheme', result.record.scheme);
       if (type === 'application/json') {
         if (result.kind === 'empty') {
-          return problemResponse(problem(400, 'missing-identifier', 'give the identifier as ?id='), {
+          return problemJson(c, problem(400, 'missing-identifier', 'give the identifier as ?id='), {
             vary: 'Accept',
-          }) as never;
+          });
         }
-        if (result.kind === 'error') return problemResponse(result.problem, { vary: 'Accept' }) as never;
-        return c.json(result.record as never, 200);
+        if (result.kind === 'error') {
+          return problemJson(c, { ...result.problem, status: lookupStatus(result.problem) }, { vary: 'Accept' });
+        }
+        return c.json(result.record, 200);
       }
-      const status = result.kind === 'error' ? result.problem.status : 200;
+      const status = result.kind === 'error' ? lookupStatus(result.problem) : 200;
       const title = result.kind === 'empty' ? 'Look up an identifier' : result.input;
-      return c.html(renderPage({ title, base }, <LookupBody base={base} result={result} />), status as 200) as never;
+      return c.html(renderPage({ title, base }, <LookupBody base={base} result={result} />), status);
     },
   );
 
@@ -152,7 +160,7 @@ export function webRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
     (c) => {
       c.set('scheme', 'web');
       const asset = ASSETS.get(c.req.valid('param').file);
-      if (!asset) return problemResponse(problem(404, 'not-found', 'no such file')) as never;
+      if (!asset) return problemJson(c, problem(404, 'not-found', 'no such file'));
       const etag = `"${asset.hash}"`;
       const headers = {
         etag,
@@ -161,9 +169,9 @@ export function webRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
       };
       const match = c.req.header('if-none-match');
       if (match?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
-        return c.body(null, 304, headers) as never;
+        return c.body(null, 304, headers);
       }
-      return c.body(asset.body, 200, { ...headers, 'content-type': asset.type }) as never;
+      return c.body(asset.body, 200, { ...headers, 'content-type': asset.type });
     },
   );
 
@@ -178,7 +186,7 @@ export function webRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
     (c) => {
       c.set('scheme', 'web');
       const doc = openApiDocument(app, serverUrl(c, config));
-      return c.html(renderReference(doc, base), 200) as never;
+      return c.html(renderReference(doc, base), 200);
     },
   );
 }

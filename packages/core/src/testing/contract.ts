@@ -7,8 +7,14 @@ export interface ContractFixtures {
   /** Valid identifiers of the scheme (per profile where `modern` differs). */
   readonly valid: readonly string[];
   readonly validModern?: readonly string[];
-  /** Strings the scheme recognizes but must reject. */
+  /** Strings the scheme recognizes but must reject (source profile). */
   readonly invalid: readonly string[];
+  /**
+   * Strings the scheme recognizes but must reject in the `modern` profile. Required where `modern`
+   * differs from `source` (`validModern` given): a scheme states what its modern rules refuse. Else
+   * `modern` rejects exactly `invalid`.
+   */
+  readonly invalidModern?: readonly string[];
   /** Groups of strings that must be equivalent among themselves (source profile). */
   readonly equivalent?: readonly (readonly string[])[];
   /** Pairs that must not be equivalent. */
@@ -32,10 +38,19 @@ export function schemeContract(scheme: Scheme, fixtures: ContractFixtures): void
   const numRuns = fixtures.numRuns ?? 300;
   const validFor = (profile: Profile) =>
     profile === 'modern' && fixtures.validModern ? fixtures.validModern : fixtures.valid;
+  const invalidFor = (profile: Profile) =>
+    profile === 'modern' && fixtures.invalidModern ? fixtures.invalidModern : fixtures.invalid;
 
   describe(`${scheme.name}: scheme contract`, () => {
     it('recognizes its own identifiers', () => {
-      for (const input of [...fixtures.valid, ...fixtures.invalid]) expect(scheme.recognize(input), input).toBe(true);
+      const all = [...fixtures.valid, ...fixtures.invalid, ...(fixtures.invalidModern ?? [])];
+      for (const input of all) expect(scheme.recognize(input), input).toBe(true);
+    });
+
+    it('states what the modern profile rejects wherever modern differs', () => {
+      if (fixtures.validModern) expect(fixtures.invalidModern?.length ?? 0).toBeGreaterThan(0);
+      expect(invalidFor('source').length).toBeGreaterThan(0);
+      expect(invalidFor('modern').length).toBeGreaterThan(0);
     });
 
     for (const profile of PROFILES) {
@@ -61,8 +76,9 @@ export function schemeContract(scheme: Scheme, fixtures: ContractFixtures): void
         });
 
         it('rejects invalid input with a coded error', () => {
-          if (profile === 'modern') return;
-          for (const input of fixtures.invalid) {
+          const invalid = invalidFor(profile);
+          expect(invalid.length).toBeGreaterThan(0);
+          for (const input of invalid) {
             const result = scheme.parse(input, profile);
             expect(result.ok, input).toBe(false);
             if (!result.ok) {
@@ -74,6 +90,16 @@ export function schemeContract(scheme: Scheme, fixtures: ContractFixtures): void
             }
           }
         });
+
+        if (profile !== 'source' && !fixtures.invalidModern) {
+          it('rejects the invalid input with the same code as source (this profile changes no rule)', () => {
+            for (const input of fixtures.invalid) {
+              const source = scheme.parse(input, 'source');
+              const here = scheme.parse(input, profile);
+              expect(here.ok ? null : here.error.code, input).toBe(source.ok ? null : source.error.code);
+            }
+          });
+        }
       });
     }
 

@@ -1,2 +1,19 @@
 export { type ContractFixtures, schemeContract } from './contract.ts';
+export {
+  ALPHA,
+  badEscape,
+  charsOf,
+  DIGITS,
+  HEX,
+  type InvalidCase,
+  type InvalidRule,
+  invalidInputs,
+  LOWER,
+  sampleInvalid,
+  splitAt,
+  truncatedEscape,
+  UPPER,
+  type Violation,
+  violation,
+} from './invalid.ts';
 export { readmeExamples } from './readme.ts';

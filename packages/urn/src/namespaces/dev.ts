@@ -1,4 +1,5 @@
-import { err, type Result } from '@pidgate/core';
+import { err, type PidError, type Result } from '@pidgate/core';
+import type { UrnErrorCode } from '../codes.ts';
 import { isDigitCode, isHexDigitCode } from './text.ts';
 import type { UrnNamespace } from './types.ts';
 
@@ -8,7 +9,7 @@ function hexRun(s: string, from: number, to: number): boolean {
 }
 
 /** `posnumber "-" ...`: an IANA Private Enterprise Number (no leading zero) and a hyphen. */
-function checkEnterprise(s: string, from: number, to: number): Result<number> {
+function checkEnterprise(s: string, from: number, to: number): Result<number, PidError<UrnErrorCode>> {
   let i = from;
   while (i < to && isDigitCode(s.charCodeAt(i))) i++;
   if (i === from || s.charCodeAt(from) === 48) {

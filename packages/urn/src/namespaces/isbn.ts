@@ -1,4 +1,5 @@
-import { err, type Result } from '@pidgate/core';
+import { type Err, err, type PidError, type Result } from '@pidgate/core';
+import type { UrnErrorCode } from '../codes.ts';
 import type { UrnNamespace } from './types.ts';
 
 /** An ISBN (ISO 2108) with a verified check digit. */
@@ -46,7 +47,7 @@ export function isbn13To10(isbn13: string): string | null {
  * Parse an ISBN as written, with or without hyphens or spaces between its digits, without a prefix:
  * `0-395-36341-1`, `978 0 395 36341 6`, `039536341X`. Verifies the check digit. Never throws.
  */
-export function parseIsbn(text: string): Result<Isbn> {
+export function parseIsbn(text: string): Result<Isbn, PidError<UrnErrorCode>> {
   const r = isbnDigits(text);
   if (!r.ok) return r;
   const digits = r.value;
@@ -55,88 +56,128 @@ export function parseIsbn(text: string): Result<Isbn> {
     : { ok: true, value: { digits, isbn13: digits, isbn10: isbn13To10(digits) } };
 }
 
-/** The digit values of the ISBN being validated (module-level scratch space: no allocation per call). */
-const values = new Uint8Array(14);
+/**
+ * The reading of one ISBN (one per call): what `readIsbn` found, enough for every later step without
+ * keeping the digits (ISO 2108: the check sums are weighted sums of the digit values).
+ */
+interface IsbnReading {
+  /** Digits (and the "X") seen. */
+  count: number;
+  /** Hyphens and spaces seen. */
+  separators: number;
+  /** The check character was written as a lower-case "x". */
+  lowerX: boolean;
+  /** The character before the one being read was a separator (true at the start: none may lead). */
+  afterSeparator: boolean;
+  /** The values weighted 10, 9, 8 ... (ISBN-10: a multiple of 11). */
+  sum10: number;
+  /** The values weighted 1, 3, 1, 3 ... (ISBN-13: a multiple of 10). */
+  sum13: number;
+  /** The first three digits as a number (an ISBN-13's prefix). */
+  prefix: number;
+  /** The value of the last digit read (the check digit; "X" is 10). */
+  last: number;
+}
+
+type IsbnErr = Err<PidError<UrnErrorCode>>;
 
 /** Validate an ISBN as written; its digits without separators, "X" upper case, check digit verified. */
-function isbnDigits(text: string, spaces = true): Result<string> {
-  let count = 0; // digits (and the "X") seen
-  let separators = 0;
-  let lowerX = false;
-  let lastWasSeparator = true; // no separator at the start
+function isbnDigits(text: string, spaces = true): Result<string, PidError<UrnErrorCode>> {
+  const r: IsbnReading = {
+    count: 0,
+    separators: 0,
+    lowerX: false,
+    afterSeparator: true,
+    sum10: 0,
+    sum13: 0,
+    prefix: 0,
+    last: 0,
+  };
+  const e =
+    readIsbn(text, spaces, r) ?? lengthStep(text, r) ?? (r.count === 10 ? isbn10Step(text, r) : isbn13Step(text, r));
+  return e ?? { ok: true, value: r.separators === 0 && !r.lowerX ? text : withoutSeparators(text) };
+}
+
+/** Read the digits, separators and check character, in one pass. */
+function readIsbn(text: string, spaces: boolean, r: IsbnReading): IsbnErr | null {
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (isDigit(c)) {
-      if (count === 13) return err('isbn-length', 'an ISBN has 10 or 13 digits', i);
-      values[count++] = c - DIGIT_0;
-      lastWasSeparator = false;
-    } else if (c === 45 || (c === 32 && spaces)) {
-      if (lastWasSeparator) return err('isbn-separator', 'a hyphen or space only separates digits of an ISBN', i);
-      separators++;
-      lastWasSeparator = true;
-    } else if ((c === 88 || c === 120) && count === 9) {
-      if (i + 1 < text.length) {
-        return err('isbn-character', 'an "X" is only the check character at the end of an ISBN-10', i);
-      }
-      if (c === 120) lowerX = true;
-      values[count++] = 10;
-      lastWasSeparator = false;
-    } else {
-      return err('isbn-character', `character ${JSON.stringify(text[i])} is not allowed in an ISBN`, i);
-    }
+    const e = characterStep(text, i, spaces, r);
+    if (e) return e;
   }
-  if (text.length > 0 && lastWasSeparator) {
+  if (text.length > 0 && r.afterSeparator) {
     return err('isbn-separator', 'a hyphen or space only separates digits of an ISBN', text.length - 1);
   }
-  if (count !== 10 && count !== 13) return err('isbn-length', `an ISBN has 10 or 13 digits, not ${count}`, text.length);
-  if (count === 10) {
-    // sum of the ten values weighted 10..1 is a multiple of 11
-    let sum = 0;
-    for (let k = 0; k < 10; k++) sum += (10 - k) * (values[k] as number);
-    if (sum % 11 !== 0) {
-      const expected = isbn10CheckDigitOfValues();
-      return err('isbn-check-digit', `the ISBN-10 check digit should be ${expected}`, lastDigitOffset(text));
+  return null;
+}
+
+/** One character: a digit, a hyphen or (outside URNs) a space between digits, or an ISBN-10's final "X". */
+function characterStep(text: string, i: number, spaces: boolean, r: IsbnReading): IsbnErr | null {
+  const c = text.charCodeAt(i);
+  if (isDigit(c)) {
+    if (r.count === 13) return err('isbn-length', 'an ISBN has 10 or 13 digits', i);
+    addValue(r, c - DIGIT_0);
+  } else if (c === 45 || (c === 32 && spaces)) {
+    if (r.afterSeparator) return err('isbn-separator', 'a hyphen or space only separates digits of an ISBN', i);
+    r.separators++;
+    r.afterSeparator = true;
+  } else if ((c === 88 || c === 120) && r.count === 9) {
+    if (i + 1 < text.length) {
+      return err('isbn-character', 'an "X" is only the check character at the end of an ISBN-10', i);
     }
+    if (c === 120) r.lowerX = true;
+    addValue(r, 10);
   } else {
-    if (values[0] !== 9 || values[1] !== 7 || (values[2] !== 8 && values[2] !== 9)) {
-      return err('isbn-prefix', 'an ISBN-13 starts with the prefix 978 or 979', 0);
-    }
-    // sum of the thirteen values weighted 1, 3, 1, 3 ... is a multiple of 10
-    let sum = 0;
-    for (let k = 0; k < 13; k++) sum += (k % 2 === 0 ? 1 : 3) * (values[k] as number);
-    if (sum % 10 !== 0) {
-      let partial = 0;
-      for (let k = 0; k < 12; k++) partial += (k % 2 === 0 ? 1 : 3) * (values[k] as number);
-      const expected = (10 - (partial % 10)) % 10;
-      return err('isbn-check-digit', `the ISBN-13 check digit should be ${expected}`, lastDigitOffset(text));
+    return err('isbn-character', `character ${JSON.stringify(text[i])} is not allowed in an ISBN`, i);
+  }
+  return null;
+}
+
+/** The next digit value (10 for "X"), added to both weighted sums. */
+function addValue(r: IsbnReading, v: number): void {
+  const k = r.count++;
+  r.sum10 += (10 - k) * v;
+  r.sum13 += (k % 2 === 0 ? 1 : 3) * v;
+  if (k < 3) r.prefix = r.prefix * 10 + v;
+  r.last = v;
+  r.afterSeparator = false;
+}
+
+/** ISO 2108: an ISBN has 10 digits (ISBN-10) or 13 (ISBN-13). */
+function lengthStep(text: string, r: IsbnReading): IsbnErr | null {
+  if (r.count === 10 || r.count === 13) return null;
+  return err('isbn-length', `an ISBN has 10 or 13 digits, not ${r.count}`, text.length);
+}
+
+/** ISBN-10 check: the ten values weighted 10..1 sum to a multiple of 11. */
+function isbn10Step(text: string, r: IsbnReading): IsbnErr | null {
+  if (r.sum10 % 11 === 0) return null;
+  const check = (11 - ((r.sum10 - r.last) % 11)) % 11; // the first nine weighted 10..2
+  const expected = check === 10 ? 'X' : String(check);
+  return err('isbn-check-digit', `the ISBN-10 check digit should be ${expected}`, text.length - 1);
+}
+
+/** ISBN-13: the prefix 978 or 979, and the thirteen values weighted 1, 3, 1 ... sum to a multiple of 10. */
+function isbn13Step(text: string, r: IsbnReading): IsbnErr | null {
+  if (r.prefix !== 978 && r.prefix !== 979)
+    return err('isbn-prefix', 'an ISBN-13 starts with the prefix 978 or 979', 0);
+  if (r.sum13 % 10 === 0) return null;
+  const expected = (10 - ((r.sum13 - r.last) % 10)) % 10; // the first twelve; the last is weighted 1
+  return err('isbn-check-digit', `the ISBN-13 check digit should be ${expected}`, text.length - 1);
+}
+
+/** The digits of a validated ISBN without its separators, "X" upper case. */
+function withoutSeparators(text: string): string {
+  let out = '';
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 45 || c === 32 || c === 120) {
+      out += text.slice(run, i);
+      if (c === 120) out += 'X';
+      run = i + 1;
     }
   }
-  return { ok: true, value: separators === 0 && !lowerX ? text : fromValues(count) };
-}
-
-/** Character codes of the digits being built (module-level scratch: one flat string per call). */
-const CODES10: number[] = Array.from({ length: 10 }, () => 48);
-const CODES13: number[] = Array.from({ length: 13 }, () => 48);
-
-/** The digits of the validated ISBN in `values` as one flat string, "X" upper case. */
-function fromValues(count: number): string {
-  const codes = count === 10 ? CODES10 : CODES13;
-  for (let k = 0; k < count; k++) {
-    const v = values[k] as number;
-    codes[k] = v === 10 ? 88 : 48 + v;
-  }
-  return String.fromCharCode.apply(null, codes);
-}
-
-function isbn10CheckDigitOfValues(): string {
-  let sum = 0;
-  for (let k = 0; k < 9; k++) sum += (10 - k) * (values[k] as number);
-  const check = (11 - (sum % 11)) % 11;
-  return check === 10 ? 'X' : String(check);
-}
-
-function lastDigitOffset(text: string): number {
-  return text.length - 1;
+  return out + text.slice(run);
 }
 
 /**

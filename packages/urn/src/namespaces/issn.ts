@@ -1,4 +1,5 @@
-import { err, type Result } from '@pidgate/core';
+import { err, type PidError, type Result } from '@pidgate/core';
+import type { UrnErrorCode } from '../codes.ts';
 import type { UrnNamespace } from './types.ts';
 
 /** An ISSN (ISO 3297) with a verified check character. */
@@ -21,7 +22,7 @@ export function issnCheckDigit(seven: string): string {
  * Parse an ISSN as written, `NNNN-NNNC` or `NNNNNNNC`, without a prefix; `x` and `X` are the same
  * check character. Verifies the check character. Never throws.
  */
-export function parseIssn(text: string): Result<Issn> {
+export function parseIssn(text: string): Result<Issn, PidError<UrnErrorCode>> {
   const hyphen = text.length === 9;
   if (text.length !== 8 && !hyphen) {
     return err('issn-syntax', 'an ISSN is 8 characters, NNNN-NNNC (the hyphen may be left out)', 0);

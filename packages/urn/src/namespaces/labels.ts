@@ -1,4 +1,5 @@
-import { err, type Result } from '@pidgate/core';
+import { err, type PidError, type Result } from '@pidgate/core';
+import type { UrnErrorCode } from '../codes.ts';
 import { isDigitCode, isLetterCode } from './text.ts';
 import type { UrnNamespace } from './types.ts';
 
@@ -33,7 +34,7 @@ export const serviceNamespace: UrnNamespace = {
   errorCodes: ['service-syntax'],
   checks: 'dot-separated labels of letters, digits and inner hyphens (RFC 5031 ABNF)',
   equivalence: 'none beyond RFC 8141',
-  normalize(nss): Result<string> {
+  normalize(nss): Result<string, PidError<UrnErrorCode>> {
     const at = checkLabels(nss, 0, nss.length, 46, 63);
     return at < 0 ? { ok: true, value: nss } : err('service-syntax', 'a service URN is labels separated by "."', at);
   },
@@ -50,7 +51,7 @@ export const alertNamespace: UrnNamespace = {
   errorCodes: ['alert-syntax'],
   checks: 'a category and at least one indication, ":"-separated labels (private names with "@" allowed)',
   equivalence: 'none beyond RFC 8141',
-  normalize(nss): Result<string> {
+  normalize(nss): Result<string, PidError<UrnErrorCode>> {
     const colon = nss.indexOf(':');
     if (colon <= 0) return err('alert-syntax', 'an alert URN is <category>:<indication>', colon < 0 ? nss.length : 0);
     let start = 0;
@@ -77,7 +78,7 @@ export const mrnNamespace: UrnNamespace = {
   errorCodes: ['mrn-syntax'],
   checks: 'OID and OSNID (alphanumerics and inner hyphens, 2-34 characters), then an organization-specific string',
   equivalence: 'none beyond RFC 8141',
-  normalize(nss): Result<string> {
+  normalize(nss): Result<string, PidError<UrnErrorCode>> {
     const first = nss.indexOf(':');
     const second = first < 0 ? -1 : nss.indexOf(':', first + 1);
     if (second < 0 || second + 1 >= nss.length) {

@@ -1,4 +1,5 @@
-import { err, type Result } from '@pidgate/core';
+import { err, type PidError, type Result } from '@pidgate/core';
+import type { UrnErrorCode } from '../codes.ts';
 import { isLetterCode, lowerKeepingEscapes } from './text.ts';
 import type { UrnNamespace } from './types.ts';
 
@@ -84,7 +85,7 @@ export const nbnNamespace: UrnNamespace = {
   checks:
     'two-letter country code, optional ":"-separated sub-namespaces, "-" and the NBN string; DNB check digit for de',
   equivalence: 'country code and sub-namespaces case-insensitive (lower case); NBN string as written',
-  normalize(nss): Result<string> {
+  normalize(nss): Result<string, PidError<UrnErrorCode>> {
     if (!isLetterCode(nss.charCodeAt(0)) || !isLetterCode(nss.charCodeAt(1))) {
       return err('nbn-country-code', 'an NBN starts with a two-letter ISO 3166 country code', 0);
     }

@@ -1,10 +1,17 @@
-import { err, type Result } from '@pidgate/core';
+import { err, type PidError, type Result } from '@pidgate/core';
+import type { UrnErrorCode } from '../codes.ts';
 
 /**
  * Check that a ":"-separated NSS has no empty segment and at least `min` segments.
  * Returns the number of segments, or an error with the namespace's code.
  */
-export function countSegments(nss: string, code: string, what: string, min = 1, from = 0): Result<number> {
+export function countSegments(
+  nss: string,
+  code: UrnErrorCode,
+  what: string,
+  min = 1,
+  from = 0,
+): Result<number, PidError<UrnErrorCode>> {
   let count = 1;
   let start = from;
   for (let i = from; i <= nss.length; i++) {

@@ -1,10 +1,11 @@
-import { err, type Result } from '@pidgate/core';
+import { err, type PidError, type Result } from '@pidgate/core';
+import type { UrnErrorCode } from '../codes.ts';
 import { countSegments, firstSegment } from './segments.ts';
 import type { UrnNamespace } from './types.ts';
 
 interface StructuredRules {
   readonly nid: string;
-  readonly code: string;
+  readonly code: UrnErrorCode;
   readonly what: string;
   readonly checks: string;
   /** When set, the first ":"-separated segment must be one of these. */
@@ -23,7 +24,7 @@ export function structuredNamespace(rules: StructuredRules): UrnNamespace {
     errorCodes: [rules.code],
     checks: rules.checks,
     equivalence: 'none beyond RFC 8141 (case-sensitive NSS)',
-    normalize(nss): Result<string> {
+    normalize(nss): Result<string, PidError<UrnErrorCode>> {
       const segments = countSegments(nss, rules.code, rules.what, rules.minSegments ?? 1);
       if (!segments.ok) return segments;
       if (first && !first.has(firstSegment(nss))) {

@@ -1,4 +1,5 @@
-import type { Result } from '@pidgate/core';
+import type { PidError, Result } from '@pidgate/core';
+import type { UrnErrorCode } from '../codes.ts';
 
 /**
  * One namespace's rules on top of RFC 8141 (§3: each namespace may add its own syntax and
@@ -6,11 +7,11 @@ import type { Result } from '@pidgate/core';
  * normalized NSS; some also give a second, coarser key (`standard`) for identifiers that name
  * the same thing under the namespace's own standard (an ISBN-10 and its ISBN-13).
  */
-export interface UrnNamespace {
+export interface UrnNamespace<Code extends UrnErrorCode = UrnErrorCode> {
   /** The NID, lower case. */
   readonly nid: string;
   /** Every error code `normalize` can return (all listed in codes.ts). */
-  readonly errorCodes: readonly string[];
+  readonly errorCodes: readonly Code[];
   /** What pidgate checks, in one sentence (docs and the gateway's `?info`). */
   readonly checks: string;
   /** The equivalence applied on top of RFC 8141 §3.1, in one sentence. */
@@ -20,7 +21,7 @@ export interface UrnNamespace {
    * return the namespace's lexical normal form of it. Error offsets count from the NSS's start.
    * Never throws; linear in the NSS's length.
    */
-  normalize(nss: string): Result<string>;
+  normalize(nss: string): Result<string, PidError<Code>>;
   /** The standard-level key of a normalized NSS, when it differs from the lexical one. */
   standard?(normalizedNss: string): string;
 }
