@@ -9,9 +9,9 @@ import {
   charsOf,
   DIGITS,
   type InvalidRule,
+  invalidRule,
   LOWER,
   truncatedEscape,
-  type Violation,
   violation,
 } from '@pidgate/core/testing';
 import fc from 'fast-check';
@@ -56,12 +56,7 @@ const modernBody = fc
   .tuple(label, modernNaan, modernName, qualifier(modernName))
   .map(([l, naan, name, q]) => `${l}${naan}/${name}${q}`);
 
-const rule = (
-  name: string,
-  code: ArkErrorCode,
-  arbitrary: fc.Arbitrary<Violation>,
-  extra: Partial<Pick<InvalidRule, 'profile' | 'recognized'>> = {},
-): InvalidRule<ArkErrorCode> => ({ rule: name, code, arbitrary, ...extra });
+const rule = invalidRule<ArkErrorCode>;
 
 /** The broken rules of draft-kunze-ark-09 (source profile). */
 const SOURCE_RULES: InvalidRule<ArkErrorCode>[] = [

@@ -4,7 +4,7 @@
  * version from 1): each rule builds a valid identifier, breaks one rule, and names that rule's code
  * (codes.ts) and offset. Test code only (not in the tarball): `@pidgate/arxiv/testing`.
  */
-import { charsOf, DIGITS, type InvalidRule, LOWER, type Violation, violation } from '@pidgate/core/testing';
+import { charsOf, DIGITS, type InvalidRule, invalidRule, LOWER, violation } from '@pidgate/core/testing';
 import fc from 'fast-check';
 import type { ArxivErrorCode } from '../codes.ts';
 
@@ -34,11 +34,7 @@ const oldMonth = fc
   .filter(([y, m]) => (y > 1991 || m >= 8) && (y < 2007 || m <= 3))
   .map(([y, m]) => pad(y % 100) + pad(m));
 
-const rule = (name: string, code: ArxivErrorCode, arbitrary: fc.Arbitrary<Violation>): InvalidRule<ArxivErrorCode> => ({
-  rule: name,
-  code,
-  arbitrary,
-});
+const rule = invalidRule<ArxivErrorCode>;
 
 export const ARXIV_INVALID_RULES: readonly InvalidRule<ArxivErrorCode>[] = [
   rule(

@@ -8,6 +8,7 @@ export {
   type InvalidCase,
   type InvalidRule,
   invalidInputs,
+  invalidRule,
   LOWER,
   sampleInvalid,
   splitAt,

@@ -33,6 +33,16 @@ export interface InvalidRule<Code extends string = string> {
   readonly arbitrary: fc.Arbitrary<Violation>;
 }
 
+/** A rule of a scheme's grammar, broken by `arbitrary`, and the code its failure produces. */
+export function invalidRule<Code extends string>(
+  rule: string,
+  code: Code,
+  arbitrary: fc.Arbitrary<Violation>,
+  extra: Partial<Pick<InvalidRule, 'profile' | 'recognized'>> = {},
+): InvalidRule<Code> {
+  return { rule, code, arbitrary, ...extra };
+}
+
 /** One generated case, as the gateway's tests walk them. */
 export interface InvalidCase extends Violation {
   readonly rule: string;

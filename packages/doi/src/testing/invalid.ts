@@ -9,8 +9,8 @@ import {
   charsOf,
   DIGITS,
   type InvalidRule,
+  invalidRule,
   LOWER,
-  type Violation,
   violation,
 } from '@pidgate/core/testing';
 import fc from 'fast-check';
@@ -26,12 +26,7 @@ const registrant = fc.array(charsOf(DIGITS, 1, 5), { minLength: 1, maxLength: 3 
 const SUFFIX = `${ALPHA}${DIGITS}-._;()/:<>[]`;
 const suffix = charsOf(SUFFIX, 1, 12);
 
-const rule = (
-  name: string,
-  code: DoiErrorCode,
-  arbitrary: fc.Arbitrary<Violation>,
-  extra: Partial<Pick<InvalidRule, 'profile' | 'recognized'>> = {},
-): InvalidRule<DoiErrorCode> => ({ rule: name, code, arbitrary, ...extra });
+const rule = invalidRule<DoiErrorCode>;
 
 export const DOI_INVALID_RULES: readonly InvalidRule<DoiErrorCode>[] = [
   rule(

@@ -10,8 +10,8 @@ import {
   charsOf,
   DIGITS,
   type InvalidRule,
+  invalidRule,
   LOWER,
-  type Violation,
   violation,
 } from '@pidgate/core/testing';
 import fc from 'fast-check';
@@ -33,12 +33,7 @@ const LOCAL = `${ALPHA}${DIGITS}-._;()/:`;
 const local = charsOf(LOCAL, 1, 12);
 const SPACES = [' ', '\t', '\n', '\u0000', '\u007f', '\u00a0', '\u2028', '\u3000'];
 
-const rule = (
-  name: string,
-  code: HandleErrorCode,
-  arbitrary: fc.Arbitrary<Violation>,
-  extra: Partial<Pick<InvalidRule, 'profile' | 'recognized'>> = {},
-): InvalidRule<HandleErrorCode> => ({ rule: name, code, arbitrary, ...extra });
+const rule = invalidRule<HandleErrorCode>;
 
 export const HANDLE_INVALID_RULES: readonly InvalidRule<HandleErrorCode>[] = [
   rule(

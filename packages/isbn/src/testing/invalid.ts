@@ -4,7 +4,7 @@
  * rule's code. The digit rules are the URN package's (`isbn-check-digit`, ...); offsets are stated where
  * the label decides. Test code only (not in the tarball): `@pidgate/isbn/testing`.
  */
-import { charsOf, DIGITS, type InvalidRule, type Violation, violation } from '@pidgate/core/testing';
+import { charsOf, DIGITS, type InvalidRule, invalidRule, violation } from '@pidgate/core/testing';
 import fc from 'fast-check';
 
 /** ISO 2108 ISBN-13: weights 1, 3, 1, 3, ...; the check digit makes the sum a multiple of 10. */
@@ -36,11 +36,7 @@ const isbn13 = isbn13Body.map((b) => b + isbn13Check(b));
 const isbn10 = charsOf(DIGITS, 9, 9).map((b) => b + isbn10Check(b));
 const label = fc.constantFrom('ISBN ', 'ISBN: ', 'isbn:', 'ISBN-13: ', '');
 
-const rule = (name: string, code: string, arbitrary: fc.Arbitrary<Violation>): InvalidRule => ({
-  rule: name,
-  code,
-  arbitrary,
-});
+const rule = invalidRule<string>;
 
 export const ISBN_INVALID_RULES: readonly InvalidRule[] = [
   rule(

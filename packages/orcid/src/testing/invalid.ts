@@ -4,7 +4,7 @@
  * and names that rule's code (codes.ts) and offset. Test code only (not in the tarball):
  * `@pidgate/orcid/testing`.
  */
-import { charsOf, DIGITS, type InvalidRule, type Violation, violation } from '@pidgate/core/testing';
+import { charsOf, DIGITS, type InvalidRule, invalidRule, violation } from '@pidgate/core/testing';
 import fc from 'fast-check';
 import type { OrcidErrorCode } from '../codes.ts';
 
@@ -22,11 +22,7 @@ const body = charsOf(DIGITS, 15, 15);
 const id16 = body.map((d) => d + checkCharacter(d));
 const grouped = (id: string) => `${id.slice(0, 4)}-${id.slice(4, 8)}-${id.slice(8, 12)}-${id.slice(12)}`;
 
-const rule = (name: string, code: OrcidErrorCode, arbitrary: fc.Arbitrary<Violation>): InvalidRule<OrcidErrorCode> => ({
-  rule: name,
-  code,
-  arbitrary,
-});
+const rule = invalidRule<OrcidErrorCode>;
 
 export const ORCID_INVALID_RULES: readonly InvalidRule<OrcidErrorCode>[] = [
   rule(

@@ -10,6 +10,7 @@ import {
   charsOf,
   DIGITS,
   type InvalidRule,
+  invalidRule,
   LOWER,
   type Violation,
   violation,
@@ -78,12 +79,7 @@ const IMAGE = fc.constantFrom('gif', 'png', 'jpeg');
 const AUDIO = fc.constantFrom('wav', 'basic', 'audio%2Bmpeg');
 const VIDEO = fc.constantFrom('quicktime', 'video%2bmp4');
 
-const rule = (
-  name: string,
-  code: PdiErrorCode,
-  arbitrary: fc.Arbitrary<Violation>,
-  extra: Partial<Pick<InvalidRule, 'profile' | 'recognized'>> = {},
-): InvalidRule<PdiErrorCode> => ({ rule: name, code, arbitrary, ...extra });
+const rule = invalidRule<PdiErrorCode>;
 
 /** `label//series/` + the broken date + `/id…`. */
 const withDate = (broken: fc.Arbitrary<Violation>) =>

@@ -10,9 +10,9 @@ import {
   charsOf,
   DIGITS,
   type InvalidRule,
+  invalidRule,
   LOWER,
   truncatedEscape,
-  type Violation,
   violation,
 } from '@pidgate/core/testing';
 import fc from 'fast-check';
@@ -27,12 +27,7 @@ const prefix = fc
 const path = fc.array(charsOf(PCHAR, 1, 8), { minLength: 1, maxLength: 4 }).map((segments) => `/${segments.join('/')}`);
 const purl = fc.tuple(prefix, path).map(([p, a]) => p + a);
 
-const rule = (
-  name: string,
-  code: PurlErrorCode,
-  arbitrary: fc.Arbitrary<Violation>,
-  extra: Partial<Pick<InvalidRule, 'profile' | 'recognized'>> = {},
-): InvalidRule<PurlErrorCode> => ({ rule: name, code, arbitrary, ...extra });
+const rule = invalidRule<PurlErrorCode>;
 
 export const PURL_INVALID_RULES: readonly InvalidRule<PurlErrorCode>[] = [
   rule(

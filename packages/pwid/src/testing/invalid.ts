@@ -9,6 +9,7 @@ import {
   charsOf,
   DIGITS,
   type InvalidRule,
+  invalidRule,
   LOWER,
   type Violation,
   violation,
@@ -121,12 +122,7 @@ function cutAfter(parts: fc.Arbitrary<Parts>, key: 'archive' | 'time' | 'precisi
   });
 }
 
-const rule = (
-  name: string,
-  code: PwidErrorCode,
-  arbitrary: fc.Arbitrary<Violation>,
-  extra: Partial<Pick<InvalidRule, 'profile' | 'recognized'>> = {},
-): InvalidRule<PwidErrorCode> => ({ rule: name, code, arbitrary, ...extra });
+const rule = invalidRule<PwidErrorCode>;
 
 /** A time field broken in place: the date with one character replaced, and where its field starts. */
 const brokenDate: fc.Arbitrary<Violation> = fc

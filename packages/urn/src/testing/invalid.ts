@@ -14,9 +14,9 @@ import {
   charsOf,
   DIGITS,
   type InvalidRule,
+  invalidRule,
   LOWER,
   truncatedEscape,
-  type Violation,
   violation,
 } from '@pidgate/core/testing';
 import fc from 'fast-check';
@@ -45,12 +45,7 @@ const component = fc
 /** A valid assigned-name. */
 const assigned = fc.tuple(label, nid, nss).map(([l, n, s]) => `${l}${n}:${s}`);
 
-const rule = (
-  name: string,
-  code: UrnErrorCode,
-  arbitrary: fc.Arbitrary<Violation>,
-  extra: Partial<Pick<InvalidRule, 'profile' | 'recognized'>> = {},
-): InvalidRule<UrnErrorCode> => ({ rule: name, code, arbitrary, ...extra });
+const rule = invalidRule<UrnErrorCode>;
 
 export const URN_INVALID_RULES: readonly InvalidRule<UrnErrorCode>[] = [
   rule(
