@@ -1,3 +1,18 @@
+/** The codes a Maptr lookup (`maptrLookup`) fails with: the Maptr codes, less the server's. */
+export const MAPTR_ERROR_CODES = [
+  'maptr-naan',
+  'maptr-server',
+  'maptr-timeout',
+  'maptr-network',
+  'maptr-nxdomain',
+  'maptr-rcode',
+  'maptr-truncated',
+  'maptr-loop',
+  'maptr-depth',
+  'maptr-query-limit',
+  'maptr-no-records',
+] as const;
+
 /** Every error code of the discovery package, each named after the rule that failed. */
 export const DISCOVERY_ERROR_CODES = [
   // natab (draft-kunze-ark-09 §4.1, Appendix 13)
@@ -28,36 +43,11 @@ export const DISCOVERY_ERROR_CODES = [
   'naptr-flags', // flags are characters from A-Z and 0-9
   'naptr-name', // a <domain-name>: labels of 1..63 octets, 255 octets in all, no compression loop
   // Maptr (§4.2)
-  'maptr-naan',
-  'maptr-server',
-  'maptr-timeout',
-  'maptr-network',
-  'maptr-nxdomain',
-  'maptr-rcode',
-  'maptr-truncated',
-  'maptr-loop',
-  'maptr-depth',
-  'maptr-query-limit',
-  'maptr-no-records',
+  ...MAPTR_ERROR_CODES,
   // Maptr server
   'maptr-server-entry',
 ] as const;
 
 export type DiscoveryErrorCode = (typeof DISCOVERY_ERROR_CODES)[number];
-
-/** The codes a Maptr lookup (`maptrLookup`) fails with: the `maptr-` codes above, less the server's. */
-export const MAPTR_ERROR_CODES = [
-  'maptr-naan',
-  'maptr-server',
-  'maptr-timeout',
-  'maptr-network',
-  'maptr-nxdomain',
-  'maptr-rcode',
-  'maptr-truncated',
-  'maptr-loop',
-  'maptr-depth',
-  'maptr-query-limit',
-  'maptr-no-records',
-] as const satisfies readonly DiscoveryErrorCode[];
 
 export type MaptrErrorCode = (typeof MAPTR_ERROR_CODES)[number];
