@@ -7,7 +7,7 @@
 //  - peak RSS of `pidgate normalize` on 10 M lines streamed to its standard input (Linux: VmHWM), with
 //    --jobs 1 and the default, and the lines/s of those runs (workers start from 32 MiB of input).
 // BENCH_LINES and BENCH_RSS_LINES change the sizes. Builds dist/ first (npm run build:cli).
-// BENCH_BASELINE=/path/to/another/apps/cli/bin/pidgate.js (an older build, e.g. from `git archive`)
+// BENCH_BASELINE=/path/to/another/apps/cli/bin/pidgate.js (an older build: apps/cli/scripts/baseline.sh REF)
 // measures it too, run for run alternating with this one, so a busy machine slows both alike; each
 // figure is then printed for both.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';

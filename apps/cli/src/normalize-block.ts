@@ -166,9 +166,23 @@ export function normalizeBlock(
   // One buffer per thread, reused: it grows to the largest block's output once; each block's output
   // leaves in a copy of its exact size.
   writer ??= new LineWriter(1 << 20);
-  const out = writer;
-  out.length = 0;
-  const { profile, trim } = options;
+  writer.length = 0;
+  normalizeLines(registry, text, options, counts, writer);
+  return { out: writer.take(), counts };
+}
+
+/**
+ * The loop of `normalizeBlock`, alone in its function: V8 optimizes it while it runs (on-stack
+ * replacement), and code compiled there, before the loop had ever ended, would be thrown away at each
+ * block's end if the block's result were built in the same function.
+ */
+function normalizeLines(
+  registry: Registry,
+  text: string,
+  { profile, trim }: BlockOptions,
+  counts: BlockCounts,
+  out: LineWriter,
+): void {
   let start = 0;
   const end = text.length;
   while (start < end) {
@@ -186,5 +200,4 @@ export function normalizeBlock(
     out.record(record);
     start = nl + 1;
   }
-  return { out: out.take(), counts };
 }

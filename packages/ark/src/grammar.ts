@@ -56,6 +56,7 @@ export function isHex(c: number): boolean {
 /** Is `s[i..i+4)` the label "ark:" in any case? */
 export function isArkLabelAt(s: string, i: number): boolean {
   return (
+    i + 4 <= s.length && // every read below inside the string (an optimized read past the end deoptimizes)
     (s.charCodeAt(i) | 32) === 97 && // a
     (s.charCodeAt(i + 1) | 32) === 114 && // r
     (s.charCodeAt(i + 2) | 32) === 107 && // k

@@ -1,4 +1,4 @@
-import { err, type PidError, type Profile, type Result } from '@pidgate/core';
+import { type Err, err, type PidError, type Profile, type Result } from '@pidgate/core';
 import type { ArkErrorCode } from './codes.ts';
 import { HYPHEN, isUnicodeHyphen, PERCENT, PERIOD, SLASH } from './grammar.ts';
 import { type ArkSpans, scanArk } from './scan.ts';
@@ -90,6 +90,7 @@ function joinSuffixes(b: Rebuilt): string {
   const { suffix, more } = b;
   if (suffix === null) return b.main;
   if (more === null) return b.main + '.' + suffix;
+  if (more.length === 1) return joinTwoSuffixes(b.main, suffix, more[0] as string);
   more.push(suffix);
   more.sort();
   let out = b.main;
@@ -101,6 +102,12 @@ function joinSuffixes(b: Rebuilt): string {
     last = x;
   }
   return out;
+}
+
+/** Step 4 with two suffixes (the common case): in ASCII order, as `sort()` orders them, once if equal. */
+function joinTwoSuffixes(main: string, x: string, y: string): string {
+  if (x === y) return main + '.' + x;
+  return x < y ? main + '.' + x + '.' + y : main + '.' + y + '.' + x;
 }
 
 /**
@@ -139,16 +146,51 @@ export function normalizeBody(s: string, from: number, to: number, modern: boole
   return joinSuffixes(b);
 }
 
-/** The normalized ARK from a scanned input: `ark:/NAAN/...` (source) or `ark:naan/...` (modern). */
-export function normalizeSpans(s: string, o: ArkSpans, modern: boolean): Result<string, PidError<ArkErrorCode>> {
+/**
+ * Is the label as written the normalized one, "ark:/" (source) or "ark:" (modern), in lower case,
+ * directly before the NAAN (no NMAH after it)?
+ */
+function isNormalLabel(s: string, o: ArkSpans, modern: boolean): boolean {
+  const l = o.labelStart;
+  return (
+    !o.labelHost &&
+    o.labelEnd - l === (modern ? 4 : 5) &&
+    s.charCodeAt(l) === 97 && // a
+    s.charCodeAt(l + 1) === 114 && // r
+    s.charCodeAt(l + 2) === 107 // k
+  );
+}
+
+/**
+ * The normalized ARK from a scanned input, `ark:/NAAN/...` (source) or `ark:naan/...` (modern), or ''
+ * when nothing is left of the Name. When the label, the NAAN and the body are written normalized, the
+ * input's own text from the label to the end of the body, with no new string built.
+ */
+export function normalizedForm(s: string, o: ArkSpans, modern: boolean): string {
   const body = isNormalBody(s, o.bodyStart, o.bodyEnd, modern)
-    ? s.slice(o.bodyStart, o.bodyEnd)
+    ? null
     : normalizeBody(s, o.bodyStart, o.bodyEnd, modern);
-  if (body === '') return err('name-empty', 'nothing is left of the Name once hyphens are removed', o.bodyStart);
-  let naan = s.slice(o.naanStart, o.naanEnd);
-  if (!modern) return { ok: true, value: 'ark:/' + naan + '/' + body };
-  if (hasUpper(s, o.naanStart, o.naanEnd)) naan = naan.toLowerCase();
-  return { ok: true, value: 'ark:' + naan + '/' + body };
+  if (body === '') return '';
+  const label = modern ? 'ark:' : 'ark:/';
+  if (modern && hasUpper(s, o.naanStart, o.naanEnd)) {
+    const naan = s.slice(o.naanStart, o.naanEnd).toLowerCase();
+    return label + naan + '/' + (body ?? s.slice(o.bodyStart, o.bodyEnd));
+  }
+  // The NAAN is followed by its "/" and then the body: one slice of the input holds them.
+  if (body !== null) return label + s.slice(o.naanStart, o.bodyStart) + body;
+  if (isNormalLabel(s, o, modern)) return s.slice(o.labelStart, o.bodyEnd);
+  return label + s.slice(o.naanStart, o.bodyEnd);
+}
+
+/** The normalized ARK from a scanned input, or `name-empty` when nothing is left of the Name. */
+export function normalizeSpans(s: string, o: ArkSpans, modern: boolean): Result<string, PidError<ArkErrorCode>> {
+  const normalized = normalizedForm(s, o, modern);
+  return normalized === '' ? nameEmpty(o) : { ok: true, value: normalized };
+}
+
+/** §2.4: the Name is required, and hyphens (removed in normalization) do not count. */
+export function nameEmpty(o: ArkSpans): Err<PidError<ArkErrorCode>> {
+  return err('name-empty', 'nothing is left of the Name once hyphens are removed', o.bodyStart);
 }
 
 function hasUpper(s: string, from: number, to: number): boolean {

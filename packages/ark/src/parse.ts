@@ -1,6 +1,6 @@
 import type { Identifier, PidError, Profile, Result } from '@pidgate/core';
 import type { ArkErrorCode } from './codes.ts';
-import { normalizeSpans } from './normalize.ts';
+import { nameEmpty, normalizedForm } from './normalize.ts';
 import { type ArkSpans, scanArk, Tail } from './scan.ts';
 
 /** The inflections (§6 `?` and `??`; draft-42 `?info`): requests about the ARK, not part of it. */
@@ -62,8 +62,8 @@ export function parseArk(input: string, profile: Profile = 'source'): Result<Ark
   const modern = profile === 'modern';
   const spans = scanArk(input, modern);
   if (!spans.ok) return spans;
-  const normalized = normalizeSpans(input, spans, modern);
-  if (!normalized.ok) return normalized;
+  const normalized = normalizedForm(input, spans, modern);
+  if (normalized === '') return nameEmpty(spans);
   const components = componentsOf(input, spans);
-  return { ok: true, value: { scheme: 'ark', input, profile, normalized: normalized.value, components } };
+  return { ok: true, value: { scheme: 'ark', input, profile, normalized, components } };
 }

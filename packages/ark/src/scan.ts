@@ -2,6 +2,7 @@ import { type Err, err, type PidError } from '@pidgate/core';
 import type { ArkErrorCode } from './codes.ts';
 import {
   BETANUMERIC,
+  HASH,
   HOST_CHAR,
   HYPHEN,
   hasClass,
@@ -115,53 +116,68 @@ export function scanArk(input: string, modern: boolean): ArkSpans | ArkErr {
 }
 
 function badEscape(s: string, i: number): boolean {
-  return !isHex(s.charCodeAt(i + 1)) || !isHex(s.charCodeAt(i + 2));
+  return i + 2 >= s.length || !isHex(s.charCodeAt(i + 1)) || !isHex(s.charCodeAt(i + 2));
 }
 
 const pctError = (i: number): ArkErr => err('pct-encoded', 'a %-encoded octet is "%" followed by two hex digits', i);
+
+/** The index just after `scheme://` (RFC 3986 scheme), or -1 when the string does not start so. */
+function authorityStart(s: string): number {
+  const n = s.length;
+  if (n === 0 || !isAlpha(s.charCodeAt(0))) return -1;
+  let i = 1;
+  while (i < n && hasClass(s.charCodeAt(i), SCHEME_CHAR)) i++;
+  if (i + 2 >= n || s.charCodeAt(i) !== 58 || s.charCodeAt(i + 1) !== SLASH || s.charCodeAt(i + 2) !== SLASH) return -1;
+  return i + 3;
+}
 
 /**
  * Index of the "ark:" label after a URL prefix `scheme://host[/path]/`, or -1. No validation:
  * the label must start a path segment, before any "?" or "#".
  */
 export function findLabelAfterPrefix(s: string): number {
-  if (!isAlpha(s.charCodeAt(0))) return -1;
-  let i = 1;
-  while (hasClass(s.charCodeAt(i), SCHEME_CHAR)) i++;
-  if (s.charCodeAt(i) !== 58 || s.charCodeAt(i + 1) !== SLASH || s.charCodeAt(i + 2) !== SLASH) return -1;
-  i += 3;
+  let i = authorityStart(s);
+  if (i < 0) return -1;
   const n = s.length;
   for (; i < n; i++) {
     const c = s.charCodeAt(i);
     if (c === SLASH) break;
-    if (c === QUESTION || c === 35) return -1;
+    if (c === QUESTION || c === HASH) return -1;
   }
   for (; i < n; i++) {
     const c = s.charCodeAt(i);
     if (c === SLASH && isArkLabelAt(s, i + 1)) return i + 1;
-    if (c === QUESTION || c === 35) return -1;
+    if (c === QUESTION || c === HASH) return -1;
   }
   return -1;
 }
 
+const labelError = (): ArkErr =>
+  err('ark-label', 'an ARK contains the label "ark:", at the start or after a URL prefix', 0);
+
 /**
  * §2 and §2.1, the URL prefix `scheme://NMAH[/path]/` before the label, when the input does not start
- * with the label: finds the label, then validates the NMAH and the path. Leaves `p` at the label.
+ * with the label: validates the NMAH and the path while looking for the label, in one pass. Leaves `p`
+ * at the label. A prefix with no label is an `ark-label` error whatever else is wrong in it: on a
+ * validation error, `findLabelAfterPrefix` tells which of the two to report.
  */
 function urlPrefixStep(st: ArkScan): ArkErr | null {
   if (isArkLabelAt(st.input, 0)) return null;
-  const label = findLabelAfterPrefix(st.input);
-  if (label < 0) return err('ark-label', 'an ARK contains the label "ark:", at the start or after a URL prefix', 0);
-  st.p = st.input.indexOf('://') + 3;
-  st.hostStart = st.p;
-  return nmahStep(st, label) ?? urlPathStep(st, label);
+  const hostStart = authorityStart(st.input);
+  if (hostStart < 0) return labelError();
+  st.p = hostStart;
+  st.hostStart = hostStart;
+  const problem = nmahStep(st) ?? urlPathStep(st);
+  if (problem === null) return null;
+  return problem.error.code !== 'ark-label' && findLabelAfterPrefix(st.input) < 0 ? labelError() : problem;
 }
 
-/** §2.1, the NMAH of a URL prefix: a hostname or hostport, up to the "/" (before `label`). */
-function nmahStep(st: ArkScan, label: number): ArkErr | null {
+/** §2.1, the NMAH of a URL prefix: a hostname or hostport, up to the "/" that ends it. */
+function nmahStep(st: ArkScan): ArkErr | null {
   const s = st.input;
+  const n = s.length;
   let i = st.p;
-  for (; i < label; i++) {
+  for (; i < n; i++) {
     const c = s.charCodeAt(i);
     if (c === SLASH) break;
     if (c === PERCENT) {
@@ -171,18 +187,30 @@ function nmahStep(st: ArkScan, label: number): ArkErr | null {
       return err('nmah-host', `character ${JSON.stringify(s[i])} is not allowed in a hostname (NMAH)`, i);
     }
   }
+  if (i >= n) return labelError();
   st.hostEnd = i;
   st.p = i;
   if (i === st.hostStart) return err('nmah-host', 'the NMAH (hostname) before the ARK label is empty', i);
   return null;
 }
 
-/** §2.1, the URL path between the NMAH and the label: path characters and "/". */
-function urlPathStep(st: ArkScan, label: number): ArkErr | null {
+/**
+ * §2.1, the URL path between the NMAH and the label: path characters and "/", up to the first "/"
+ * followed by the label (the one `findLabelAfterPrefix` finds).
+ */
+function urlPathStep(st: ArkScan): ArkErr | null {
   const s = st.input;
-  for (let i = st.p; i < label; i++) {
+  const n = s.length;
+  for (let i = st.p; i < n; i++) {
     const c = s.charCodeAt(i);
-    if (c === SLASH || hasClass(c, PCHAR)) continue;
+    if (c === SLASH) {
+      if (isArkLabelAt(s, i + 1)) {
+        st.p = i + 1;
+        return null;
+      }
+      continue;
+    }
+    if (hasClass(c, PCHAR)) continue;
     if (c === PERCENT) {
       if (badEscape(s, i)) return pctError(i);
       i += 2;
@@ -190,15 +218,14 @@ function urlPathStep(st: ArkScan, label: number): ArkErr | null {
     }
     return err('nmah-path', `character ${JSON.stringify(s[i])} is not allowed in the URL path before the label`, i);
   }
-  st.p = label;
-  return null;
+  return labelError();
 }
 
 /** §2.2, the label: "ark:" in any case, then an optional "/" (draft-42 writes none). */
 function labelStep(st: ArkScan): ArkErr | null {
   st.labelStart = st.p;
   st.p += 4;
-  if (st.input.charCodeAt(st.p) === SLASH) st.p++;
+  if (st.p < st.input.length && st.input.charCodeAt(st.p) === SLASH) st.p++;
   st.labelEnd = st.p;
   return null;
 }
@@ -274,8 +301,13 @@ function nameStep(st: ArkScan): ArkErr | null {
   if (p >= n || s.charCodeAt(p) === QUESTION)
     return err('name-empty', 'the Name after the NAAN is required', st.bodyStart);
   st.nameStart = p;
+  const letters = modern ? MODERN_CHAR : SOURCE_CHAR;
   while (p < n) {
     const c = s.charCodeAt(p);
+    if (hasClass(c, letters)) {
+      p++; // the common case: a letter, a digit or one of the profile's symbols
+      continue;
+    }
     if (isStructural(c) || c === QUESTION) break;
     const length = characterLength(s, p, modern);
     if (length <= 0) return characterError(st, p, length, 'name');
@@ -291,8 +323,13 @@ function qualifierStep(st: ArkScan): ArkErr | null {
   const { input: s, modern } = st;
   const n = s.length;
   let p = st.p;
+  const letters = modern ? MODERN_CHAR : SOURCE_CHAR;
   while (p < n) {
     const c = s.charCodeAt(p);
+    if (hasClass(c, letters)) {
+      p++; // the common case: a letter, a digit or one of the profile's symbols
+      continue;
+    }
     if (c === QUESTION) break;
     const length = isStructural(c) ? 1 : characterLength(s, p, modern);
     if (length <= 0) return characterError(st, p, length, 'qualifier');

@@ -19,11 +19,16 @@ export function wordAt(s: string, i: number, word: string): boolean {
   return true;
 }
 
-/** The length of a leading `http://` or `https://` (any case), or 0. */
+/**
+ * The length of a leading `http://` or `https://` (any case), or 0. (Every read is inside the string: an
+ * optimized read past its end deoptimizes, and junk such as `http` is common in lists.)
+ */
 export function httpSchemeLength(s: string): number {
-  if ((s.charCodeAt(0) | 0x20) !== 104 || !wordAt(s, 1, 'ttp')) return 0;
+  if (s.length < 7 || (s.charCodeAt(0) | 0x20) !== 104 || !wordAt(s, 1, 'ttp')) return 0;
   const i = (s.charCodeAt(4) | 0x20) === 115 ? 5 : 4;
-  return s.charCodeAt(i) === 58 && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) === 47 ? i + 3 : 0;
+  return i + 3 <= s.length && s.charCodeAt(i) === 58 && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) === 47
+    ? i + 3
+    : 0;
 }
 
 /** The length of `http(s)://HOST/` when the host (any case) is one of `hosts`, or 0. */

@@ -2,7 +2,7 @@ import { type Err, err, type PidError, type Result } from '@pidgate/core';
 import type { PdiErr, PdiErrorCode } from './codes.ts';
 import type { PdiFragment, PdiPosition } from './components.ts';
 import {
-  COMMA,
+  CLASSES,
   compareDigits,
   EQUALS,
   HYPHEN,
@@ -11,12 +11,9 @@ import {
   isDigits,
   isEscapeAt,
   isPositionChar,
-  LPAREN,
   lower,
   normalizeEscapes,
-  PERCENT,
   RESERVED,
-  RPAREN,
   stripZeros,
 } from './grammar.ts';
 import { BUILT_IN_SCHEMES, fragmentSchemesOfFormat } from './media-type.ts';
@@ -24,11 +21,14 @@ import { newScan, type PdiScan } from './scan.ts';
 
 /** The end of a run of position characters and %-escapes starting at `i`. */
 function positionItem(s: string, i: number): number | PdiErr {
-  for (; i < s.length; i++) {
+  const len = s.length;
+  const classes = CLASSES; // read once: an imported binding is looked up again on every use
+  for (; i < len; i++) {
     const c = s.charCodeAt(i);
-    if (isPositionChar(c)) continue;
-    if (c !== PERCENT) break;
-    if (!isEscapeAt(s, i, s.length)) return err('pct-encoded', 'a %-escape is "%" and two hex digits', i);
+    // isPositionChar: alpha / digit / other, less "(" and ")"
+    if (c < 128 && ((classes[c] as number) & 7) !== 0 && c !== 40 && c !== 41) continue;
+    if (c !== 37 /* "%" */) break;
+    if (!isEscapeAt(s, i, len)) return err('pct-encoded', 'a %-escape is "%" and two hex digits', i);
     i += 2;
   }
   return i;
@@ -41,7 +41,7 @@ function positionItem(s: string, i: number): number | PdiErr {
 export function position(st: PdiScan, code: PdiErrorCode): PdiPosition | PdiErr {
   const s = st.input;
   const i = st.i;
-  if (s.charCodeAt(i) !== LPAREN) {
+  if (s.charCodeAt(i) !== 40 /* "(" */) {
     const end = positionItem(s, i);
     if (typeof end !== 'number') return end;
     if (end === i) return err(code, 'a position is missing here', i);
@@ -60,11 +60,12 @@ export function position(st: PdiScan, code: PdiErrorCode): PdiPosition | PdiErr 
     else if (n === 1) items = [first, item];
     else (items as string[]).push(item);
     const c = s.charCodeAt(end);
-    if (c === RPAREN) {
+    if (c === 41 /* ")" */) {
       st.i = end + 1;
       return items ?? [first];
     }
-    if (c !== COMMA) return err(code, 'a parenthesized position is items separated by "," and closed by ")"', end);
+    if (c !== 44 /* "," */)
+      return err(code, 'a parenthesized position is items separated by "," and closed by ")"', end);
     j = end + 1;
   }
 }
@@ -107,8 +108,7 @@ export function fragmentSpecifier(st: PdiScan): PdiFragment | PdiErr {
     else (positions as PdiPosition[]).push(p);
     const i = st.i;
     if (i === s.length) return { scheme, positions: positions ?? [first] };
-    const c = s.charCodeAt(i);
-    if (c === COMMA) {
+    if (s.charCodeAt(i) === 44 /* "," */) {
       st.i = i + 1;
       continue;
     }
@@ -119,10 +119,14 @@ export function fragmentSpecifier(st: PdiScan): PdiFragment | PdiErr {
 /** FRAGMENT-SCHEME "=" at `st.i`: the scheme as written (`st.i` after its "="), or null when there is none. */
 function fragmentScheme(st: PdiScan): string | null | PdiErr {
   const s = st.input;
+  const len = s.length;
   const i = st.i;
   let j = i;
-  while (j < s.length && (isAlpha(s.charCodeAt(j)) || s.charCodeAt(j) === HYPHEN)) j++;
-  if (s.charCodeAt(j) !== EQUALS) return null;
+  for (; j < len; j++) {
+    const c = s.charCodeAt(j);
+    if (((c | 32) < 97 || (c | 32) > 122) && c !== 45) break; // alpha / "-"
+  }
+  if (j === len || s.charCodeAt(j) !== 61 /* "=" */) return null;
   if (j === i) return err('fragment-scheme', 'a fragment scheme is letters and hyphens before "="', i);
   st.i = j + 1;
   return s.slice(i, j);

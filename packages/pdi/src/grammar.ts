@@ -65,7 +65,13 @@ export function escapeAt(s: string, i: number): number {
 
 /** True when `s[i]` is "%" followed by two hex digits before `end`. */
 export function isEscapeAt(s: string, i: number, end: number): boolean {
-  return i + 2 < end && isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2));
+  return i + 2 < end && isHexCode(s.charCodeAt(i + 1)) && isHexCode(s.charCodeAt(i + 2));
+}
+
+/** isHex of a char code (not NaN), by ranges rather than the table: it runs inside the scanners' loops. */
+function isHexCode(c: number): boolean {
+  const lower = c | 32;
+  return (c >= 48 && c <= 57) || (lower >= 97 && lower <= 102);
 }
 
 /**

@@ -127,6 +127,14 @@ export function normalizePart(st: PdiScan, start: number, end: number, canonical
   st.from = end;
 }
 
+/**
+ * True when `number(field, min)` changes `field`: more than `min` characters, the first a "0" (so
+ * never the wildcard). Read where the scan's findings decide whether a part is rewritten at all.
+ */
+function hasZeros(field: string, min: number): boolean {
+  return field.length > min && field.charCodeAt(0) === 48;
+}
+
 /** True when `s[start, end)` is `text`. */
 function isWritten(s: string, start: number, end: number, text: string): boolean {
   return end - start === text.length && s.startsWith(text, start);
@@ -136,15 +144,14 @@ function isWritten(s: string, start: number, end: number, text: string): boolean
  * The resource identifier `c`, read from `start` (its "//") to `st.i`, its specifier from
  * `st.specifierStart`. What the scan saw spares the rules where they cannot change anything:
  * lowercasing a series without capitals, canonicalUniqueId on an id without escapes (it changes
- * escapes and encapsulated URLs, written with escapes), canonicalFormat on a lowercase token without escapes.
+ * escapes and encapsulated URLs, written with escapes), canonicalFormat on a lowercase token whose
+ * escapes are of other characters than letters, digits and hyphens, with lowercase hex digits (it
+ * decodes the first and lowercases the rest).
  */
 export function normalizeResource(st: PdiScan, c: PdiComponents, start: number): void {
   const s = st.input;
   const specifier = st.specifierStart;
-  const year = number(c.year, 4);
-  const month = number(c.month, 2);
-  const day = number(c.day, 2);
-  if (year === c.year && month === c.month && day === c.day) {
+  if (!hasZeros(c.year, 4) && !hasZeros(c.month, 2) && !hasZeros(c.day, 2)) {
     // only the series to lowercase: the head as written lowercased in one piece ("/", digits, "*" stay)
     if (st.seriesCapital) {
       st.out += s.slice(st.from, start) + canonicalSeries(s.slice(start, specifier));
@@ -154,12 +161,12 @@ export function normalizeResource(st: PdiScan, c: PdiComponents, start: number):
     // the series as written (no need to join its components): after "//", up to the year's "/"
     const seriesEnd = specifier - c.year.length - c.month.length - c.day.length - 4;
     const series = canonicalSeries(s.slice(start + 2, seriesEnd));
-    st.out += s.slice(st.from, start) + headText(series, year, month, day);
+    st.out += s.slice(st.from, start) + headText(series, number(c.year, 4), number(c.month, 2), number(c.day, 2));
     st.from = specifier;
   }
   const uniqueId = st.uniqueIdEscape ? uniqueIdOf(c.uniqueId) : c.uniqueId;
-  const format = c.format !== null && st.formatCapitalOrEscape ? formatOf(c.format) : c.format;
-  const version = c.version === null ? null : number(c.version, 1);
+  const format = c.format !== null && st.formatCapitalOrPlainEscape ? formatOf(c.format) : c.format;
+  const version = c.version !== null && hasZeros(c.version, 1) ? number(c.version, 1) : c.version;
   if (uniqueId !== c.uniqueId || format !== c.format || version !== c.version) {
     st.out += s.slice(st.from, specifier) + specifierText(uniqueId, format, version);
     st.from = st.i;

@@ -4,26 +4,19 @@ import type { PdiComponents, PdiFragment, PdiPosition, PdiWildcardField } from '
 import { daysInMonthOf } from './date.ts';
 import { canonicalPosition, checkFragment, fragmentSpecifier, position } from './fragment.ts';
 import {
-  ALPHA,
   AT,
   CLASSES,
-  DIGIT,
   DOT,
   EQUALS,
   escapeAt,
   HASH,
-  HYPHEN,
   is,
   isAlpha,
   isAlphaHyphenDigit,
-  isDigit,
   isEscapeAt,
-  isWildcard,
-  OTHER,
   PERCENT,
   RESERVED,
   SLASH,
-  STAR,
 } from './grammar.ts';
 import { normalizeLabel, normalizePart, normalizeResource } from './normalize.ts';
 import { newScan, type PdiScan } from './scan.ts';
@@ -40,9 +33,15 @@ import { newScan, type PdiScan } from './scan.ts';
  *   fragment             "#" fragment-specifier (fragment.ts: fragmentSpecifier, position)
  *   citation             "@" origin-position "=" pdi, the cited PDI read by the same loop
  *
- * Each step reads the per-call state (scan.ts) from `st.i` and leaves `st.i` after what it read;
- * it gives an error, or fills the record being built. Normalizing is not done here: when the
- * caller asks for the normalized form, each finished part is handed to normalize.ts.
+ * Each step reads the per-call state (scan.ts) from `st.i` and leaves `st.i` after what it read
+ * (dateField, called three times by isoDate, takes its start and returns its end instead); it gives
+ * an error, or fills the record being built. Normalizing is not done here: when the caller asks for
+ * the normalized form, each finished part is handed to normalize.ts.
+ *
+ * In the loops that read one character at a time, characters are written as char codes with the
+ * character beside them (`c === 46 // "."`) and the class table is read through a local (`classes`),
+ * because an imported binding (DOT, CLASSES, isDigit…) is looked up again, with its checks, on every
+ * use: in these loops that was half of the work. Outside the loops the names of grammar.ts are used.
  */
 
 /** How many citations may nest (`@pos=pdi:…@pos=pdi:…`): deeper inputs fail with `citation-depth`. */
@@ -93,7 +92,7 @@ function pdiLabel(st: PdiScan): 'urn' | 'url' | null {
 function resourceIdentifier(st: PdiScan, form: 'urn' | 'url'): Mutable<PdiComponents> | PdiErr {
   const s = st.input;
   const start = st.i;
-  if (s.charCodeAt(start) !== SLASH || s.charCodeAt(start + 1) !== SLASH) {
+  if (s.charCodeAt(start) !== 47 /* "/" */ || s.charCodeAt(start + 1) !== 47) {
     return err('resource-identifier', 'after "pdi:" comes "//" and the document series (§1.2.1)', start);
   }
   st.i = start + 2;
@@ -123,6 +122,8 @@ function resourceIdentifier(st: PdiScan, form: 'urn' | 'url'): Mutable<PdiCompon
  */
 function documentSeries(st: PdiScan, c: Mutable<PdiComponents>): PdiErr | null {
   const s = st.input;
+  const len = s.length;
+  const classes = CLASSES; // read once: an imported binding is looked up again on every use
   const seriesStart = st.i;
   let lastDot = -1;
   let dots = 0;
@@ -130,14 +131,17 @@ function documentSeries(st: PdiScan, c: Mutable<PdiComponents>): PdiErr | null {
   let capital = false;
   let i = seriesStart;
   for (let partStart = i; ; i++) {
-    const c = s.charCodeAt(i); // NaN past the end
-    if (c < 128 && ((CLASSES[c] as number) & (ALPHA | DIGIT)) !== 0) {
+    if (i >= len) return componentFailed(s, i, lastDot);
+    const c = s.charCodeAt(i);
+    if (c < 128 && ((classes[c] as number) & 3) !== 0) {
+      // alpha / digit (ALPHA | DIGIT)
       if (c <= 90 && c >= 65) capital = true;
       continue;
     }
-    if (c === HYPHEN) continue;
-    if (c !== DOT || i === partStart) {
-      if (c === SLASH && i !== partStart) break;
+    if (c === 45) continue; // "-"
+    if (c !== 46 || i === partStart) {
+      // not "." ending a component: "/" after one ends the series
+      if (c === 47 && i !== partStart) break;
       return componentFailed(s, i, lastDot);
     }
     partStart = i + 1;
@@ -187,7 +191,7 @@ function components(s: string, start: number, count: number, dotBits: number): s
     if (bits !== 0) {
       to = start + 31 - Math.clz32(bits & -bits); // the lowest bit left
       bits &= bits - 1;
-    } else while (s.charCodeAt(to) !== DOT) to++;
+    } else while (s.charCodeAt(to) !== 46 /* "." */) to++;
     series[k] = s.slice(from, to);
     from = to + 1;
   }
@@ -202,20 +206,14 @@ function components(s: string, start: number, count: number, dotBits: number): s
 function isoDate(st: PdiScan, c: Mutable<PdiComponents>): PdiErr | null {
   const s = st.input;
   const yearStart = st.i + 1;
-  st.i = yearStart;
-  const year = dateField(st, 4, 'year', 'year', 'month');
-  if (year !== null) return year;
-  const yearEnd = st.i;
+  const yearEnd = dateField(st, yearStart, 4, 'year', 'year', 'month');
+  if (typeof yearEnd !== 'number') return yearEnd;
   const anyYear = st.field < 0;
-  st.i = yearEnd + 1;
-  const month = dateField(st, 2, 'month', 'month', 'day');
-  if (month !== null) return month;
-  const monthEnd = st.i;
+  const monthEnd = dateField(st, yearEnd + 1, 2, 'month', 'month', 'day');
+  if (typeof monthEnd !== 'number') return monthEnd;
   const m = st.field;
-  st.i = monthEnd + 1;
-  const day = dateField(st, 2, 'day', 'day', 'unique id');
-  if (day !== null) return day;
-  const dayEnd = st.i;
+  const dayEnd = dateField(st, monthEnd + 1, 2, 'day', 'day', 'unique id');
+  if (typeof dayEnd !== 'number') return dayEnd;
   const d = st.field;
   if (m >= 0 && (m < 1 || m > 12)) return err('calendar-month', 'a month is 01 to 12', yearEnd + 1);
   if (d >= 0) {
@@ -232,13 +230,19 @@ function isoDate(st: PdiScan, c: Mutable<PdiComponents>): PdiErr | null {
 }
 
 /**
- * YEAR / MONTH / DAY at `st.i`: `min` or more digits, or "*", ended by "/". Sets `st.field` (its
- * value, capped at 1000, or -1 for "*") and `st.i` on that "/".
+ * YEAR / MONTH / DAY from `i`: `min` or more digits, or "*", ended by "/". The index of that "/"
+ * (the position stays in a local of the caller), and `st.field`: its value, capped at 1000, or -1 for "*".
  */
-function dateField(st: PdiScan, min: number, code: PdiErrorCode, what: string, next: string): PdiErr | null {
+function dateField(
+  st: PdiScan,
+  i: number,
+  min: number,
+  code: PdiErrorCode,
+  what: string,
+  next: string,
+): number | PdiErr {
   const s = st.input;
   const len = s.length;
-  const i = st.i;
   let j = i;
   let star = -1;
   let value = 0;
@@ -250,13 +254,12 @@ function dateField(st: PdiScan, min: number, code: PdiErrorCode, what: string, n
       if (value > 1000) value = 1000;
       continue;
     }
-    if (c !== STAR) break;
+    if (c !== 42 /* "*" */) break;
     if (star < 0) star = j;
   }
-  if (j < len && c === SLASH && (star < 0 ? j - i >= min : j - i === 1)) {
+  if (j < len && c === 47 /* "/" */ && (star < 0 ? j - i >= min : j - i === 1)) {
     st.field = star < 0 ? value : -1;
-    st.i = j;
-    return null;
+    return j;
   }
   return dateFieldFailed(s, i, j, star, min, code, what, next);
 }
@@ -289,10 +292,10 @@ function digitsValue(s: string, from: number, to: number): number {
 function specifier(st: PdiScan, c: Mutable<PdiComponents>): PdiErr | null {
   const s = st.input;
   const failed = uniqueId(st, c);
-  if (failed !== null || s.charCodeAt(st.i) !== DOT) return failed;
+  if (failed !== null || s.charCodeAt(st.i) !== 46 /* "." */) return failed;
   st.i++;
   const bad = format(st, c);
-  if (bad !== null || s.charCodeAt(st.i) !== DOT) return bad;
+  if (bad !== null || s.charCodeAt(st.i) !== 46) return bad;
   st.i++;
   return version(st, c);
 }
@@ -301,6 +304,7 @@ function specifier(st: PdiScan, c: Mutable<PdiComponents>): PdiErr | null {
 function uniqueId(st: PdiScan, record: Mutable<PdiComponents>): PdiErr | null {
   const s = st.input;
   const len = s.length;
+  const classes = CLASSES;
   const start = st.i;
   let star = -1;
   let escaped = false;
@@ -308,16 +312,17 @@ function uniqueId(st: PdiScan, record: Mutable<PdiComponents>): PdiErr | null {
   let c = 0; // the character the unique id stops at
   for (; i < len; i++) {
     c = s.charCodeAt(i);
-    if (c < 128 && ((CLASSES[c] as number) & (ALPHA | DIGIT | OTHER)) !== 0) continue;
-    if (c === PERCENT && isEscapeAt(s, i, len)) {
+    if (c < 128 && ((classes[c] as number) & 7) !== 0) continue; // alpha / digit / other
+    if (c === 37 /* "%" */ && isEscapeAt(s, i, len)) {
       escaped = true;
       i += 2;
       continue;
     }
-    if (c !== STAR) break;
+    if (c !== 42 /* "*" */) break;
     if (star < 0) star = i;
   }
-  if (i === start || (star >= 0 && i - start !== 1) || !(i >= len || c === DOT || c === HASH || c === AT)) {
+  if (i === start || (star >= 0 && i - start !== 1) || !(i >= len || c === 46 || c === 35 || c === 64)) {
+    // not ended by the end, ".", "#" or "@"
     return uniqueIdFailed(s, start, i, star);
   }
   record.uniqueId = s.slice(start, i);
@@ -348,6 +353,7 @@ function uniqueIdFailed(s: string, start: number, i: number, star: number): PdiE
 function format(st: PdiScan, record: Mutable<PdiComponents>): PdiErr | null {
   const s = st.input;
   const len = s.length;
+  const classes = CLASSES;
   const start = st.i;
   let star = -1;
   let marked = false;
@@ -355,24 +361,26 @@ function format(st: PdiScan, record: Mutable<PdiComponents>): PdiErr | null {
   let c = 0; // the character the format stops at
   for (; i < len; i++) {
     c = s.charCodeAt(i);
-    if (c < 128 && ((CLASSES[c] as number) & (ALPHA | DIGIT)) !== 0) {
+    if (c < 128 && ((classes[c] as number) & 3) !== 0) {
+      // alpha / digit
       if (c <= 90 && c >= 65) marked = true;
       continue;
     }
-    if (c === HYPHEN) continue;
-    if (c === PERCENT && formatEscape(s, i) === null) {
-      marked = true;
+    if (c === 45 /* "-" */) continue;
+    if (c === 37 /* "%" */ && formatEscape(s, i) === null) {
+      if (isPlainOrCapitalEscape(s, i)) marked = true;
       i += 2;
       continue;
     }
-    if (c !== STAR) break;
+    if (c !== 42 /* "*" */) break;
     if (star < 0) star = i;
   }
-  if (i === start || (star >= 0 && i - start !== 1) || !(i >= len || c === DOT || c === HASH || c === AT)) {
+  if (i === start || (star >= 0 && i - start !== 1) || !(i >= len || c === 46 || c === 35 || c === 64)) {
+    // not ended by the end, ".", "#" or "@"
     return formatFailed(s, start, i, star);
   }
   record.format = s.slice(start, i);
-  st.formatCapitalOrEscape = marked;
+  st.formatCapitalOrPlainEscape = marked;
   st.i = i;
   return null;
 }
@@ -398,6 +406,13 @@ function formatEscape(s: string, i: number): PdiErr | null {
   return null;
 }
 
+/** True when the escape at `i` is of a letter, digit or hyphen, or written with a hex digit A-F. */
+function isPlainOrCapitalEscape(s: string, i: number): boolean {
+  const x = s.charCodeAt(i + 1);
+  const y = s.charCodeAt(i + 2);
+  return isAlphaHyphenDigit(escapeAt(s, i)) || (x >= 65 && x <= 70) || (y >= 65 && y <= 70);
+}
+
 /** VERSION = digits / wildcard, after its ".": a positive integer, the end of the specifier. Sets `c.version`. */
 function version(st: PdiScan, record: Mutable<PdiComponents>): PdiErr | null {
   const s = st.input;
@@ -409,14 +424,15 @@ function version(st: PdiScan, record: Mutable<PdiComponents>): PdiErr | null {
   let c = 0; // the character the version stops at
   for (; i < len; i++) {
     c = s.charCodeAt(i);
-    if (isDigit(c)) {
+    if (c >= 48 && c <= 57) {
       if (c !== 48) nonZero = true;
       continue;
     }
-    if (c !== STAR) break;
+    if (c !== 42 /* "*" */) break;
     if (star < 0) star = i;
   }
-  if ((i >= len || c === HASH || c === AT) && (star < 0 ? nonZero : i - start === 1)) {
+  // ended by the end, "#" or "@"
+  if ((i >= len || c === 35 || c === 64) && (star < 0 ? nonZero : i - start === 1)) {
     record.version = s.slice(start, i);
     st.i = i;
     return null;
@@ -442,12 +458,12 @@ function reserved(s: string, i: number): PdiErr {
 
 /** The fields of `c` that are the wildcard "*", in the order of PdiWildcardField (a shared empty list for none). */
 function wildcardsOf(c: PdiComponents): readonly PdiWildcardField[] {
-  const anyYear = isWildcard(c.year);
-  const anyMonth = isWildcard(c.month);
-  const anyDay = isWildcard(c.day);
-  const anyId = isWildcard(c.uniqueId);
-  const anyFormat = isWildcard(c.format);
-  const anyVersion = isWildcard(c.version);
+  const anyYear = isStar(c.year);
+  const anyMonth = isStar(c.month);
+  const anyDay = isStar(c.day);
+  const anyId = isStar(c.uniqueId);
+  const anyFormat = isStar(c.format);
+  const anyVersion = isStar(c.version);
   if (!(anyYear || anyMonth || anyDay || anyId || anyFormat || anyVersion)) return NO_WILDCARDS;
   const list: PdiWildcardField[] = [];
   if (anyYear) list.push('year');
@@ -457,6 +473,11 @@ function wildcardsOf(c: PdiComponents): readonly PdiWildcardField[] {
   if (anyFormat) list.push('format');
   if (anyVersion) list.push('version');
   return list;
+}
+
+/** isWildcard (grammar.ts), written here so that the six checks of wildcardsOf compile to a few instructions. */
+function isStar(field: string | null): boolean {
+  return field !== null && field.length === 1 && field.charCodeAt(0) === 42; // "*"
 }
 
 /** §2.5, §2.6: fragments and citations name one fixed representation. */
@@ -554,7 +575,7 @@ function nss(st: PdiScan, written: 'urn' | 'url'): PdiComponents | PdiErr {
     if (i === input.length) break;
     const fixed = requireFixed(c, input, i);
     if (fixed) return fixed;
-    if (input.charCodeAt(i) === HASH) {
+    if (input.charCodeAt(i) === 35 /* "#" */) {
       const failed = fragment(st, c);
       if (failed !== null) return failed;
       break;

@@ -1,7 +1,8 @@
 /**
  * The state of one parse, created for each call and never shared: the input, where the next
  * grammar step reads, what the last step found, and the normalized form built so far. Every step
- * of parse.ts and fragment.ts reads from `i` and leaves `i` after what it read. Made by `newScan`
+ * of parse.ts and fragment.ts reads from `i` and leaves `i` after what it read (but dateField, which
+ * takes its start and returns its end). Made by `newScan`
  * only, so that every step sees one object shape.
  */
 export interface PdiScan {
@@ -18,11 +19,12 @@ export interface PdiScan {
   /**
    * What the scan saw in the resource identifier last read, for normalize.ts to skip the parts these
    * rule out: a capital letter in the document series, a %-escape in the unique id, a capital letter
-   * or a %-escape in the format. Facts about the text, not rules: the rules are in normalize.ts.
+   * in the format (its escapes' hex digits A-F included) or an escape there of a letter, digit or
+   * hyphen. Facts about the text, not rules: the rules are in normalize.ts.
    */
   seriesCapital: boolean;
   uniqueIdEscape: boolean;
-  formatCapitalOrEscape: boolean;
+  formatCapitalOrPlainEscape: boolean;
   /** Whether the caller asked for the normalized form (normalize.ts builds it as the parts are read). */
   readonly normalizing: boolean;
   /** The normalized form so far: `out`, then the input from `from` on, as far as it is already normal. */
@@ -44,7 +46,7 @@ export function newScan(input: string, i: number, normalizing: boolean): PdiScan
     specifierStart: 0,
     seriesCapital: false,
     uniqueIdEscape: false,
-    formatCapitalOrEscape: false,
+    formatCapitalOrPlainEscape: false,
     normalizing,
     out: '',
     from: 0,

@@ -19,15 +19,8 @@ export {
 export { buildPwid, formatPwid, type PwidParts } from './format.ts';
 export { normalizePwid } from './normalize.ts';
 export { type PwidComponents, parsePwid } from './parse.ts';
-export {
-  type Archive,
-  ArchiveRegistry,
-  archiveSchema,
-  builtinArchives,
-  loadArchiveRegistry,
-  type RegistryFile,
-  registryFileSchema,
-} from './registry.ts';
+export { type Archive, ArchiveRegistry, builtinArchives } from './registry.ts';
+export { archiveSchema, loadArchiveRegistry, type RegistryFile, registryFileSchema } from './registry-file.ts';
 export {
   isReplayHost,
   originalFromReplay,
@@ -38,7 +31,7 @@ export {
   replayHosts,
   resolvePwid,
 } from './resolve.ts';
-export { type PwidIdentifier, pwidScheme } from './scheme.ts';
+export { builtinReplayHosts, type PwidIdentifier, pwidScheme } from './scheme.ts';
 export {
   type ArchivalTime,
   acceptDatetime,

@@ -9,7 +9,8 @@ import { buildPwid } from './format.ts';
 import { HTTP_URL, PATH_SEGMENT, WAYBACK_FLAG } from './grammar.ts';
 import { normalizePwid } from './normalize.ts';
 import { parsePwid } from './parse.ts';
-import { ArchiveRegistry, builtinArchives, loadArchiveRegistry } from './registry.ts';
+import { ArchiveRegistry, builtinArchives } from './registry.ts';
+import { loadArchiveRegistry } from './registry-file.ts';
 import { pwidAlternatives, pwidFromReplayUrl, resolvePwid } from './resolve.ts';
 
 const registry = ArchiveRegistry.builtin();

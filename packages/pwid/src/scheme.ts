@@ -3,12 +3,25 @@ import { PWID_ERROR_CODES, type PwidErrorCode, REPLAY_ERROR_CODES, type ReplayEr
 import { formatPwid } from './format.ts';
 import { normalizeScan } from './normalize.ts';
 import { type PwidComponents, pwidLabelAt, scanPwid, urnPwidLabel } from './parse.ts';
-import { isReplayHost, pwidFromReplayUrl, replayHosts } from './resolve.ts';
+import { isReplayHost, pwidFromReplayUrl, type ReplayHosts, replayHosts } from './resolve.ts';
+
+// The types of `pwidScheme`, nameable from this entry (`@pidgate/pwid/scheme`) as well as the main one.
+export type { PwidErrorCode, ReplayErrorCode } from './codes.ts';
+export type { PwidComponents } from './parse.ts';
+export type { ReplayHosts } from './resolve.ts';
 
 export type PwidIdentifier = Identifier<PwidComponents, 'pwid'>;
 
-/** The replay hosts of the built-in archives, looked at by the recognizer. */
-const REPLAY_HOSTS = replayHosts();
+let builtinHosts: ReplayHosts | null = null;
+
+/**
+ * The replay hosts of the built-in archives: the hosts whose http(s) URLs the recognizer claims. Made
+ * the first time an http(s) string is recognized, not when the module loads.
+ */
+export function builtinReplayHosts(): ReplayHosts {
+  if (builtinHosts === null) builtinHosts = replayHosts();
+  return builtinHosts;
+}
 
 /**
  * Persistent Web IDentifiers: `urn:pwid:`, the bare `pwid:` of early tools, and the replay URLs of the
@@ -21,7 +34,7 @@ export const pwidScheme: Scheme<PwidComponents, 'pwid', PwidErrorCode | ReplayEr
   priority: 5,
   errorCodes: [...PWID_ERROR_CODES, ...REPLAY_ERROR_CODES],
   recognize(input: string): boolean {
-    return pwidLabelAt(input, 0) || urnPwidLabel(input) || isReplayHost(input, REPLAY_HOSTS);
+    return pwidLabelAt(input, 0) || urnPwidLabel(input) || isReplayHost(input, builtinReplayHosts());
   },
   parse(input: string, profile: Profile = 'source'): Result<PwidIdentifier, PidError<PwidErrorCode | ReplayErrorCode>> {
     let text = input;

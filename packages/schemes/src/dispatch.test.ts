@@ -1,75 +1,82 @@
-import { createRegistry } from '@pidgate/core';
+import { createRegistry, type Scheme } from '@pidgate/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FIRST_CHARACTERS } from './dispatch.ts';
+import { DispatchRegistry } from './dispatch.ts';
 import { registry, schemes } from './index.ts';
+import { dispatchInputs, SEEDS } from './inputs.test-helpers.ts';
 
 const plain = createRegistry(schemes);
 
-/** Strings of every scheme, as written in the wild, to mutate. */
-const seeds = [
-  'ark:/12025/654xz321',
-  'https://n2t.net/ark:/13030/tf5p30086k',
-  'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk',
-  'pwid:archive.org:2016-01-22Z:page:http://x',
-  'https://web.archive.org/web/20160122112029/http://www.dr.dk',
-  'urn:pdi://oma.eop.gov.us/1999/01/05/9.text.1',
-  'pdi://oma.eop.gov.us/1999/01/05/9.text.1',
-  'urn:nbn:de:bvb:19-146642',
-  'doi:10.1000/182',
-  'DOI: 10.1000/182',
-  '10.1000/182',
-  'https://doi.org/10.1000/182',
-  'info:doi/10.1000/182',
-  'urn:doi:10.1000:182',
-  'hdl:10.1000/182',
-  'hdl:20.500.12345/1',
-  'info:hdl/20.500.1/x',
-  'https://hdl.handle.net/2027/mdp.1',
-  'http://purl.org/dc/terms/',
-  'https://orcid.org/0000-0002-1825-0097',
-  'orcid:0000-0002-1825-0097',
-  '0000-0002-1825-0097',
-  'arXiv:1501.00001v2',
-  '1501.00001',
-  'hep-th/9901001',
-  'math.GT/0309136',
-  'https://arxiv.org/abs/1501.00001',
-  'PMID: 12345',
-  'https://pubmed.ncbi.nlm.nih.gov/12345/',
-  'PMC1234567',
-  'PMCID: PMC1234567',
-  '978-0-395-36341-6',
-  'ISBN 0-395-36341-1',
-  'ISSN 0259-000X',
-  '0259-000X',
-  'https://nbn-resolving.org/urn:nbn:de:bvb:19-146642',
-  'http://urn.fi/URN:NBN:fi-fe2019',
-  'not an identifier',
-];
-
-describe('first-character dispatch', () => {
-  it('lists a first-character set for every registered scheme', () => {
-    for (const s of schemes) expect(FIRST_CHARACTERS[s.name], s.name).toBeDefined();
-  });
-
+describe('label and host dispatch', () => {
   it('detects the same scheme as asking every scheme in priority order', () => {
-    const inputs = fc.oneof(
-      fc.string({ maxLength: 40 }),
-      fc.constantFrom(...seeds),
-      fc
-        .tuple(fc.constantFrom(...seeds), fc.nat(60), fc.string({ maxLength: 6 }), fc.boolean())
-        .map(([s, i, x, upper]) => {
-          const cut = s.slice(0, i % (s.length + 1)) + x + s.slice(i % (s.length + 1));
-          return upper ? cut.toUpperCase() : cut;
-        }),
-    );
-    for (const s of seeds) expect(registry.detect(s)?.name, s).toBe(plain.detect(s)?.name);
+    for (const s of SEEDS) expect(registry.detect(s)?.name, s).toBe(plain.detect(s)?.name);
     fc.assert(
-      fc.property(inputs, (input) => {
+      fc.property(dispatchInputs, (input) => {
         expect(registry.detect(input)?.name).toBe(plain.detect(input)?.name);
       }),
-      { numRuns: 5000 },
+      { numRuns: 20_000 },
     );
+  });
+
+  it('parses to the same result as asking every scheme in priority order', () => {
+    for (const s of SEEDS) expect(registry.parse(s), s).toEqual(plain.parse(s));
+    fc.assert(
+      fc.property(dispatchInputs, (input) => {
+        expect(registry.parse(input)).toEqual(plain.parse(input));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it('asks one recognizer for most strings, two at most', () => {
+    /** How many recognizers `detect` asks: up to the one that says yes, or every candidate. */
+    const asked = (input: string): number => {
+      const found = registry.detect(input);
+      const candidates = registry.candidates(input);
+      return found === undefined ? candidates.length : candidates.indexOf(found) + 1;
+    };
+    const counts = SEEDS.map(asked);
+    expect(Math.max(...counts)).toBeLessThanOrEqual(2);
+    expect(counts.filter((n) => n > 1).length).toBeLessThan(SEEDS.length / 10);
+    // the NCBI host serves PubMed and PMC URLs
+    expect(asked('https://www.ncbi.nlm.nih.gov/pmc/articles/PMC1234567')).toBe(2);
+    expect(asked('ark:/12025/654xz321')).toBe(1);
+    expect(asked('https://web.archive.org/web/20160122112029/http://www.dr.dk')).toBe(1);
+    expect(asked('URN:PWID:archive.org:2016-01-22Z:page:http://x')).toBe(1);
+    expect(asked('https://example.org/rslv/ark:/99999/x')).toBe(1);
+    expect(asked('pdi://oma.eop.gov.us/1999/01/05/9.text.1')).toBe(1);
+    expect(asked('https://orcid.org/0000-0002-1825-0097')).toBe(1);
+    expect(asked('https://urn.kb.se/resolve?urn=urn:nbn:se:uu:diva-1')).toBe(1);
+    expect(asked('not an identifier')).toBe(0);
+  });
+
+  it('asks a scheme it does not know about every string, in its place in the priority order', () => {
+    const seen: string[] = [];
+    const other: Scheme = {
+      name: 'other',
+      priority: 9,
+      errorCodes: [],
+      recognize: (input) => {
+        seen.push(input);
+        return input.startsWith('other:');
+      },
+      parse: (input) => ({
+        ok: true,
+        value: { scheme: 'other', input, profile: 'source', normalized: input, components: {} },
+      }),
+      format: () => '',
+    };
+    const withOther = new DispatchRegistry([...schemes, other]);
+    expect(withOther.detect('other:1')?.name).toBe('other');
+    expect(withOther.detect('https://doi.org/10.1000/182')?.name).toBe('doi');
+    expect(withOther.detect('ark:/12025/654xz321')?.name).toBe('ark');
+    expect(seen).toEqual(['other:1', 'ark:/12025/654xz321']);
+    expect(withOther.candidates('1').map((s) => s.name)).toEqual(['other']);
+  });
+
+  it('routes a scheme by its identity, not its name: a look-alike is asked for every string', () => {
+    const lookalike: Scheme = { ...schemes[0], name: 'pwid', recognize: (s) => s === 'x' };
+    const r = new DispatchRegistry([lookalike]);
+    expect(r.detect('x')?.name).toBe('pwid');
   });
 });

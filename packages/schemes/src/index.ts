@@ -8,11 +8,12 @@ import { orcidScheme } from '@pidgate/orcid';
 import { pdiScheme } from '@pidgate/pdi';
 import { pmcidScheme, pmidScheme } from '@pidgate/pubmed';
 import { purlScheme } from '@pidgate/purl';
-import { pwidScheme } from '@pidgate/pwid';
+import { pwidScheme } from '@pidgate/pwid/scheme';
 import { urnScheme } from '@pidgate/urn';
 import { DispatchRegistry } from './dispatch.ts';
 
-export { DispatchRegistry, FIRST_CHARACTERS } from './dispatch.ts';
+export { DispatchRegistry } from './dispatch.ts';
+export { possibleSchemes, SCHEME_BIT } from './route.ts';
 
 /**
  * Every scheme pidgate knows, in one list. Dispatch order comes from each scheme's priority:
@@ -58,5 +59,5 @@ export type AnyResult = Result<AnyIdentifier, PidError<AnyErrorCode>>;
 /** A registry of the registered schemes, or of some of them: `parse` gives an `AnyResult`. */
 export type SchemesRegistry = Registry<RegisteredScheme>;
 
-/** The registry the CLI and the gateway use (dispatching on the first character, see `dispatch.ts`). */
-export const registry: SchemesRegistry = new DispatchRegistry(schemes);
+/** The registry the CLI and the gateway use (dispatching on the label or the URL host, see `route.ts`). */
+export const registry: DispatchRegistry<RegisteredScheme> = new DispatchRegistry(schemes);

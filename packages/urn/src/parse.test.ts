@@ -70,6 +70,17 @@ describe('normalized form', () => {
     const r = parseUrn('urn:example:a?+b?c?=d?+e');
     expect(r.ok && r.value).toMatchObject({ rComponent: 'b?c', qComponent: 'd?+e' });
   });
+
+  it('reads a "?" that ends an r- or q-component as part of it (RFC 8141: pchar / "/" / "?")', () => {
+    expect(parseUrn('urn:example:a?+b?')).toEqual({
+      ok: true,
+      value: { nid: 'example', nss: 'a', rComponent: 'b?', qComponent: null, fComponent: null },
+    });
+    expect(parseUrn('urn:example:a?=q?')).toEqual({
+      ok: true,
+      value: { nid: 'example', nss: 'a', rComponent: null, qComponent: 'q?', fComponent: null },
+    });
+  });
 });
 
 const NAMESPACE_CODES = new Set(NAMESPACE_MODULES.flatMap((m) => m.errorCodes));

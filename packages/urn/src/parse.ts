@@ -64,26 +64,33 @@ function scanNss(s: string, start: number): number | Err<PidError<UrnErrorCode>>
   return i;
 }
 
-const isQuestionOrHash: Stop = (_s, c) => c === QUESTION || c === HASH;
-const atQStartOrHash: Stop = (s, c, i) => c === HASH || (c === QUESTION && s.charCodeAt(i + 1) === EQUALS);
+const atQStartOrHash: Stop = (s, c, i) =>
+  c === HASH || (c === QUESTION && i + 1 < s.length && s.charCodeAt(i + 1) === EQUALS);
 const isHash: Stop = (_s, c) => c === HASH;
 const never: Stop = () => false;
 
-/** Parse an RFC 8141 namestring. Never throws; linear in the input's length. */
-export function parseUrn(s: string): Result<UrnComponents, PidError<UrnErrorCode>> {
-  if (
-    s.length < 4 ||
-    (s.charCodeAt(0) | 0x20) !== 117 || // "u" / "U"
-    (s.charCodeAt(1) | 0x20) !== 114 || // "r" / "R"
-    (s.charCodeAt(2) | 0x20) !== 110 || // "n" / "N"
-    s.charCodeAt(3) !== COLON
-  ) {
-    return err('urn-label', 'a URN starts with "urn:"', 0);
-  }
-  // NID = (alphanum) 0*30(ldh) (alphanum)
+/** The URN's parts when it has nothing after the NSS (the common case): one object, one shape. */
+function assignedName(nid: string, nss: string): UrnComponents {
+  return { nid, nss, rComponent: null, qComponent: null, fComponent: null };
+}
+
+/** "urn:" in any case. */
+function hasUrnLabel(s: string): boolean {
+  return (
+    s.length >= 4 &&
+    (s.charCodeAt(0) | 0x20) === 117 && // "u" / "U"
+    (s.charCodeAt(1) | 0x20) === 114 && // "r" / "R"
+    (s.charCodeAt(2) | 0x20) === 110 && // "n" / "N"
+    s.charCodeAt(3) === COLON
+  );
+}
+
+/** NID = (alphanum) 0*30(ldh) (alphanum), then ":". Returns the index of that ":", or the error. */
+function scanNid(s: string): number | Err<PidError<UrnErrorCode>> {
   const nidStart = 4;
+  const n = s.length;
   let i = nidStart;
-  for (; i < s.length && i - nidStart <= 32; i++) {
+  for (; i < n && i - nidStart <= 32; i++) {
     const c = s.charCodeAt(i);
     if (c === COLON) break;
     if (!isAlphanum(c) && c !== HYPHEN)
@@ -91,32 +98,42 @@ export function parseUrn(s: string): Result<UrnComponents, PidError<UrnErrorCode
   }
   const nidLength = i - nidStart;
   if (nidLength > 32) return err('nid-length', 'the NID is at most 32 characters long', nidStart + 32);
-  if (i >= s.length || s.charCodeAt(i) !== COLON) {
+  if (i >= n || s.charCodeAt(i) !== COLON) {
     return err('nid-unterminated', 'the NID must be followed by ":" and the NSS', i);
   }
   if (nidLength < 2) return err('nid-length', 'the NID is at least 2 characters long', nidStart);
   if (s.charCodeAt(nidStart) === HYPHEN) return err('nid-hyphen', 'the NID cannot start with a hyphen', nidStart);
   if (s.charCodeAt(i - 1) === HYPHEN) return err('nid-hyphen', 'the NID cannot end with a hyphen', i - 1);
-  const nid = s.slice(nidStart, i);
+  return i;
+}
 
-  // NSS = pchar *(pchar / "/")
-  const nssStart = i + 1;
-  if (nssStart >= s.length || isQuestionOrHash(s, s.charCodeAt(nssStart), nssStart)) {
-    return err('nss-empty', 'the NSS is empty', nssStart);
-  }
-  if (s.charCodeAt(nssStart) === SLASH) return err('nss-leading-slash', 'the NSS cannot start with "/"', nssStart);
-  const nssEnd = scanNss(s, nssStart);
-  if (typeof nssEnd !== 'number') return nssEnd;
-  const nss = s.slice(nssStart, nssEnd);
+/** NSS = pchar *(pchar / "/"), from `nssStart`. Returns its end, or the error. */
+function scanNssPart(s: string, nssStart: number): number | Err<PidError<UrnErrorCode>> {
+  if (nssStart >= s.length) return err('nss-empty', 'the NSS is empty', nssStart);
+  const first = s.charCodeAt(nssStart);
+  if (first === QUESTION || first === HASH) return err('nss-empty', 'the NSS is empty', nssStart);
+  if (first === SLASH) return err('nss-leading-slash', 'the NSS cannot start with "/"', nssStart);
+  return scanNss(s, nssStart);
+}
 
-  // rq-components = [ "?+" r-component ] [ "?=" q-component ]
+/**
+ * What follows the NSS at `i` (< s.length): rq-components = [ "?+" r-component ] [ "?=" q-component ],
+ * then [ "#" f-component ]. Every read is inside the string.
+ */
+function parseComponents(
+  s: string,
+  nid: string,
+  nss: string,
+  from: number,
+): Result<UrnComponents, PidError<UrnErrorCode>> {
+  const n = s.length;
+  let i = from;
   let rComponent: string | null = null;
   let qComponent: string | null = null;
   let fComponent: string | null = null;
-  i = nssEnd;
-  if (s.charCodeAt(i) === QUESTION && s.charCodeAt(i + 1) === PLUS) {
+  if (i + 1 < n && s.charCodeAt(i) === QUESTION && s.charCodeAt(i + 1) === PLUS) {
     const start = i + 2;
-    if (start >= s.length || atQStartOrHash(s, s.charCodeAt(start), start)) {
+    if (start >= n || atQStartOrHash(s, s.charCodeAt(start), start)) {
       return err('r-component-empty', 'an r-component follows "?+" and is not empty', start);
     }
     const first = s.charCodeAt(start);
@@ -128,9 +145,9 @@ export function parseUrn(s: string): Result<UrnComponents, PidError<UrnErrorCode
     rComponent = s.slice(start, end);
     i = end;
   }
-  if (s.charCodeAt(i) === QUESTION && s.charCodeAt(i + 1) === EQUALS) {
+  if (i + 1 < n && s.charCodeAt(i) === QUESTION && s.charCodeAt(i + 1) === EQUALS) {
     const start = i + 2;
-    if (start >= s.length || s.charCodeAt(start) === HASH) {
+    if (start >= n || s.charCodeAt(start) === HASH) {
       return err('q-component-empty', 'a q-component follows "?=" and is not empty', start);
     }
     const first = s.charCodeAt(start);
@@ -142,14 +159,27 @@ export function parseUrn(s: string): Result<UrnComponents, PidError<UrnErrorCode
     qComponent = s.slice(start, end);
     i = end;
   }
-  if (s.charCodeAt(i) === QUESTION) {
+  if (i < n && s.charCodeAt(i) === QUESTION) {
     return err('bare-question-mark', 'a "?" after the NSS must start "?+" (r-component) or "?=" (q-component)', i);
   }
-  if (s.charCodeAt(i) === HASH) {
+  if (i < n && s.charCodeAt(i) === HASH) {
     const start = i + 1;
     const end = scan(s, start, never, true, 'f-component-character', 'f-component');
     if (typeof end !== 'number') return end;
     fComponent = s.slice(start, end);
   }
   return { ok: true, value: { nid, nss, rComponent, qComponent, fComponent } };
+}
+
+/** Parse an RFC 8141 namestring. Never throws; linear in the input's length. */
+export function parseUrn(s: string): Result<UrnComponents, PidError<UrnErrorCode>> {
+  if (!hasUrnLabel(s)) return err('urn-label', 'a URN starts with "urn:"', 0);
+  const nidEnd = scanNid(s);
+  if (typeof nidEnd !== 'number') return nidEnd;
+  const nssEnd = scanNssPart(s, nidEnd + 1);
+  if (typeof nssEnd !== 'number') return nssEnd;
+  const nid = s.slice(4, nidEnd);
+  const nss = s.slice(nidEnd + 1, nssEnd);
+  if (nssEnd === s.length) return { ok: true, value: assignedName(nid, nss) };
+  return parseComponents(s, nid, nss, nssEnd);
 }

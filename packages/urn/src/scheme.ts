@@ -33,6 +33,32 @@ function isUrnLabel(input: string): boolean {
   );
 }
 
+/** Does the string hold an ASCII capital letter? (A NID is ASCII: letters, digits and hyphens.) */
+function hasUpperAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 65 && c <= 90) return true;
+  }
+  return false;
+}
+
+/**
+ * Is the URN `text` already its normalized form `urn:<nid>:<nss>`, so that no new string need be built?
+ * Yes when it starts with "urn:" in lower case, the NID and NSS came through unchanged and nothing follows the NSS.
+ */
+function isNormalUrn(text: string, c: UrnComponents, nid: string, nss: string): boolean {
+  return (
+    nid === c.nid &&
+    nss === c.nss &&
+    c.rComponent === null &&
+    c.qComponent === null &&
+    c.fComponent === null &&
+    text.charCodeAt(0) === 117 && // "u"
+    text.charCodeAt(1) === 114 && // "r"
+    text.charCodeAt(2) === 110 // "n"
+  );
+}
+
 const EXPERIMENTAL: readonly PidWarning[] = [
   { code: 'nid-experimental', message: 'an "X-" NID is RFC 3406\'s experimental form, which RFC 8141 no longer has' },
 ];
@@ -69,7 +95,7 @@ export function parseNamespacedUrn(
   const parsed = parseUrn(text);
   if (!parsed.ok) return shift === 0 ? parsed : shiftError(parsed, shift);
   const c = parsed.value;
-  const nid = c.nid.toLowerCase();
+  const nid = hasUpperAscii(c.nid) ? c.nid.toLowerCase() : c.nid;
   let nss = upperEscapes(c.nss);
   let standardKey: string | undefined;
   const ns = NAMESPACES.get(nid);
@@ -82,7 +108,7 @@ export function parseNamespacedUrn(
       if (standard !== nss) standardKey = `urn:${nid}:${standard}`;
     }
   }
-  const normalized = `urn:${nid}:${nss}`;
+  const normalized = isNormalUrn(text, c, nid, nss) ? text : `urn:${nid}:${nss}`;
   const components: UrnRecord =
     resolver === undefined
       ? c

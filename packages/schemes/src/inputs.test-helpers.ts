@@ -1,0 +1,164 @@
+/**
+ * Strings of every scheme, as written in the wild, and generators that mutate them, for the dispatch
+ * tests: a first look that leaves out a scheme it should have kept shows up on these.
+ */
+import { ARK_INVALID_RULES } from '@pidgate/ark/testing';
+import { ARXIV_INVALID_RULES } from '@pidgate/arxiv/testing';
+import type { InvalidRule } from '@pidgate/core/testing';
+import { DOI_INVALID_RULES } from '@pidgate/doi/testing';
+import { HANDLE_INVALID_RULES } from '@pidgate/handle/testing';
+import { ISBN_INVALID_RULES, ISSN_INVALID_RULES } from '@pidgate/isbn/testing';
+import { ORCID_INVALID_RULES } from '@pidgate/orcid/testing';
+import { PDI_INVALID_RULES } from '@pidgate/pdi/testing';
+import { PMCID_INVALID_RULES, PMID_INVALID_RULES } from '@pidgate/pubmed/testing';
+import { PURL_INVALID_RULES } from '@pidgate/purl/testing';
+import { replayHosts } from '@pidgate/pwid';
+import { PWID_INVALID_RULES } from '@pidgate/pwid/testing';
+import { URN_INVALID_RULES } from '@pidgate/urn/testing';
+import fc from 'fast-check';
+
+/** Labelled, bare and URL spellings of every scheme, and strings near them. */
+export const SEEDS: readonly string[] = [
+  'ark:/12025/654xz321',
+  'ARK:12025/654xz321',
+  'ark:sneezy.dopey.com/12025/654xz321',
+  'https://n2t.net/ark:/13030/tf5p30086k',
+  'https://example.org/rslv/ark:/99999/x',
+  'ftp://example.org/ark:/99999/x',
+  'a+b.c-9://example.org/p/ark:/99999/x',
+  'urn://example.org/ark:/99999/x',
+  'hdl://example.org/ark:/99999/x',
+  'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk',
+  'pwid:archive.org:2016-01-22Z:page:http://x',
+  'https://web.archive.org/web/20160122112029/http://www.dr.dk',
+  'https://web.archive.org/web/20160122112029id_/https://n2t.net/ark:/13030/x',
+  'https://wayback.archive-it.org/1234/20160122112029/http://www.dr.dk',
+  'https://archive.ph/20160122112029/http://www.dr.dk',
+  'https://WEB.ARCHIVE.ORG/web/2016/http://x',
+  'urn:pdi://oma.eop.gov.us/1999/01/05/9.text.1',
+  'pdi://oma.eop.gov.us/1999/01/05/9.text.1',
+  'urn:nbn:de:bvb:19-146642',
+  'urn:isbn:0451450523',
+  'doi:10.1000/182',
+  'DOI: 10.1000/182',
+  '10.1000/182',
+  'https://doi.org/10.1000/182',
+  'http://dx.doi.org/urn:doi:10.1000:182',
+  'https://www.doi.org/doi:10.1000/182',
+  'https://doi.org/10.1000/ark:/1/x',
+  'info:doi/10.1000/182',
+  'urn:doi:10.1000:182',
+  'hdl:10.1000/182',
+  'hdl:20.500.12345/1',
+  'info:hdl/20.500.1/x',
+  'info:hdl/10.1000/x',
+  'https://hdl.handle.net/2027/mdp.1',
+  'https://hdl.handle.net/10.1000/182',
+  'http://purl.org/dc/terms/',
+  'https://purl.obolibrary.org/obo/GO_0008150',
+  'https://orcid.org/0000-0002-1825-0097',
+  'https://www.orcid.org/0000-0002-1825-0097',
+  'orcid:0000-0002-1825-0097',
+  '0000-0002-1825-0097',
+  '0000000218250097',
+  'arXiv:1501.00001v2',
+  '1501.00001',
+  'hep-th/9901001',
+  'math.GT/0309136',
+  'https://arxiv.org/abs/1501.00001',
+  'https://export.arxiv.org/pdf/hep-th/9901001v2',
+  'https://arxiv.org/list/1501.00001',
+  'PMID: 12345',
+  'pmid:12345',
+  'https://pubmed.ncbi.nlm.nih.gov/12345/',
+  'https://www.ncbi.nlm.nih.gov/pubmed/12345',
+  'PMC1234567',
+  'PMCID: PMC1234567',
+  'https://pmc.ncbi.nlm.nih.gov/articles/PMC1234567/',
+  'https://www.ncbi.nlm.nih.gov/pmc/articles/PMC1234567',
+  'https://europepmc.org/articles/PMC1234567',
+  '978-0-395-36341-6',
+  '9780395363416',
+  '978-0395-36341-6',
+  'ISBN 0-395-36341-1',
+  'ISBN-10: 0-395-36341-1',
+  'isbn13:9780395363416',
+  'ISSN 0259-000X',
+  'ISSN-L: 0259-000X',
+  'issn:0259-000X',
+  '0259-000X',
+  'https://nbn-resolving.org/urn:nbn:de:bvb:19-146642',
+  'https://nbn-resolving.de/urn/resolver.pl?urn=urn%3Anbn%3Ade%3Abvb%3A19-146642',
+  'http://urn.fi/URN:NBN:fi-fe2019',
+  'https://urn.kb.se/resolve?urn=urn:nbn:se:uu:diva-1',
+  'https://n2t.net/urn:example:1',
+  // toLowerCase folds KELVIN SIGN to "k" (the URN and PWID recognizers lower hosts so) and grows "İ"
+  'https://urn.\u212Ab.se/resolve?urn=urn:nbn:se:uu:diva-1',
+  'https://wayba\u212Ack.archive-it.org/1234/20160122112029/http://www.dr.dk',
+  'https://web.archive.org\u0130/web/2016/http://x',
+  'http://hdl.handle.net',
+  'https://',
+  'http:/x/ark:/1/x',
+  'not an identifier',
+  'x',
+];
+
+/** The characters that end labels and hosts, change case or length when lowered, and start numbers. */
+const PIVOTS = [':', '/', '.', '-', ' ', '?', '#', '%', '+', '1', '0', 'X', 'k', 'K', '\u212A', '\u0130', 'é'];
+
+/** One edit: insert, replace or delete a character, or change the case of the string. */
+const edit = fc.tuple(
+  fc.constantFrom('insert', 'replace', 'delete', 'upper', 'lower'),
+  fc.nat(80),
+  fc.oneof(fc.constantFrom(...PIVOTS), fc.string({ minLength: 1, maxLength: 3 })),
+);
+
+function applyEdit(s: string, [op, at, x]: [string, number, string]): string {
+  const i = at % (s.length + 1);
+  if (op === 'insert') return s.slice(0, i) + x + s.slice(i);
+  if (op === 'replace') return s.slice(0, i) + x + s.slice(i + 1);
+  if (op === 'delete') return s.slice(0, i) + s.slice(i + 1);
+  return op === 'upper' ? s.toUpperCase() : s.toLowerCase();
+}
+
+/** A seed or a scheme's generated near-valid string, with a few edits. */
+export function mutated(base: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return fc
+    .tuple(base, fc.array(edit, { maxLength: 3 }))
+    .map(([s, edits]) => edits.reduce((t, e) => applyEdit(t, e as [string, number, string]), s));
+}
+
+const RULES: readonly InvalidRule[] = [
+  ...ARK_INVALID_RULES,
+  ...ARXIV_INVALID_RULES,
+  ...DOI_INVALID_RULES,
+  ...HANDLE_INVALID_RULES,
+  ...ISBN_INVALID_RULES,
+  ...ISSN_INVALID_RULES,
+  ...ORCID_INVALID_RULES,
+  ...PDI_INVALID_RULES,
+  ...PMID_INVALID_RULES,
+  ...PMCID_INVALID_RULES,
+  ...PURL_INVALID_RULES,
+  ...PWID_INVALID_RULES,
+  ...URN_INVALID_RULES,
+];
+
+/** The schemes' own generators: strings one rule away from a valid identifier of each scheme. */
+export const generated: fc.Arbitrary<string> = fc.oneof(...RULES.map((r) => r.arbitrary.map((v) => v.input)));
+
+/** Replay URLs on every replay host of the built-in archives (any case), with any path. */
+export const replayUrls: fc.Arbitrary<string> = fc
+  .tuple(fc.constantFrom('http://', 'https://', 'HTTPS://'), fc.constantFrom(...replayHosts().hosts), fc.string())
+  .map(([scheme, host, rest]) => `${scheme}${host}/${rest}`);
+
+/** Everything the dispatch tests try: arbitrary strings, seeds, generated strings, each maybe edited. */
+export const dispatchInputs: fc.Arbitrary<string> = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  fc.constantFrom(...SEEDS),
+  mutated(fc.constantFrom(...SEEDS)),
+  generated,
+  mutated(generated),
+  mutated(replayUrls),
+);
