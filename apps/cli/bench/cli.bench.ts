@@ -5,7 +5,9 @@
 //  - start-up: median of 10 runs of `pidgate --version`, `pidgate --help` and a one-line normalize,
 //    next to `node -e 0` on the same machine at the same time;
 //  - peak RSS of `pidgate normalize` on 10 M lines streamed to its standard input (Linux: VmHWM), with
-//    --jobs 1 and the default, and the lines/s of those runs (workers start from 32 MiB of input).
+//    --jobs 1 and the default, and the lines/s of those runs (workers start from 32 MiB of input);
+//  - the best case for the bench list with this code: start-up plus every line at the best of those
+//    long runs' rates, as if V8 needed no warm-up (the ceiling that JIT tuning alone could reach).
 // BENCH_LINES and BENCH_RSS_LINES change the sizes. Builds dist/ first (npm run build:cli).
 // BENCH_BASELINE=/path/to/another/apps/cli/bin/pidgate.js (an older build: apps/cli/scripts/baseline.sh REF)
 // measures it too, run for run alternating with this one, so a busy machine slows both alike; each
@@ -108,27 +110,41 @@ try {
         `${fmt.format(Math.round(newRate))} lines/s; ratio ${(newRate / oldRate).toFixed(3)} (target: at least 0.90)`,
     );
   }
-  const startup = (what: string, args: string[], input?: string) => {
-    for (const [name, ms] of medians(10, args, input)) {
+  /** Prints the start-up medians; returns this checkout's. */
+  const startup = (what: string, args: string[], input?: string): number => {
+    const all = medians(10, args, input);
+    for (const [name, ms] of all) {
       if (args[0] !== bin && name !== 'this') continue;
       console.log(`${args[0] === bin ? label(name) : ''}start-up ${what}: ${ms.toFixed(0)} ms (median of 10)`);
     }
+    return all.get('this') as number;
   };
   startup('node -e 0 (the floor)', ['-e', '0']);
   startup('pidgate --version', [bin, '--version']);
   startup('pidgate --help', [bin, '--help']);
-  startup('pidgate normalize, one line', [bin, 'normalize'], 'ark:/12345/x\n');
+  const oneLine = startup('pidgate normalize, one line', [bin, 'normalize'], 'ark:/12345/x\n');
+
+  let sustained = 0;
 
   for (const jobs of ['1', String(availableParallelism())]) {
     for (const [name, path] of bins) {
       const started = performance.now();
       const peak = await peakRss(path, RSS_LINES, jobs);
       const rate = (RSS_LINES / (performance.now() - started)) * 1000;
+      if (name === 'this') sustained = Math.max(sustained, rate);
       console.log(
         `${label(name)}peak RSS, normalize --jobs ${jobs} of ${fmt.format(RSS_LINES)} lines on standard input: ${(peak / 1024).toFixed(0)} MB (target: under 150 MB); ${fmt.format(Math.round(rate))} lines/s`,
       );
     }
   }
+  // What the list would take if every line ran at the long runs' best rate from the first (no JIT warm-up,
+  // the best case for this code on this machine): start-up plus lines at that rate.
+  const bound = LINES / (oneLine / 1000 + LINES / sustained);
+  console.log(
+    `best case for ${fmt.format(LINES)} lines, no warm-up (one-line start-up ${oneLine.toFixed(0)} ms + every line at ` +
+      `the rate of the ${fmt.format(RSS_LINES)}-line run, ${fmt.format(Math.round(sustained))} lines/s): ${fmt.format(Math.round(bound))} lines/s, ` +
+      `${(bound / idutils.linesPerSecond).toFixed(1)}× idutils`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { UsageError } from './io.ts';
 
 /** Bytes read from a file at a time: large reads, few calls. */
@@ -15,20 +15,77 @@ export interface Source {
   readonly size: number | null;
 }
 
+/**
+ * The sources the command line names, opened (standard input when none is named, or for "-"). A source
+ * in UTF-16 (with its byte-order mark: Excel's "Unicode Text", Windows PowerShell's `>`) is read as UTF-8.
+ */
 export async function openSources(files: readonly string[], stdin: Readable, cwd: string): Promise<Source[]> {
-  if (files.length === 0 || (files.length === 1 && files[0] === '-')) return [{ name: '-', stream: stdin, size: null }];
+  const names = files.length === 0 ? ['-'] : files;
   const sources: Source[] = [];
-  for (const file of files) {
-    if (file === '-') {
-      sources.push({ name: '-', stream: stdin, size: null });
-      continue;
-    }
-    const path = resolve(cwd, file);
-    const info = await stat(path).catch(() => null);
-    if (!info?.isFile()) throw new UsageError(`cannot read ${file}: no such file`);
-    sources.push({ name: file, stream: createReadStream(path, { highWaterMark: READ_SIZE }), size: info.size });
-  }
+  for (const name of names) sources.push(await asUtf8(await openSource(name, stdin, cwd)));
   return sources;
+}
+
+/** A file, or standard input for "-". */
+async function openSource(file: string, stdin: Readable, cwd: string): Promise<Source> {
+  if (file === '-') return { name: '-', stream: stdin, size: null };
+  const path = resolve(cwd, file);
+  const info = await stat(path).catch(() => null);
+  if (!info?.isFile()) throw new UsageError(`cannot read ${file}: no such file`);
+  return { name: file, stream: createReadStream(path, { highWaterMark: READ_SIZE }), size: info.size };
+}
+
+/**
+ * The first chunk of a byte stream (empty when the stream has ended), left in the stream: whoever reads
+ * it next reads that chunk first.
+ */
+export function peek(stream: Readable): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const settle = () => {
+      stream.off('readable', onReadable);
+      stream.off('error', onError);
+    };
+    const onError = (e: Error) => {
+      settle();
+      reject(e);
+    };
+    const onReadable = () => {
+      const chunk: Buffer | string | null = stream.read();
+      settle();
+      if (chunk === null) return resolve(Buffer.alloc(0));
+      stream.unshift(chunk);
+      resolve(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    };
+    stream.on('readable', onReadable);
+    stream.on('error', onError);
+  });
+}
+
+/** The UTF-16 encoding a byte-order mark at the start of `head` announces, or null. */
+export function utf16Encoding(head: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
+  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
+  return null;
+}
+
+/**
+ * `source` as UTF-8: unchanged unless it starts with a UTF-16 byte-order mark, then decoded as it is read
+ * (the mark dropped; an unpaired surrogate becomes U+FFFD). Its size in UTF-8 is not known beforehand.
+ */
+export async function asUtf8(source: Source): Promise<Source> {
+  const encoding = utf16Encoding(await peek(source.stream));
+  if (encoding === null) return source;
+  const decoder = new TextDecoder(encoding);
+  const utf8 = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      done(null, Buffer.from(decoder.decode(chunk, { stream: true }), 'utf8'));
+    },
+    flush(done) {
+      done(null, Buffer.from(decoder.decode(), 'utf8'));
+    },
+  });
+  source.stream.on('error', (e) => utf8.destroy(e));
+  return { name: source.name, stream: source.stream.pipe(utf8), size: null };
 }
 
 /**

@@ -1,5 +1,10 @@
-import { type NormalizeRecord, normalizeRecord, type Profile, type Registry } from '@pidgate/core';
-import { trimSpace } from './table-spec.ts';
+import {
+  type NormalizeRecord,
+  normalizeRecord,
+  type Profile,
+  type Registry,
+  trimSurroundingSpace,
+} from '@pidgate/core';
 
 /**
  * `s` as a JSON string literal, the same text `JSON.stringify(s)` gives. Identifiers rarely hold a
@@ -191,7 +196,7 @@ function normalizeLines(
     let stop = nl;
     if (stop > start && text.charCodeAt(stop - 1) === 0x0d) stop--;
     const line = text.slice(start, stop);
-    const record = normalizeRecord(registry, trim ? trimSpace(line) : line, profile);
+    const record = normalizeRecord(registry, trim ? trimSurroundingSpace(line) : line, profile);
     counts.lines++;
     if (record.ok) {
       counts.normalized++;

@@ -10,6 +10,7 @@ export type Format = 'text' | 'csv' | 'tsv' | 'ndjson';
 export const tableOptions = {
   format: { type: 'string', short: 'f', default: 'text' },
   column: { type: 'string', short: 'c' },
+  delimiter: { type: 'string', short: 'd' },
   header: { type: 'boolean' },
   'no-header': { type: 'boolean' },
   trim: { type: 'boolean', default: false },
@@ -20,9 +21,13 @@ export const tableOptions = {
 export const tableUsage = `  --format, -f text|csv|tsv|ndjson   the input format (default text: one identifier per line)
   --column, -c NAME|NUMBER   the column holding the identifier: a header name, or a number
                              counting from 1 (csv/tsv; default 1); the field name (ndjson, required)
+  --delimiter, -d CHAR|tab   the csv cell separator, written back the same (default: found in the
+                             file: "," or the ";", tab or "|" that every one of its first rows
+                             has as often, as spreadsheets save CSV in many languages)
   --header / --no-header     whether the first csv/tsv row is a header. A NAME implies --header;
                              with a NUMBER the first row is data unless --header is given
-  --trim                     remove white space (space, tab, CR, LF, U+00A0, U+3000) around each
+  --trim                     remove white space (any Unicode space, no-break and ideographic
+                             spaces too) and the invisible U+200B, U+2060, U+FEFF around each
                              cell or line before normalizing it; without it such input fails
                              with surrounding-whitespace
   --bom                      start csv/tsv output with a UTF-8 byte-order mark (for spreadsheets)`;
@@ -35,6 +40,8 @@ export type Column =
 export interface TableSpec {
   readonly format: Format;
   readonly column: Column | null;
+  /** The csv cell separator; null: found in each file (`sniffDelimiter`). Tab for tsv. */
+  readonly delimiter: string | null;
   readonly header: boolean;
   readonly trim: boolean;
   readonly bom: boolean;
@@ -46,6 +53,7 @@ const FORMATS: readonly Format[] = ['text', 'csv', 'tsv', 'ndjson'];
 export function readTableSpec(values: {
   format?: string | undefined;
   column?: string | undefined;
+  delimiter?: string | undefined;
   header?: boolean | undefined;
   'no-header'?: boolean | undefined;
   trim?: boolean | undefined;
@@ -65,13 +73,15 @@ export function readTableSpec(values: {
   if (format === 'text') {
     if (values.column !== undefined) throw new UsageError('--column needs --format csv, tsv or ndjson');
     if (bom) throw new UsageError('--bom applies to csv and tsv output');
-    return { format, column: null, header: false, trim, bom: false };
+    if (values.delimiter !== undefined) throw new UsageError('--delimiter needs --format csv');
+    return { format, column: null, delimiter: null, header: false, trim, bom: false };
   }
   if (format === 'ndjson') {
     if (values.column === undefined || values.column === '') {
       throw new UsageError('--format ndjson needs --column FIELD: the name of the field holding the identifier');
     }
-    return { format, column: { kind: 'name', name: values.column }, header: false, trim, bom: false };
+    if (values.delimiter !== undefined) throw new UsageError('--delimiter needs --format csv');
+    return { format, column: { kind: 'name', name: values.column }, delimiter: null, header: false, trim, bom: false };
   }
   const column = readColumn(values.column ?? '1');
   if (column.kind === 'name' && values['no-header']) {
@@ -80,7 +90,8 @@ export function readTableSpec(values: {
     );
   }
   const header = column.kind === 'name' || values.header === true;
-  return { format, column, header, trim, bom };
+  const delimiter = format === 'tsv' ? readTsvDelimiter(values.delimiter) : readDelimiter(values.delimiter);
+  return { format, column, delimiter, header, trim, bom };
 }
 
 /** A column given as digits is a number counting from 1; anything else is a header name. */
@@ -94,13 +105,61 @@ export function readColumn(text: string): Column {
   return { kind: 'name', name: text };
 }
 
-const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0 || c === 0x3000;
+/** `--delimiter`: one character that can separate cells (not a quote or a line break), or "tab". */
+export function readDelimiter(text: string | undefined): string | null {
+  if (text === undefined) return null;
+  const delimiter = text === 'tab' || text === '\\t' ? '\t' : text;
+  if ([...delimiter].length !== 1 || delimiter === '"' || delimiter === '\n' || delimiter === '\r') {
+    throw new UsageError(
+      `--delimiter must be one character (not a quote or a line break) or "tab", not ${JSON.stringify(text)}`,
+    );
+  }
+  return delimiter;
+}
 
-/** Remove the white space the registry refuses around an identifier (the same characters), in linear time. */
-export function trimSpace(text: string): string {
-  let start = 0;
-  let end = text.length;
-  while (start < end && isSpace(text.charCodeAt(start))) start++;
-  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
-  return start === 0 && end === text.length ? text : text.slice(start, end);
+function readTsvDelimiter(text: string | undefined): string {
+  if (text !== undefined && readDelimiter(text) !== '\t')
+    throw new UsageError('--format tsv is separated by tabs; use --format csv --delimiter');
+  return '\t';
+}
+
+/** The separators `sniffDelimiter` looks for, in order of preference. */
+const CANDIDATES = [',', ';', '\t', '|'];
+/** How many of a file's first rows `sniffDelimiter` reads. */
+const SNIFF_ROWS = 20;
+
+/**
+ * The cell separator of a CSV file from its first rows (the beginning of the file, `head`): the first
+ * of `,` `;` tab `|` that the first row has, and every other non-blank row of `head` has as often
+ * (counted outside quotes); "," when none does. A row cut off at the end of `head` is not counted,
+ * unless it is the only one. Linear in the length of `head`.
+ */
+export function sniffDelimiter(head: string): string {
+  const rows = firstRows(head);
+  for (const candidate of CANDIDATES) {
+    const first = rows[0]?.get(candidate) ?? 0;
+    if (first > 0 && rows.every((row) => (row.get(candidate) ?? 0) === first)) return candidate;
+  }
+  return ',';
+}
+
+/** For each of the first non-blank rows of `head`, how often each candidate separator occurs outside quotes. */
+function firstRows(head: string): Map<string, number>[] {
+  const rows: Map<string, number>[] = [];
+  let counts = new Map<string, number>();
+  let quoted = false;
+  let blank = true;
+  for (let i = 0; i < head.length && rows.length < SNIFF_ROWS; i++) {
+    const c = head[i] as string;
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === '\n' || c === '\r')) {
+      if (!blank) rows.push(counts);
+      counts = new Map();
+      blank = true;
+      continue;
+    } else if (!quoted && CANDIDATES.includes(c)) counts.set(c, (counts.get(c) ?? 0) + 1);
+    if (c !== ' ') blank = false;
+  }
+  if (rows.length === 0 && !blank) rows.push(counts);
+  return rows;
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registry } from '@pidgate/schemes';
 import { describe, expect, it } from 'vitest';
-import { readColumn, trimSpace } from './table.ts';
+import { readColumn, sniffDelimiter } from './table.ts';
 import { jsonLines, runCli } from './testing.ts';
 
 const bin = fileURLToPath(new URL('../bin/pidgate.js', import.meta.url));
@@ -50,6 +50,58 @@ describe('pidgate normalize --format csv', () => {
     );
   });
 
+  it('reads a CSV saved by a spreadsheet in a language whose CSV separator is ";", and writes it back so', async () => {
+    // What Excel saves as "CSV (Trennzeichen-getrennt)": ";" between cells, a ";" inside a quoted cell.
+    const input = 'Titel;ID;Jahr\r\n"Grimm; Märchen";ark:/12345/x-y;1812\r\nx;urn:example:a;\r\n';
+    const { code, stdout, stderr } = await runCli(['normalize', '-f', 'csv', '-c', 'ID'], input);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      [
+        'Titel;ID;Jahr;scheme;normalized;error_code;error_message',
+        '"Grimm; Märchen";ark:/12345/x-y;1812;ark;ark:/12345/xy;;',
+        'x;urn:example:a;;urn;urn:example:a;;',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('a ";" inside one column of identifiers (a SICI DOI) does not make it a separator; --delimiter decides', async () => {
+    const sici = '10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O';
+    const found = await runCli(['normalize', '-f', 'csv'], `${sici}\n10.1000/x\n`);
+    expect(found.stdout.split('\n')[0]).toBe(`${sici},doi,doi:${sici.toLowerCase()},,`);
+    const forced = await runCli(['normalize', '-f', 'csv', '-d', ';', '-c', '2'], 'a;urn:example:b\n');
+    expect(forced.stdout).toBe('a;urn:example:b;urn;urn:example:b;;\n');
+    const pipes = await runCli(['normalize', '-f', 'csv', '-d', '|', '-c', '2'], 'a|"urn:example:c"\n');
+    expect(pipes.stdout).toBe('a|urn:example:c|urn|urn:example:c||\n');
+  });
+
+  it.each([
+    [['-f', 'csv', '-d', ';;'], '--delimiter must be one character'],
+    [['-f', 'csv', '-d', '"'], '--delimiter must be one character'],
+    [['-f', 'tsv', '-d', ';'], '--format tsv is separated by tabs'],
+    [['-d', ';'], '--delimiter needs --format csv'],
+  ])('normalize %j is a usage error', async (args, message) => {
+    const { code, stderr } = await runCli(['normalize', ...args], 'x\n');
+    expect(code).toBe(2);
+    expect(stderr).toContain(message);
+  });
+
+  it('reads UTF-16 (Excel\'s "Unicode Text", a PowerShell redirection) and writes UTF-8', async () => {
+    const table = 'id\tTitel\r\nark:/12345/x\tÄpfel\r\n';
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(table, 'utf16le')]);
+    const { dir } = tempFile('list.txt', le);
+    const tsv = await runCli(['normalize', '-f', 'tsv', '-c', 'id', 'list.txt'], '', { cwd: dir });
+    expect(tsv.stdout).toBe(
+      'id\tTitel\tscheme\tnormalized\terror_code\terror_message\nark:/12345/x\tÄpfel\tark\tark:/12345/x\t\t\n',
+    );
+    // Big-endian, plain text, through the line path.
+    const be = Buffer.from(Buffer.from('\ufeffurn:example:ü\nARK:/12345/Y\n', 'utf16le')).swap16();
+    writeFileSync(join(dir, 'be.txt'), be);
+    const text = jsonLines((await runCli(['normalize', 'be.txt'], '', { cwd: dir })).stdout);
+    expect(text.map((r) => (r as { input: string }).input)).toEqual(['urn:example:ü', 'ARK:/12345/Y']);
+  });
+
   it('a column NUMBER reads every row as data unless --header says the first is a header', async () => {
     const input = 'a,urn:example:x\nb,urn:example:y\n';
     const plain = await runCli(['normalize', '-f', 'csv', '-c', '2'], input);
@@ -90,7 +142,7 @@ describe('pidgate normalize --format csv', () => {
     const input = 'id\n" urn:example:a\t"\n';
     const strict = await runCli(['normalize', '-f', 'csv', '-c', 'id'], input);
     expect(strict.stdout.split('\n')[1]).toBe(
-      ' urn:example:a\t,,,surrounding-whitespace,the identifier has white space before or after it',
+      ' urn:example:a\t,,,surrounding-whitespace,the identifier has white space or an invisible character before or after it',
     );
     const trimmed = await runCli(['normalize', '-f', 'csv', '-c', 'id', '--trim'], input);
     // the user's cell stays as written; the normalized form is of the trimmed cell
@@ -321,19 +373,34 @@ describe('a reader that goes away', () => {
 });
 
 describe('helpers', () => {
+  it('sniffDelimiter: the separator every first row has as often, outside quotes; "," otherwise', () => {
+    expect(sniffDelimiter('a;b;c\n1;2;3\n')).toBe(';');
+    expect(sniffDelimiter('a,b;c\n1,2;3\n')).toBe(',');
+    expect(sniffDelimiter('a\tb\n1\t2\n\n3\t4')).toBe('\t');
+    expect(sniffDelimiter('a|b\n"1|x"|2\n')).toBe('|');
+    expect(sniffDelimiter('"a;b",c\n"d;e",f\n')).toBe(',');
+    expect(sniffDelimiter('x;y\nz\n')).toBe(',');
+    expect(sniffDelimiter('one;line')).toBe(';');
+    expect(sniffDelimiter('')).toBe(',');
+    // A row cut off at the end of what was read is not held against a separator.
+    expect(sniffDelimiter('a;b\n1;2\n3')).toBe(';');
+  });
+
   it('readColumn: digits are a number from 1, anything else a name', () => {
     expect(readColumn('2')).toEqual({ kind: 'index', index: 1 });
     expect(readColumn('id')).toEqual({ kind: 'name', name: 'id' });
     expect(readColumn('2b')).toEqual({ kind: 'name', name: '2b' });
   });
 
-  it('trimSpace removes the characters the registry refuses, in linear time', () => {
-    expect(trimSpace('\u3000\t a \r\n\u00a0')).toBe('a');
-    expect(trimSpace('a b')).toBe('a b');
-    expect(trimSpace(' '.repeat(10))).toBe('');
-    const long = `${' '.repeat(1_000_000)}x${' '.repeat(1_000_000)}`;
-    const started = performance.now();
-    expect(trimSpace(long)).toBe('x');
-    expect(performance.now() - started).toBeLessThan(500);
+  it("--trim removes the invisible characters pasted with a web page's text, in text input too", async () => {
+    // A zero width space before, a no-break space and a word joiner after: what a copy from a page brings.
+    const input = '\u200bark:/12345/x\u00a0\u2060\n\ufeffurn:example:a\n';
+    const strict = jsonLines((await runCli(['normalize'], input)).stdout);
+    expect(strict.map((r) => (r as { error?: { code: string } }).error?.code)).toEqual([
+      'surrounding-whitespace',
+      'surrounding-whitespace',
+    ]);
+    const trimmed = jsonLines((await runCli(['normalize', '--trim'], input)).stdout);
+    expect(trimmed.map((r) => (r as { normalized?: string }).normalized)).toEqual(['ark:/12345/x', 'urn:example:a']);
   });
 });

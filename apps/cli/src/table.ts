@@ -1,20 +1,22 @@
 import type { Readable } from 'node:stream';
+import { trimSurroundingSpace } from '@pidgate/core';
 import { type CsvError, parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
 import { type Io, UsageError, write } from './io.ts';
-import { lineBatches, type Source } from './lines.ts';
+import { lineBatches, peek, type Source } from './lines.ts';
 import type { Progress } from './progress.ts';
-import { type TableSpec, trimSpace } from './table-spec.ts';
+import { sniffDelimiter, type TableSpec } from './table-spec.ts';
 
 export {
   type Column,
   type Format,
   readColumn,
+  readDelimiter,
   readTableSpec,
+  sniffDelimiter,
   type TableSpec,
   tableOptions,
   tableUsage,
-  trimSpace,
 } from './table-spec.ts';
 
 /**
@@ -52,15 +54,32 @@ export function csvProblem(format: 'csv' | 'tsv', source: string, e: CsvError): 
 /** The longest row read, in characters (8 MiB): far beyond any spreadsheet row. */
 export const MAX_RECORD_SIZE = 8 << 20;
 
-/** Read CSV or TSV rows (RFC 4180 quoting, a UTF-8 BOM dropped) with the header handling of `spec`. */
-export function csvReader(source: Source, spec: TableSpec, onBytes?: (n: number) => void): TableReader {
+/**
+ * The cell separator of `source`: the one `spec` gives, or the one found in its first rows
+ * (`sniffDelimiter`). Tab for TSV; none for NDJSON.
+ */
+export async function delimiterOf(source: Source, spec: TableSpec): Promise<string> {
+  if (spec.format === 'ndjson') return '';
+  return spec.delimiter ?? sniffDelimiter((await peek(source.stream)).toString('utf8'));
+}
+
+/**
+ * Read CSV or TSV rows (RFC 4180 quoting, a UTF-8 BOM dropped), cells separated by `delimiter`, with the
+ * header handling of `spec`.
+ */
+export function csvReader(
+  source: Source,
+  spec: TableSpec,
+  delimiter: string,
+  onBytes?: (n: number) => void,
+): TableReader {
   const format = spec.format as 'csv' | 'tsv';
   let header: string[] | null = null;
   let width = 0;
   let index = spec.column?.kind === 'index' ? spec.column.index : -1;
   const parser = parse({
     bom: true,
-    delimiter: format === 'tsv' ? '\t' : ',',
+    delimiter,
     relax_column_count_less: true,
     skip_empty_lines: true,
     // A row still open after this many characters is an unclosed quote, not a spreadsheet row: stop
@@ -73,7 +92,7 @@ export function csvReader(source: Source, spec: TableSpec, onBytes?: (n: number)
 
   const cellOf = (cells: string[]): string => {
     const cell = cells[index] ?? '';
-    return spec.trim ? trimSpace(cell) : cell;
+    return spec.trim ? trimSurroundingSpace(cell) : cell;
   };
 
   async function* batches(): AsyncGenerator<Row[]> {
@@ -156,7 +175,7 @@ export function ndjsonReader(source: Source, spec: TableSpec, onBytes?: (n: numb
       const rows: Row[] = [];
       for (const text of lines) {
         line++;
-        if (trimSpace(text) === '') continue;
+        if (trimSurroundingSpace(text) === '') continue;
         let data: unknown;
         try {
           data = JSON.parse(text);
@@ -171,7 +190,7 @@ export function ndjsonReader(source: Source, spec: TableSpec, onBytes?: (n: numb
         }
         const raw = (data as Record<string, unknown>)[field];
         const value = raw === undefined || raw === null ? '' : typeof raw === 'string' ? raw : JSON.stringify(raw);
-        rows.push({ data: data as Record<string, unknown>, value: spec.trim ? trimSpace(value) : value });
+        rows.push({ data: data as Record<string, unknown>, value: spec.trim ? trimSurroundingSpace(value) : value });
       }
       if (rows.length > 0) yield rows;
     }
@@ -179,16 +198,22 @@ export function ndjsonReader(source: Source, spec: TableSpec, onBytes?: (n: numb
   return { header: () => null, batches };
 }
 
-export function tableReader(source: Source, spec: TableSpec, onBytes?: (n: number) => void): TableReader {
-  return spec.format === 'ndjson' ? ndjsonReader(source, spec, onBytes) : csvReader(source, spec, onBytes);
+export function tableReader(
+  source: Source,
+  spec: TableSpec,
+  delimiter: string,
+  onBytes?: (n: number) => void,
+): TableReader {
+  return spec.format === 'ndjson' ? ndjsonReader(source, spec, onBytes) : csvReader(source, spec, delimiter, onBytes);
 }
 
-/** Writes rows back in the input's format with pidgate's columns after the user's. */
+/** Writes rows back in the input's format (csv: with its delimiter) with pidgate's columns after the user's. */
 export class TableWriter {
   private started = false;
   constructor(
     private readonly spec: TableSpec,
     private readonly columns: readonly string[],
+    private readonly delimiter: string,
   ) {}
 
   /** The text for one batch of rows (the header and BOM before the first). */
@@ -208,7 +233,6 @@ export class TableWriter {
       });
       return out;
     }
-    const delimiter = this.spec.format === 'tsv' ? '\t' : ',';
     const records: (string | number)[][] = [];
     if (!this.started) {
       this.started = true;
@@ -218,7 +242,7 @@ export class TableWriter {
     rows.forEach((row, i) => {
       records.push([...(row.data as string[]), ...(added[i] ?? []).map((v) => v ?? '')]);
     });
-    return out + stringify(records, { delimiter });
+    return out + stringify(records, { delimiter: this.delimiter });
   }
 
   /** What is still owed at the end: the BOM and header of a table that had no rows. */
@@ -226,9 +250,7 @@ export class TableWriter {
     if (this.started || this.spec.format === 'ndjson') return '';
     this.started = true;
     const bom = this.spec.bom ? '\ufeff' : '';
-    return header
-      ? bom + stringify([[...header, ...this.columns]], { delimiter: this.spec.format === 'tsv' ? '\t' : ',' })
-      : bom;
+    return header ? bom + stringify([[...header, ...this.columns]], { delimiter: this.delimiter }) : bom;
   }
 }
 
@@ -238,7 +260,8 @@ export type Added = readonly (string | number | null)[];
 /**
  * Read every source as one table and write it back, in order, with `columns` added to each row by
  * `classify`. Memory stays flat: one batch of rows is held at a time. Each file's header is read
- * (and the column found in it by name); the output has the first file's header.
+ * (and the column found in it by name, and its delimiter unless given); the output has the first
+ * file's header and delimiter.
  */
 export async function runTable(
   io: Io,
@@ -248,10 +271,12 @@ export async function runTable(
   columns: readonly string[],
   classify: (value: string) => Added,
 ): Promise<void> {
-  const writer = new TableWriter(spec, columns);
+  let writer: TableWriter | undefined;
   let header: readonly string[] | null | undefined;
   for (const source of sources) {
-    const reader = tableReader(source, spec, bar.bytes);
+    const delimiter = await delimiterOf(source, spec);
+    writer ??= new TableWriter(spec, columns, delimiter);
+    const reader = tableReader(source, spec, delimiter, bar.bytes);
     for await (const rows of reader.batches()) {
       header ??= reader.header();
       await write(
@@ -266,6 +291,6 @@ export async function runTable(
     }
     header ??= reader.header();
   }
-  const tail = writer.end(header ?? null);
+  const tail = writer?.end(header ?? null) ?? '';
   if (tail !== '') await write(io.stdout, tail);
 }

@@ -18,7 +18,9 @@ export async function runCli(
   stderr.on('data', (d) => {
     errText += d;
   });
-  const io: Io = { stdin: Readable.from([stdin]), stdout, stderr, env: {}, cwd: options.cwd ?? process.cwd() };
+  // Bytes, as a process's standard input is.
+  const input = Readable.from([Buffer.from(stdin, 'utf8')], { objectMode: false });
+  const io: Io = { stdin: input, stdout, stderr, env: {}, cwd: options.cwd ?? process.cwd() };
   const code = await main(argv, io);
   return { code, stdout: out, stderr: errText };
 }

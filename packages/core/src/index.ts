@@ -27,3 +27,4 @@ export { DEFAULT_PROFILE, isProfile, PROFILES, type Profile } from './profile.ts
 export { type NormalizeRecord, normalizeRecord } from './record.ts';
 export { createRegistry, MAX_INPUT_LENGTH, Registry, type RegistryResult } from './registry.ts';
 export { type Err, err, type Ok, ok, type PidError, PidgateError, type Result, shiftError, unwrap } from './result.ts';
+export { isSurroundingSpace, surroundingSpace, trimSurroundingSpace } from './space.ts';

@@ -47,6 +47,9 @@ describe('Registry', () => {
     [' u:abc', 'surrounding-whitespace', 0],
     ['u:abc \t', 'surrounding-whitespace', 5],
     ['\tu:abc', 'surrounding-whitespace', 0],
+    // Pasted from a web page: a zero width space before, a no-break space after.
+    ['\u200bu:abc', 'surrounding-whitespace', 0],
+    ['u:abc\u00a0', 'surrounding-whitespace', 5],
     ['u:a1', 'bad-letter', 3],
   ])('%j fails with %s at %i', (input, code, offset) => {
     const r = registry.parse(input);

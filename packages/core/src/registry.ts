@@ -3,22 +3,10 @@ import { DEFAULT_EQUIVALENCE_LEVEL, type EquivalenceLevel, equivalenceKey } from
 import type { ErrorCodeOf, IdentifierOf, Scheme } from './identifier.ts';
 import { DEFAULT_PROFILE, type Profile } from './profile.ts';
 import { err, type PidError, type Result } from './result.ts';
+import { surroundingSpace } from './space.ts';
 
 /** Inputs longer than this are refused before any scheme sees them (1 MiB of text). */
 export const MAX_INPUT_LENGTH = 1 << 20;
-
-/** Space, tab, line break, no-break space, ideographic space. (At module level: no closure per call.) */
-function isSpace(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0 || c === 0x3000;
-}
-
-/** A space, tab or line break at either end: the offset of the first one, or -1. */
-function surroundingSpace(input: string): number {
-  if (isSpace(input.charCodeAt(0))) return 0;
-  let end = input.length;
-  while (end > 0 && isSpace(input.charCodeAt(end - 1))) end--;
-  return end === input.length ? -1 : end;
-}
 
 /** What `Registry.parse` returns: one of the schemes' identifiers, or a scheme's or the core's error. */
 export type RegistryResult<T extends Scheme> = Result<IdentifierOf<T>, PidError<ErrorCodeOf<T> | CoreErrorCode>>;
@@ -57,7 +45,11 @@ export class Registry<T extends Scheme = Scheme> {
     }
     const space = surroundingSpace(input);
     if (space !== -1) {
-      return err('surrounding-whitespace', 'the identifier has white space before or after it', space);
+      return err(
+        'surrounding-whitespace',
+        'the identifier has white space or an invisible character before or after it',
+        space,
+      );
     }
     const scheme = this.detect(input);
     if (!scheme) {

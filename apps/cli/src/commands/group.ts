@@ -1,10 +1,10 @@
-import { Grouper, normalizeRecord } from '@pidgate/core';
+import { Grouper, normalizeRecord, trimSurroundingSpace } from '@pidgate/core';
 import { registry } from '@pidgate/schemes';
 import { type Command, levelOption, parseCommandArgs, profileOption, readLevel, readProfile } from '../command.ts';
 import { write } from '../io.ts';
 import { lineBatches, openSources } from '../lines.ts';
 import { progress } from '../progress-bar.ts';
-import { readTableSpec, runTable, tableOptions, tableUsage, trimSpace } from '../table.ts';
+import { readTableSpec, runTable, tableOptions, tableUsage } from '../table.ts';
 import { Tally } from '../tally.ts';
 
 export const groupCommand: Command = {
@@ -73,7 +73,7 @@ On a terminal, standard error shows a progress bar and then a summary line.`,
       for (const source of sources) {
         for await (const lines of lineBatches(source.stream, bar.bytes)) {
           for (const raw of lines) {
-            const input = spec.trim ? trimSpace(raw) : raw;
+            const input = spec.trim ? trimSurroundingSpace(raw) : raw;
             const result = registry.normalize(input, profile, level);
             tally.add(result);
             grouper.add(++line, input, result);
