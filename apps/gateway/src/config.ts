@@ -257,7 +257,7 @@ export const ConfigSchema = z
           .boolean()
           .default(true)
           .describe(
-            "Serve EZID's API (Version 2) so EZID clients (DSpace, Hyrax's ezid-client, scripts) mint and manage ARKs here; needs the store.",
+            "Serve EZID's API (Version 2) so EZID clients (Samvera's ezid-client, EZID's client.py, scripts) mint and manage ARKs here; needs the store.",
           ),
         basePath: rule('must be "" or a path such as "/ezid" (no trailing slash)', (m) =>
           z.string().regex(/^(\/[A-Za-z0-9._~-]+)*$/, m),

@@ -14,6 +14,7 @@ import { registry } from '@pidgate/schemes';
 import { URN_INVALID_RULES } from '@pidgate/urn/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { naanOnly } from './resolvers/ark.ts';
 import { testApp } from './testing/helpers.ts';
 
 /**
@@ -61,6 +62,15 @@ function expected(c: InvalidCase): { code: string; offset?: number } {
   return c.offset === null ? { code: c.code } : { code: c.code, offset: c.offset };
 }
 
+/**
+ * A NAAN alone in a path (`/ark:/12345`, `/ark:12345/`, as the request reaches the app: `/.` dropped) is no
+ * malformed ARK there: the gateway describes the NAAN, as N2T does (resolver-compat.test.ts).
+ */
+function namesNaan(input: string, profile: Profile): boolean {
+  const only = naanOnly(new URL(`/${input}`, 'http://x').pathname.slice(1));
+  return only !== null && registry.parse(`${only.label}${only.naan}/x`, profile).ok;
+}
+
 async function expectProblem(res: Response, c: InvalidCase, route: string) {
   const what = `${route} ${JSON.stringify(c.input)} (${c.rule})`;
   expect(res.status, what).toBeGreaterThanOrEqual(400);
@@ -88,7 +98,7 @@ describe('generated invalid identifiers on every route', () => {
   it.each(cases.map((c) => [`${c.scheme} ${c.code} ${JSON.stringify(c.input)}`, c] as const))('%s', async (_, c) => {
     const app = apps[c.profile];
     const want = expected(c);
-    if (sendable(c.input) && c.recognized) {
+    if (sendable(c.input) && c.recognized && !namesNaan(c.input, c.profile)) {
       for (const suffix of ['', '?', '??', '?info']) {
         await expectProblem(await app.request(`/${c.input}${suffix}`), c, `GET /{id}${suffix}`);
       }

@@ -11,8 +11,10 @@ import { ProblemSchema } from './schemas.ts';
 
 export type OpenApiDocument = ReturnType<OpenAPIHono<GatewayEnv>['getOpenAPI31Document']>;
 
-const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
-  .version;
+/** The gateway's version (its package.json). */
+export const VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 const DESCRIPTION = `The pidgate gateway resolves and describes persistent identifiers: ARKs, PWIDs, PDIs and generic URNs.
 
@@ -52,6 +54,12 @@ export function tagOf(path: string): string {
 }
 
 const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
+/** The metadata record of `?`, `??` and `?info`, as the identifier route negotiates it. */
+const metadataContent = {
+  'text/plain': { schema: z.string().openapi({ description: 'THUMP (ARK §6): the ERC as ANVL' }) },
+  'application/json': { schema: MetadataRecordSchema },
+  'text/html': { schema: z.string() },
+};
 
 /**
  * Describe in the document the routes that are plain Hono routes (`/metrics`, `/.well-known/ark`, the
@@ -117,7 +125,9 @@ export function openapiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       'Without an inflection: a redirect to the target (PWIDs add Memento `Link` headers). With `?` (brief ' +
       'record), `??` (with the commitment) or `?info` (everything, with how it was resolved): the metadata ' +
       'record, negotiated by `Accept` among `text/plain` (THUMP, the default), `application/json` and `text/html`; ' +
-      'it answers 200 even when the identifier does not resolve. A PDI with wildcards (`urn:pdi://ap.org.us/1997/11/*/*`) ' +
+      'the status is 200, or 404 when nothing resolves the identifier and 410 when it was deleted, the record ' +
+      'being the body all the same. `/.info/{identifier}` is `/{identifier}?info`; an ARK NAAN alone (`/ark:/12025`) ' +
+      'is described as with `?info`. A PDI with wildcards (`urn:pdi://ap.org.us/1997/11/*/*`) ' +
       'is a query: 200 with the matching PDIs (JSON, HTML or `text/uri-list` by `Accept`).',
     request: { params: IdentifierParams },
     responses: {
@@ -139,12 +149,16 @@ export function openapiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       },
       400: { description: 'Not a well-formed identifier (`code`, `offset`)', content: problemContent },
       403: { description: 'A restricted web archive (`accessUrl` says where to apply)', content: problemContent },
-      404: { description: 'Not an identifier of a known scheme, or nothing binds it', content: problemContent },
+      404: {
+        description:
+          'Not an identifier of a known scheme, or nothing binds it (with an inflection: the metadata record)',
+        content: { ...problemContent, ...metadataContent },
+      },
       406: { description: 'No acceptable metadata format', content: problemContent },
       410: {
         description:
-          'Deleted (tombstoned) by this institution, with its record; everything below it too (`tombstoned`)',
-        content: problemContent,
+          'Deleted (tombstoned) by this institution, with its record; everything below it too (`tombstoned`; with an inflection: the metadata record)',
+        content: { ...problemContent, ...metadataContent },
       },
       502: { description: 'Discovery (DNS) failed', content: problemContent },
       503: { description: "The gateway's store failed (`storage-error`)", content: problemContent },

@@ -103,6 +103,19 @@ export function outcomeResponse(c: Context<GatewayEnv>, outcome: Outcome, input:
   }
 }
 
+/**
+ * The status a metadata answer (`?`, `??`, `?info`) goes out with: 410 when the identifier was deleted
+ * (a tombstone), 404 when nothing bound or discovered it, else 200. The record is the body either way, so
+ * a client learns what the gateway knows and, from the status alone, whether the object is there. This is
+ * what arklet (internetarchive/arklet) does: `?info`/`?json` of a tombstoned ARK answer 410 with its
+ * metadata, of an ARK nothing matches 404; the arks.org resolver (CDLUC3/resolver) answers an
+ * introspection it finds no definition for with 404.
+ */
+export function describeStatus(outcome: Outcome): 200 | 404 | 410 {
+  if (outcome.kind === 'gone') return 410;
+  return outcome.kind === 'not-found' ? 404 : 200;
+}
+
 /** `?`, `??`, `?info`: the record in THUMP text, JSON or HTML, by `Accept`. */
 function metadataResponse(
   c: Context<GatewayEnv>,
@@ -117,15 +130,20 @@ function metadataResponse(
   if (type === null) {
     return problemResponse(problem(406, 'not-acceptable', `metadata comes as ${METADATA_TYPES.join(', ')}`), vary);
   }
+  const status = describeStatus(r.outcome);
   if (type === 'application/json') {
-    return new Response(JSON.stringify(record), { headers: { 'content-type': 'application/json', ...vary } });
+    return new Response(JSON.stringify(record), { status, headers: { 'content-type': 'application/json', ...vary } });
   }
   if (type === 'text/html') {
-    return new Response(renderHtml(record, base), { headers: { 'content-type': 'text/html; charset=utf-8', ...vary } });
+    return new Response(renderHtml(record, base), {
+      status,
+      headers: { 'content-type': 'text/html; charset=utf-8', ...vary },
+    });
   }
   const url = `${publicBase(c, deps.config)}${record.identifier}${r.inflection}`;
   return new Response(renderThump(record, url), {
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'thump-status': thumpStatus(200), ...vary },
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'thump-status': thumpStatus(status), ...vary },
   });
 }
 

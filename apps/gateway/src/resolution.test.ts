@@ -214,6 +214,68 @@ describe('resolveTarget: request targets to resolutions, over a real SQLite stor
     ['/ark:/12025/654xz321???', {}, { kind: 'unknown-inflection', identifier: 'ark:/12025/654xz321?', offset: 19 }],
     ['/favicon.ico', {}, { kind: 'unparseable', identifier: 'favicon.ico', code: 'unknown-scheme', offset: 0 }],
     ['/ark:/1234/x', {}, { kind: 'unparseable', identifier: 'ark:/1234/x', code: 'naan-length', offset: 5 }],
+    // A NAAN alone is described as `?info` would (N2T), with where ARKs under it go; never redirected.
+    [
+      '/ark:/12025',
+      { loopCheck: { host: 'www.nlm.nih.gov' } },
+      {
+        kind: 'describe',
+        scheme: 'ark',
+        identifier: 'ark:/12025',
+        inflection: '?info',
+        outcome: 'redirect',
+        status: 302,
+        target: 'http://www.nlm.nih.gov/ark:/12025/',
+      },
+    ],
+    [
+      '/ark:12025/??',
+      {},
+      {
+        kind: 'describe',
+        scheme: 'ark',
+        identifier: 'ark:12025/',
+        inflection: '??',
+        outcome: 'redirect',
+        status: 302,
+        target: 'http://www.nlm.nih.gov/ark:/12025/',
+      },
+    ],
+    ['/ark:/1234', {}, { kind: 'unparseable', identifier: 'ark:/1234', code: 'naan-length', offset: 5 }],
+    // As typed into a form, a NAAN alone is what the parser says of it.
+    [
+      'ark:/12025',
+      { form: 'identifier' },
+      { kind: 'unparseable', identifier: 'ark:/12025', code: 'naan-unterminated', offset: 10 },
+    ],
+    // `/.info/ID` is `/ID?info`; an inflection after a percent-encoded identifier is kept.
+    [
+      '/.info/ark:/99999/fk4bound',
+      {},
+      {
+        kind: 'describe',
+        scheme: 'ark',
+        identifier: 'ark:/99999/fk4bound',
+        inflection: '?info',
+        outcome: 'redirect',
+        status: 302,
+        target: 'https://repository.example.org/objects/bound',
+      },
+    ],
+    [
+      '/ark%3A%2F99999%2Ffk4bound??',
+      {},
+      {
+        kind: 'describe',
+        scheme: 'ark',
+        identifier: 'ark:/99999/fk4bound',
+        inflection: '??',
+        outcome: 'redirect',
+        status: 302,
+        target: 'https://repository.example.org/objects/bound',
+      },
+    ],
+    ['/.info/', {}, { kind: 'unparseable', identifier: '.info/', code: 'unknown-scheme', offset: 0 }],
     // A target back at this gateway, as the request's Host names it, is refused; the batch API reports it.
     [
       '/ark:/99999/fk4loop',

@@ -11,6 +11,9 @@ import { type Inflection, parseRequest, splitInflection } from './target.ts';
  *
  *   target ─ split the inflection ─ parse (registry, profile) ─ resolver of the scheme ─ resolve ─ loop check
  *
+ * `/.info/ID` is read as `/ID?info`; a path the parser refuses that names a prefix of a scheme's identifiers
+ * (`/ark:/12345`) goes to that scheme's resolver (`Resolver.prefix`) and is described, never redirected.
+ *
  * It reads nothing of the request but the target (and, for the loop check, the Host header), and writes
  * nothing: metrics, the log line and the Response are the caller's.
  */
@@ -29,7 +32,10 @@ export type Resolution =
       readonly resolver: Resolver;
       readonly outcome: Outcome;
     }
-  /** `?`, `??` or `?info`: describe the identifier, with what resolving it found. */
+  /**
+   * `?`, `??` or `?info` (or `/.info/ID`): describe the identifier, with what resolving it found. A request
+   * for a prefix its resolver knows (`Resolver.prefix`: an ARK's NAAN alone) is always described.
+   */
   | {
       readonly kind: 'describe';
       readonly identifier: string;
@@ -58,26 +64,64 @@ export interface ResolveOptions {
   readonly loopCheck?: { readonly host: string | undefined };
 }
 
-/** The identifier and its inflection as written, or why the path holds none. */
+/** An identifier read from a request target, with its inflection. */
+interface Read {
+  readonly identifier: string;
+  readonly id: Identifier;
+  readonly inflection: Inflection | null;
+}
+
+/** A request for a prefix (`ark:/12345`): described, with what resolving the prefix found. */
+interface PrefixRead extends Read {
+  readonly resolver: Resolver;
+  readonly outcome: Outcome | Promise<Outcome>;
+}
+
+/** The N2T introspection path: `/.info/ID` asks what `/ID?info` asks (arks.org resolver, CDLUC3/resolver). */
+export const INFO_PATH = '/.info/';
+
+/**
+ * The identifier and its inflection as written, or why the path holds none; for a request that names only
+ * a prefix of a scheme's identifiers (`/ark:/12345`), the prefix to describe.
+ */
 function readTarget(
   deps: PipelineDeps,
   target: string,
   profile: Profile,
   form: 'path' | 'identifier',
-): Resolution | { readonly identifier: string; readonly id: Identifier; readonly inflection: Inflection | null } {
+): Resolution | Read | PrefixRead {
   if (form === 'identifier') {
     const parsed = deps.registry.parse(target, profile);
     if (!parsed.ok) return { kind: 'unparseable', identifier: target, error: parsed.error };
     return { identifier: target, id: parsed.value, inflection: null };
   }
+  // `/.info/ID` (and `/.info/ID?info`, `/.info/ID??`: the inflection is already asked for) is `/ID?info`.
+  const info = target.startsWith(INFO_PATH) && target.length > INFO_PATH.length;
+  const path = info ? target.slice(INFO_PATH.length - 1) : target;
   // `/ID???`, `/ID??info`: what is left after the inflection still ends in `?` (read before any decoding).
-  if (target.endsWith('???') || target.endsWith('??info')) {
-    const written = splitInflection(target).identifier;
+  if (path.endsWith('???') || path.endsWith('??info')) {
+    const written = splitInflection(path).identifier;
     return { kind: 'unknown-inflection', identifier: written, offset: written.length - 1 };
   }
-  const { identifier, inflection, parsed } = parseRequest(deps.registry, target, profile);
-  if (!parsed.ok) return { kind: 'unparseable', identifier, error: parsed.error };
-  return { identifier, id: parsed.value, inflection };
+  const read = parseRequest(deps.registry, path, profile);
+  const inflection = info ? '?info' : read.inflection;
+  if (read.parsed.ok) return { identifier: read.identifier, id: read.parsed.value, inflection };
+  const prefix = prefixRequest(deps, read.identifier, profile);
+  if (prefix) return { ...prefix, identifier: read.identifier, inflection: inflection ?? '?info' };
+  return { kind: 'unparseable', identifier: read.identifier, error: read.parsed.error };
+}
+
+/** `written` as a request for a prefix of its scheme's identifiers (`ark:/12345`), if its resolver knows it as one. */
+function prefixRequest(
+  deps: PipelineDeps,
+  written: string,
+  profile: Profile,
+): Omit<PrefixRead, 'identifier' | 'inflection'> | null {
+  const colon = written.indexOf(':');
+  if (colon <= 0) return null;
+  const resolver = deps.resolvers.get(written.slice(0, colon).toLowerCase());
+  const found = resolver?.prefix?.(written, deps.registry, profile, deps) ?? null;
+  return resolver && found ? { resolver, id: found.id, outcome: found.outcome } : null;
 }
 
 /**
@@ -105,6 +149,13 @@ export function resolveTargetNow(
 ): Resolution | Promise<Resolution> {
   const read = readTarget(deps, target, options.profile ?? deps.config.profile, options.form ?? 'path');
   if ('kind' in read) return read;
+  if ('outcome' in read) {
+    // A prefix is described, never redirected: no loop to refuse.
+    const { outcome, resolver } = read;
+    return outcome instanceof Promise
+      ? outcome.then((o) => resolved(deps, read, resolver, o, {}))
+      : resolved(deps, read, resolver, outcome, {});
+  }
   const resolver = deps.resolvers.get(read.id.scheme);
   if (resolver === undefined) return { kind: 'no-resolver', identifier: read.identifier, id: read.id };
   const found = resolver.resolve(read.id, deps);
@@ -116,7 +167,7 @@ export function resolveTargetNow(
 /** The resolution of what the resolver found: the loop check, then `outcome` or `describe`. */
 function resolved(
   deps: PipelineDeps,
-  read: { readonly identifier: string; readonly id: Identifier; readonly inflection: Inflection | null },
+  read: Read,
   resolver: Resolver,
   found: Outcome,
   options: ResolveOptions,

@@ -52,8 +52,13 @@ describe('the built-in resolver table (data/resolvers.json)', () => {
       (e) => e.prefix.startsWith('nbn:') && e.url.endsWith('${urn}'),
     ),
   )('a URL of $url is read back as its URN', (entry) => {
-    // A valid URN of the prefix (a German one carries the DNB check digit).
-    const urn = entry.prefix === 'nbn:de' ? 'urn:nbn:de:bvb:19-146642' : `urn:${entry.prefix}-123`;
+    // A valid URN of the prefix (German, Austrian and Swiss ones carry the DNB check digit).
+    const checked: Record<string, string> = {
+      'nbn:de': 'urn:nbn:de:bvb:19-146642',
+      'nbn:at': 'urn:nbn:at:at-ubi:1-16130',
+      'nbn:ch': 'urn:nbn:ch:bel-9596',
+    };
+    const urn = checked[entry.prefix] ?? `urn:${entry.prefix}-123`;
     const url = entry.url.replace('${urn}', urn);
     const r = urnScheme.parse(url);
     expect(r.ok && r.value.normalized, url).toBe(urn);

@@ -320,6 +320,15 @@ describe('own NAANs never leave the gateway; no loops; passthrough as sent; orig
     expect(JSON.parse(res.body).code).toBe('not-bound');
   });
 
+  it('a hyphen in the NAAN is ignored (ARK §2.6): the binding answers, an unbound ARK stays here', async () => {
+    const bound = await raw(s.port, '/ark:/999-99/fk4abc', {});
+    expect([bound.status, bound.headers['location']]).toEqual([302, 'https://repo.example.org/abc']);
+    const res = await raw(s.port, '/ark:/999-99/fk4unbound', { accept: 'application/json' });
+    expect(res.status).toBe(404);
+    expect(res.headers['location']).toBeUndefined();
+    expect(JSON.parse(res.body).code).toBe('not-bound');
+  });
+
   it('?info of a binding gives its version and dates in JSON, text and HTML', async () => {
     const json = JSON.parse((await raw(s.port, '/ark:/99999/fk4abc?info', { accept: 'application/json' })).body);
     expect(json.about.binding).toMatchObject({ boundAs: 'ark:/99999/fk4abc', version: 1 });

@@ -75,7 +75,11 @@ export function parseRequest(registry: Registry, target: string, profile: Profil
       const again = splitInflection(`/${decoded}`);
       const reparsed = registry.parse(again.identifier, profile);
       if (reparsed.ok || inflection === null) {
-        ({ identifier, inflection } = again);
+        // The inflection is written after the encoded identifier (`/ark%3A%2F12025%2Fx?info`, what a client
+        // that encodes the identifier and appends the inflection sends) or inside it (`…%2Fx%3Finfo`); the
+        // one after it wins.
+        identifier = again.identifier;
+        inflection ??= again.inflection;
         parsed = reparsed;
       }
     }

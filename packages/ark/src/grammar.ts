@@ -41,6 +41,20 @@ export function isUnicodeHyphen(c: number): boolean {
   return c >= 0x2010 && c <= 0x2015;
 }
 
+/** draft-42 §3.1: whitespace that an ARK broken across lines carries (space, tab, line feed, carriage return). */
+export function isWhitespace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
+/**
+ * Characters read and dropped wherever they stand in the NAAN, the Name and the Qualifier: the hyphen
+ * (§2.6: "always ignored in ARKs"); in `modern` also U+2010..U+2015 and whitespace (draft-42 §3.1:
+ * normalization "may include converting hyphen-like characters to hyphens and removing whitespace").
+ */
+export function isInert(c: number, modern: boolean): boolean {
+  return c === HYPHEN || (modern && (isUnicodeHyphen(c) || isWhitespace(c)));
+}
+
 export function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }

@@ -5,4 +5,5 @@ export { capacity, type NoidTemplate, type NthOptions, nth, parseTemplate } from
 export { normalizeArk } from './normalize.ts';
 export { type ArkComponents, type ArkIdentifier, type Inflection, parseArk } from './parse.ts';
 export { baseObject, containers, isContainedIn, isVariantOf, shoulder, variants } from './relations.ts';
+export { bareHostEnd } from './scan.ts';
 export { arkScheme, recognizeArk } from './scheme.ts';

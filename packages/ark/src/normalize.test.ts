@@ -28,6 +28,8 @@ describe('§2.7 normalization, source profile', () => {
     ['ark:/12025/x/./y', 'ark:/12025/x/y'], // "/." -> "/"
     ['ark:/12025/x..y', 'ark:/12025/x.y'],
     ['ark:/12025/x/-/y', 'ark:/12025/x/y'], // hyphens go first, so "/-/" is a run
+    ['ark://12025/x', 'ark:/12025/x'], // an initial "/" before the NAAN is removed too
+    ['ark:/-/120-25/x', 'ark:/12025/x'], // and so are hyphens, the NAAN's included (§2.6)
     ['ark:/12025/x.-/y.z', 'ark:/12025/x.y.z'], // "./" -> "." (then y and z are suffixes)
     // Step 3, last clause: a component with a period on the left and a slash on the right is moved,
     // with its period, to the end (see README: we move rather than reject).
@@ -140,8 +142,8 @@ describe('properties', () => {
         };
         const r = key(input);
         const label = input.toLowerCase().indexOf('ark:');
-        const i = Math.max(label + 11, Math.min(at + label, input.length));
-        // A hyphen anywhere in the Name and Qualifier, except inside a %-escape.
+        const i = Math.max(label + 5, Math.min(at + label, input.length));
+        // A hyphen anywhere in the NAAN, the Name and the Qualifier, except inside a %-escape.
         if (input[i - 1] === '%' || input[i - 2] === '%') return;
         const hyphened = input.slice(0, i) + '-' + input.slice(i);
         expect(key(hyphened)).toBe(r);
@@ -188,6 +190,13 @@ describe('linear time: any string of any length gets a result', () => {
       const r = parseArk('ark:/12025/' + filler.repeat(350_000));
       expect(!r.ok && r.error.code).toBe('name-empty');
     }
+  });
+
+  it('1 MB of hyphens in the NAAN returns (they are ignored, §2.6)', () => {
+    const hyphens = '-'.repeat(1_000_000);
+    expect(normalizeArk(`ark:/12${hyphens}025/x`)).toEqual({ ok: true, value: 'ark:/12025/x' });
+    expect(normalizeArk(`ark:/${hyphens}12345/x`, 'modern')).toEqual({ ok: true, value: 'ark:12345/x' });
+    expect(normalizeArk(`ark:/1${hyphens}/x`)).toMatchObject({ ok: false, error: { code: 'naan-length' } });
   });
 
   it('1 MB of distinct suffixes sorts them', () => {

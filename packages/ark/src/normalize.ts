@@ -1,6 +1,6 @@
 import { type Err, err, type PidError, type Profile, type Result } from '@pidgate/core';
 import type { ArkErrorCode } from './codes.ts';
-import { HYPHEN, isUnicodeHyphen, PERCENT, PERIOD, SLASH } from './grammar.ts';
+import { isInert, PERCENT, PERIOD, SLASH } from './grammar.ts';
 import { type ArkSpans, scanArk } from './scan.ts';
 
 /*
@@ -21,11 +21,6 @@ function isEscapeCased(s: string, i: number, modern: boolean): boolean {
   return caseHex(h1, modern) === h1 && caseHex(h2, modern) === h2;
 }
 
-/** Step 2: the hyphens removed: "-" (modern: U+2010..U+2015 too). */
-function isHyphen(c: number, modern: boolean): boolean {
-  return c === HYPHEN || (modern && isUnicodeHyphen(c));
-}
-
 /** Step 3: the structural characters "/" and ".". */
 function isStructural(c: number): boolean {
   return c === SLASH || c === PERIOD;
@@ -33,7 +28,7 @@ function isStructural(c: number): boolean {
 
 /**
  * Is the Name and Qualifier `s[from, to)` already normalized, so that `normalizeBody` would give it back
- * unchanged? One pass, nothing built: no hyphen (step 2), every %-hex digit in the profile's case (step 1),
+ * unchanged? One pass, nothing built: no hyphen or other inert character (step 2), every %-hex digit in the profile's case (step 1),
  * no structural character first, last or after another (step 3), and in `source` no structural character
  * after the first suffix (steps 3 and 4: a second suffix is sorted, a "/" after a "." moves a component).
  * A sufficient condition: `false` only sends the body through the full steps.
@@ -53,7 +48,7 @@ export function isNormalBody(s: string, from: number, to: number, modern: boolea
     if (c === PERCENT) {
       if (!isEscapeCased(s, i, modern)) return false;
       i += 2;
-    } else if (isHyphen(c, modern)) {
+    } else if (isInert(c, modern)) {
       return false;
     }
   }
@@ -112,7 +107,7 @@ function joinTwoSuffixes(main: string, x: string, y: string): string {
 
 /**
  * §2.7 steps 1-4 (the rules above) on the Name and Qualifier `s[from, to)` (already validated):
- * %-hex case fixed; every hyphen dropped (modern: U+2010..U+2015 too); structural characters
+ * %-hex case fixed; every hyphen dropped (modern: U+2010..U+2015 and whitespace too, `isInert`); structural characters
  * fixed (initial and final runs removed, inner runs replaced by their first character).
  * In `source`, every suffix (period component) goes to the end, sorted, without duplicates,
  * which also moves each period-left/slash-right component to the end.
@@ -124,7 +119,7 @@ export function normalizeBody(s: string, from: number, to: number, modern: boole
   let run = from; // the first character not yet copied into `component`
   for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
-    if (isHyphen(c, modern) || isStructural(c)) {
+    if (isInert(c, modern) || isStructural(c)) {
       if (i > run) component += s.slice(run, i);
       run = i + 1;
       if (component === '' || !isStructural(c)) continue;
@@ -172,9 +167,8 @@ export function normalizedForm(s: string, o: ArkSpans, modern: boolean): string 
     : normalizeBody(s, o.bodyStart, o.bodyEnd, modern);
   if (body === '') return '';
   const label = modern ? 'ark:' : 'ark:/';
-  if (modern && hasUpper(s, o.naanStart, o.naanEnd)) {
-    const naan = s.slice(o.naanStart, o.naanEnd).toLowerCase();
-    return label + naan + '/' + (body ?? s.slice(o.bodyStart, o.bodyEnd));
+  if (o.naanInert || (modern && hasUpper(s, o.naanStart, o.naanEnd))) {
+    return label + normalizeNaan(s, o.naanStart, o.naanEnd, modern) + '/' + (body ?? s.slice(o.bodyStart, o.bodyEnd));
   }
   // The NAAN is followed by its "/" and then the body: one slice of the input holds them.
   if (body !== null) return label + s.slice(o.naanStart, o.bodyStart) + body;
@@ -191,6 +185,16 @@ export function normalizeSpans(s: string, o: ArkSpans, modern: boolean): Result<
 /** §2.4: the Name is required, and hyphens (removed in normalization) do not count. */
 export function nameEmpty(o: ArkSpans): Err<PidError<ArkErrorCode>> {
   return err('name-empty', 'nothing is left of the Name once hyphens are removed', o.bodyStart);
+}
+
+/** The NAAN `s[from, to)` normalized: hyphens removed (step 2), and in `modern` lowercased (draft-42 step 4). */
+export function normalizeNaan(s: string, from: number, to: number, modern: boolean): string {
+  let naan = '';
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (!isInert(c, modern)) naan += String.fromCharCode(modern && c >= 65 && c <= 90 ? c + 32 : c);
+  }
+  return naan;
 }
 
 function hasUpper(s: string, from: number, to: number): boolean {

@@ -180,7 +180,7 @@ describe('errors carry a code named after the rule and an offset', () => {
     ['ark:/12025/a%g0', 'modern', 'pct-encoded', 12],
     ['ark:/12025/a?x', 'source', 'inflection', 12],
     ['ark:/12025/a???', 'source', 'inflection', 12],
-    ['ark:/12025/a?x y', 'modern', 'query-character', 14],
+    ['ark:/12025/a?x<y', 'modern', 'query-character', 14],
     ['ark:/12025/a?x%4', 'modern', 'pct-encoded', 14],
   ] as const)('%s (%s) -> %s at %s', (input, profile, code, offset) => {
     const r = parseArk(input, profile);

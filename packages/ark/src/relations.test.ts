@@ -110,8 +110,14 @@ describe('draft-42 shoulders', () => {
     ['x6np1wh8k', 'x6'], // the spec's example, ark:12345/x6np1wh8k
     ['fk4abc', 'fk4'],
     ['b3', 'b3'],
-    ['654xz321', null], // no letters first
+    // draft-42 §2.4.1: "one or more betanumeric characters ending in a digit", so a first digit alone is
+    // a shoulder (time-machine-project/ark-service tests/conformance.rs: ark:12345/8np1wh8k has shoulder 8)
+    ['654xz321', '6'],
+    ['8np1wh8k', '8'],
+    ['x-6np1wh8k', 'x6'], // hyphens are identity inert (ark-service: shoulder x6)
+    ['b1550e8400-e29b-41d4-a716-446655440000', 'b1'], // ark-service's UUID blade on shoulder b1
     ['xyz', null], // no digit
+    ['bcd', null], // ark-service: ark:12345/bcd has no shoulder
     ['x_6', null],
     ['', null],
   ])('the shoulder of %s is %s', (name, expected) => {

@@ -1,5 +1,5 @@
 import type { Profile } from '@pidgate/core';
-import { isAlpha, isDigit, SLASH } from './grammar.ts';
+import { isAlpha, isDigit, isInert, SLASH } from './grammar.ts';
 import { type ArkIdentifier, parseArk } from './parse.ts';
 
 /**
@@ -84,11 +84,20 @@ export function isVariantOf(a: ArkIdentifier, b: ArkIdentifier): boolean {
 }
 
 /**
- * draft-42's shoulder of a Name: its letters up to and including the first digit
- * (`x6np1wh8k` gives `x6`); null when the Name does not start with letters followed by a digit.
+ * draft-42 §2.4.1's primordinal shoulder of a Name (the first-digit convention): its letters up to and
+ * including the first digit (`x6np1wh8k` gives `x6`), or that digit alone when the Name starts with one
+ * ("a sequence of one or more betanumeric characters ending in a digit": `8np1wh8k` gives `8`). Hyphens
+ * are skipped (§3.1, identity inert: `x-6np1wh8k` gives `x6`). Null when a character that is neither a
+ * letter nor a hyphen comes before the first digit. Letters other than betanumerics are accepted, since
+ * registered shoulders use them (`a1`, `ac3` in the NAAN registry).
  */
 export function shoulder(name: string): string | null {
-  let i = 0;
-  while (i < name.length && isAlpha(name.charCodeAt(i))) i++;
-  return i > 0 && isDigit(name.charCodeAt(i)) ? name.slice(0, i + 1) : null;
+  let out = '';
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (isDigit(c)) return out + name[i];
+    if (isAlpha(c)) out += name[i];
+    else if (!isInert(c, true)) return null;
+  }
+  return null;
 }

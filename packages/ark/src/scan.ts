@@ -2,6 +2,7 @@ import { type Err, err, type PidError } from '@pidgate/core';
 import type { ArkErrorCode } from './codes.ts';
 import {
   BETANUMERIC,
+  COLON,
   HASH,
   HOST_CHAR,
   HYPHEN,
@@ -10,7 +11,8 @@ import {
   isArkLabelAt,
   isDigit,
   isHex,
-  isUnicodeHyphen,
+  isInert,
+  isWhitespace,
   MODERN_CHAR,
   PCHAR,
   PERCENT,
@@ -55,6 +57,8 @@ export interface ArkSpans {
   labelHost: boolean;
   naanStart: number;
   naanEnd: number;
+  /** Does the NAAN hold hyphens (§2.6: ignored; modern: U+2010..U+2015 and whitespace too), dropped in normalization? */
+  naanInert: boolean;
   /** Name and Qualifier: from just after the NAAN's closing "/" up to the "?" or the end. */
   bodyStart: number;
   bodyEnd: number;
@@ -88,6 +92,7 @@ function newScan(input: string, modern: boolean): ArkScan {
     labelHost: false,
     naanStart: 0,
     naanEnd: 0,
+    naanInert: false,
     bodyStart: 0,
     bodyEnd: 0,
     nameStart: 0,
@@ -121,14 +126,48 @@ function badEscape(s: string, i: number): boolean {
 
 const pctError = (i: number): ArkErr => err('pct-encoded', 'a %-encoded octet is "%" followed by two hex digits', i);
 
-/** The index just after `scheme://` (RFC 3986 scheme), or -1 when the string does not start so. */
+/**
+ * Where the NMAH starts: just after `scheme://` (RFC 3986 scheme), or 0 when the string starts with a
+ * bare hostname and "/" (draft-42 §5.2's `n2t.net/ark:67531/metadc107835?info`, typed into a browser);
+ * -1 when neither.
+ */
 function authorityStart(s: string): number {
   const n = s.length;
-  if (n === 0 || !isAlpha(s.charCodeAt(0))) return -1;
+  if (n === 0 || !isAlpha(s.charCodeAt(0))) return bareHostEnd(s) > 0 ? 0 : -1;
   let i = 1;
   while (i < n && hasClass(s.charCodeAt(i), SCHEME_CHAR)) i++;
-  if (i + 2 >= n || s.charCodeAt(i) !== 58 || s.charCodeAt(i + 1) !== SLASH || s.charCodeAt(i + 2) !== SLASH) return -1;
+  if (i + 2 >= n || s.charCodeAt(i) !== 58 || s.charCodeAt(i + 1) !== SLASH || s.charCodeAt(i + 2) !== SLASH) {
+    return bareHostEnd(s) > 0 ? 0 : -1;
+  }
   return i + 3;
+}
+
+/**
+ * The index of the "/" after a hostname that starts the string without a scheme (`n2t.net/...`), or -1:
+ * a letter or digit (RFC 1123: a host name starts with one), then letters, digits, "-" and at least one
+ * inner "." (so that `urn:...` or a lone word never passes), then an optional ":port". Where an ARK's
+ * label may follow (`findLabelAfterPrefix`); `@pidgate/schemes` routes on it.
+ */
+export function bareHostEnd(s: string): number {
+  const n = s.length;
+  const first = s.charCodeAt(0);
+  if (!isAlpha(first) && !isDigit(first)) return -1;
+  let i = 0;
+  let dot = false;
+  for (; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c === PERIOD) {
+      if (i === 0 || s.charCodeAt(i - 1) === PERIOD) return -1;
+      dot = true;
+    } else if (!isAlpha(c) && !isDigit(c) && c !== HYPHEN) break;
+  }
+  if (!dot || s.charCodeAt(i - 1) === PERIOD) return -1;
+  if (i < n && s.charCodeAt(i) === COLON) {
+    const port = ++i;
+    while (i < n && isDigit(s.charCodeAt(i))) i++;
+    if (i === port) return -1;
+  }
+  return i < n && s.charCodeAt(i) === SLASH ? i : -1;
 }
 
 /**
@@ -221,11 +260,21 @@ function urlPathStep(st: ArkScan): ArkErr | null {
   return labelError();
 }
 
-/** §2.2, the label: "ark:" in any case, then an optional "/" (draft-42 writes none). */
+/**
+ * §2.2, the label: "ark:" in any case, then an optional "/" (draft-42 writes none). Further slashes and
+ * hyphens before the NAAN are read into the label: hyphens are removed before the structural characters
+ * are fixed, and initial slashes are removed (§2.7 steps 2 and 3; draft-42 §3.2 steps 6 and 8), so
+ * `ark://12345/x` and `ark:-/12345/x` are `ark:12345/x`.
+ */
 function labelStep(st: ArkScan): ArkErr | null {
+  const { input: s, modern } = st;
   st.labelStart = st.p;
   st.p += 4;
-  if (st.p < st.input.length && st.input.charCodeAt(st.p) === SLASH) st.p++;
+  while (st.p < s.length) {
+    const c = s.charCodeAt(st.p);
+    if (c !== SLASH && !isInert(c, modern)) break;
+    st.p++;
+  }
   st.labelEnd = st.p;
   return null;
 }
@@ -258,22 +307,31 @@ function labelHostEnd(s: string, from: number): number {
   return -1;
 }
 
-/** §2.3, the NAAN: 5 or 9 digits (modern: one or more betanumeric characters), then "/". */
+/**
+ * §2.3, the NAAN: 5 or 9 digits (modern: one or more betanumeric characters), then "/". Hyphens in it
+ * (modern: U+2010..U+2015 and whitespace too, `isInert`) are read and not counted: §2.6 "hyphens ... are always ignored in ARKs",
+ * §2.7 step 2 (draft-42 §3.2 step 6) removes all of them, the NAAN's included.
+ */
 function naanStep(st: ArkScan): ArkErr | null {
   const { input: s, modern } = st;
   const n = s.length;
   let p = st.p;
+  let hyphens = 0;
   st.naanStart = p;
   for (; p < n; p++) {
     const c = s.charCodeAt(p);
     if (c === SLASH || c === QUESTION) break;
-    if (modern ? !hasClass(c, BETANUMERIC) : !isDigit(c)) {
-      const what = modern ? 'betanumeric characters (0-9 bcdfghjkmnpqrstvwxz)' : 'digits';
-      return err('naan-character', `a NAAN holds only ${what}`, p);
+    if (modern ? hasClass(c, BETANUMERIC) : isDigit(c)) continue;
+    if (isInert(c, modern)) {
+      hyphens++;
+      continue;
     }
+    const what = modern ? 'betanumeric characters (0-9 bcdfghjkmnpqrstvwxz)' : 'digits';
+    return err('naan-character', `a NAAN holds only ${what}`, p);
   }
   st.naanEnd = p;
-  const len = p - st.naanStart;
+  st.naanInert = hyphens > 0;
+  const len = p - st.naanStart - hyphens;
   if (modern ? len === 0 : len !== 5 && len !== 9) {
     const what = modern ? 'at least one character long' : '5 or 9 digits long';
     return err('naan-length', `a NAAN is ${what}`, st.naanStart);
@@ -342,12 +400,13 @@ function qualifierStep(st: ArkScan): ArkErr | null {
 
 /**
  * §2.6, the length of the Name or Qualifier character at `p`: 1 for a letter, a digit, one of
- * "= # * + @ _ $" (modern: "= ~ * + @ _ $") or a hyphen (modern: U+2010..U+2015 too); 3 for a %-escape;
+ * "= # * + @ _ $" (modern: "= ~ * + @ _ $") or a hyphen (modern: U+2010..U+2015 and whitespace too,
+ * draft-42 §3.1); 3 for a %-escape;
  * 0 for a character not allowed, -1 for a "%" not followed by two hex digits.
  */
 function characterLength(s: string, p: number, modern: boolean): number {
   const c = s.charCodeAt(p);
-  if (hasClass(c, modern ? MODERN_CHAR : SOURCE_CHAR) || c === HYPHEN || (modern && isUnicodeHyphen(c))) return 1;
+  if (hasClass(c, modern ? MODERN_CHAR : SOURCE_CHAR) || isInert(c, modern)) return 1;
   if (c === PERCENT) return badEscape(s, p) ? -1 : 3;
   return 0;
 }
@@ -366,7 +425,9 @@ function characterError(st: ArkScan, p: number, length: number, part: 'name' | '
 /** §6, the inflections "?" and "??", draft-42's "?info"; modern: any other "?..." is a URI query. */
 function inflectionStep(st: ArkScan): ArkErr | null {
   const { input: s, p } = st;
-  const rest = s.length - p;
+  let end = s.length;
+  if (st.modern) while (end > p && isWhitespace(s.charCodeAt(end - 1))) end--; // draft-42 §3.1
+  const rest = end - p;
   if (rest === 0) st.tail = Tail.None;
   else if (rest === 1) st.tail = Tail.Brief;
   else if (rest === 2 && s.charCodeAt(p + 1) === QUESTION) st.tail = Tail.Support;
@@ -376,12 +437,15 @@ function inflectionStep(st: ArkScan): ArkErr | null {
   return null;
 }
 
-/** modern: a URI query (RFC 3986 §3.4) after the ARK, dropped in normalization. */
+/**
+ * modern: a URI query (RFC 3986 §3.4) after the ARK, dropped in normalization. Whitespace in it is
+ * dropped with it (draft-42 §3.1, as in the Name).
+ */
 function queryStep(st: ArkScan): ArkErr | null {
   const s = st.input;
   for (let i = st.p + 1; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c === SLASH || c === QUESTION || hasClass(c, PCHAR)) continue;
+    if (c === SLASH || c === QUESTION || hasClass(c, PCHAR) || isWhitespace(c)) continue;
     if (c === PERCENT) {
       if (badEscape(s, i)) return pctError(i);
       i += 2;

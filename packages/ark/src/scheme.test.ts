@@ -53,14 +53,15 @@ schemeContract(arkScheme, {
     'ark:',
     'ark:/12025/',
     'ark:/12025/---',
-    'ark:/12025/a b',
+    'ark:/12025/- \t', // hyphens and whitespace (draft-42 §3.1) are dropped: no Name is left
+    'ark:/12025/a<b',
     'ark:/12025/a%zz',
     'http://a b/ark:/12025/x',
     'http://x.org/a b/ark:/12025/x',
     'ARK:/12025',
     'ark:12025/a#b',
     'ark:/12a45/x',
-    'ark:b5072/x?a b',
+    'ark:b5072/x?a<b',
     'ark:b5072/x%2',
   ],
   equivalent: [

@@ -3,10 +3,11 @@ import type { ArxivComponents } from './parse.ts';
 /**
  * arXiv's preferred external form: `arXiv:` and the identifier, the archive in lower case, the subject
  * class dropped (`math.GT/0309136` is `arXiv:math/0309136`), the version kept: `…v2` names version 2 and
- * the identifier without a version names the article, so they are different identifiers.
+ * the identifier without a version names the article, so they are different identifiers. A new-style
+ * identifier (its number holds a ".") has no archive: one written before it is dropped.
  */
 export function normalizeArxiv(c: Pick<ArxivComponents, 'archive' | 'number' | 'version'>): string {
-  const id = c.archive === null ? c.number : `${c.archive.toLowerCase()}/${c.number}`;
+  const id = c.archive === null || c.number.includes('.') ? c.number : `${c.archive.toLowerCase()}/${c.number}`;
   return `arXiv:${id}${c.version === null ? '' : `v${c.version}`}`;
 }
 

@@ -1,5 +1,5 @@
 import { isDigit } from '@pidgate/core';
-import { httpHostPrefix, wordAt } from '@pidgate/handle';
+import { httpHostPrefix, proxyPrefix, spacesAt, wordAt } from '@pidgate/handle';
 
 export { isDigit };
 
@@ -19,4 +19,4 @@ export function doiPrefixAt(s: string, i: number): boolean {
   );
 }
 
-export { httpHostPrefix, wordAt };
+export { httpHostPrefix, proxyPrefix, spacesAt, wordAt };

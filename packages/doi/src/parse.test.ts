@@ -21,6 +21,16 @@ describe('parseDoi', () => {
     ['https://hdl.handle.net/10.1000/182', 'hdl-url', '10.1000', '182'],
     ['info:hdl/10.1000/182', 'hdl-info', '10.1000', '182'],
     ['10.1000/a:b/c', 'bare', '10.1000', 'a:b/c'],
+    // idutils tests/test_idutils.py and doi-regex spec/test.js: proxy URLs without http(s)://
+    ['doi.org/10.1016/j.epsl.2011.11.037', 'url', '10.1016', 'j.epsl.2011.11.037'],
+    ['dx.doi.org/10.1016/j.neuron.2014.09.004', 'url', '10.1016', 'j.neuron.2014.09.004'],
+    ['WWW.DOI.ORG/10.1000/182', 'url', '10.1000', '182'],
+    ['doi.org/10.1000/456%23789', 'url', '10.1000', '456#789'],
+    ['hdl.handle.net/10.1000/182', 'hdl-url', '10.1000', '182'],
+    // idutils: "doi: " (its regex allows any white space after the label); "hdl: " likewise
+    ['doi: 10.1016/j.epsl.2011.11.037', 'doi', '10.1016', 'j.epsl.2011.11.037'],
+    ['DOI:  10.1000/182', 'doi', '10.1000', '182'],
+    ['hdl: 10.1000/182', 'hdl', '10.1000', '182'],
   ])('%s', (input, form, prefix, suffix) => {
     const r = parseDoi(input);
     expect(r.ok && { form: r.value.form, prefix: r.value.prefix, suffix: r.value.suffix }).toEqual({
@@ -56,6 +66,12 @@ describe('parseDoi', () => {
     ['https://doi.org/10.1000/x%2', 'pct-encoded', 25],
     ['https://doi.org/?x=1', 'name-empty', 16],
     ['https://doi.org.example/10.1000/182', 'doi-label', 0],
+    ['doi.org.example/10.1000/182', 'doi-label', 0],
+    ['doi.org/10.1000', 'doi-separator', 15],
+    ['DOI: ', 'name-empty', 5],
+    // doi-regex spec/test.js doiNot and doiNotDeclared
+    ['10..1000/journal.pone.0011111', 'registrant-code', 3],
+    ['doi:10..1000/journal.pone.0011111', 'registrant-code', 7],
   ])('%s is %s at %d', (input, code, offset) => {
     const r = parseDoi(input);
     expect(r.ok ? null : [r.error.code, r.error.offset]).toEqual([code, offset]);
@@ -67,7 +83,23 @@ describe('parseDoi', () => {
   });
 
   it('does not claim what is not a DOI spelling', () => {
-    for (const s of ['1000/182', '100.1/x', 'hdl:20.500.1/x', 'https://hdl.handle.net/20.500/x', 'doix:10.1/x']) {
+    for (const s of [
+      '1000/182',
+      '100.1/x',
+      'hdl:20.500.1/x',
+      'https://hdl.handle.net/20.500/x',
+      'doix:10.1/x',
+      // doi-regex spec/test.js: doiResolvePathInvalid, doiResolvePathWithProtocolInvalid, doiNotDeclared
+      'dxsdfas.doi.org/10.1016/j.neuron.2014.09.004',
+      'httpp://dx.doi.org/10.1016/j.neuron.2014.09.004',
+      'ftp://dx.doi.org/10.1016/j.neuron.2014.09.004',
+      'do:10.1000/journal.pone.0011111',
+      'DO:10.1000/journal.pone.0011111',
+      ':10.1000/journal.pone.0011111',
+      '10/134980',
+      '1.1/1.1',
+      'hdl.handle.net/20.500/x',
+    ]) {
       expect(doiScheme.recognize(s), s).toBe(false);
     }
   });

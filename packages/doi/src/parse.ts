@@ -7,9 +7,10 @@ import {
   DOT,
   doiPrefixAt,
   HANDLE_PROXY_HOSTS,
-  httpHostPrefix,
   isDigit,
+  proxyPrefix,
   SLASH,
+  spacesAt,
   wordAt,
 } from './grammar.ts';
 
@@ -55,11 +56,36 @@ const HDL_INFO = label('hdl-info', 9, true);
 const URN = label('urn', 8, true, true);
 const HDL = label('hdl', 4, false);
 
+/** `doi:` and the spaces after it: `DOI: 10.1000/182` as reference lists print it. */
+function doiPrint(s: string): Label {
+  const spaces = spacesAt(s, 4);
+  if (spaces === 0) return DOI;
+  return spaces === 1 ? DOI_SPACE : label('doi', 4 + spaces, false);
+}
+
 /** After a doi.org host: `urn:doi:` or `doi:` may come before the DOI, as the proxy reads them. */
 function afterProxy(s: string, i: number): Label {
   if (wordAt(s, i, 'urn:doi:')) return label('url', i + 8, true, true);
   if (wordAt(s, i, 'doi:')) return label('url', i + 4, true);
   return label('url', i, true);
+}
+
+/** `hdl:` (and spaces) before a handle of the `10.` directory. */
+function hdlPrint(s: string): Label | null {
+  const at = 4 + spacesAt(s, 4);
+  if (!doiPrefixAt(s, at)) return null;
+  return at === 4 ? HDL : label('hdl', at, false);
+}
+
+/**
+ * A DOI proxy URL (`https://doi.org/…`, also without `http(s)://`: `doi.org/…`, `dx.doi.org/…`), or a Handle
+ * proxy URL of a `10.` handle (`https://hdl.handle.net/10.…`, `hdl.handle.net/10.…`).
+ */
+function proxyAt(s: string): Label | null {
+  const proxy = proxyPrefix(s, DOI_PROXY_HOSTS);
+  if (proxy > 0) return afterProxy(s, proxy);
+  const hdl = proxyPrefix(s, HANDLE_PROXY_HOSTS);
+  return hdl > 0 && doiPrefixAt(s, hdl) ? label('hdl-url', hdl, true) : null;
 }
 
 /** The label at the start of `s`, or null. Cheap: looks at the first few characters only. */
@@ -68,21 +94,18 @@ export function doiLabel(s: string): Label | null {
     case 0x31: // "1" (| 0x20 keeps digits)
       return s.charCodeAt(0) === 49 && s.charCodeAt(1) === 48 && s.charCodeAt(2) === DOT ? BARE : null;
     case 100: // d
-      if (!wordAt(s, 0, 'doi:')) return null;
-      return s.charCodeAt(4) === 32 ? DOI_SPACE : DOI;
+      if (wordAt(s, 0, 'doi:')) return doiPrint(s);
+      return proxyAt(s);
     case 105: // i
       if (wordAt(s, 0, 'info:doi/')) return INFO;
       return wordAt(s, 0, 'info:hdl/') && doiPrefixAt(s, 9) ? HDL_INFO : null;
     case 117: // u
       return wordAt(s, 0, 'urn:doi:') ? URN : null;
-    case 104: {
-      // h
-      if (wordAt(s, 0, 'hdl:')) return doiPrefixAt(s, 4) ? HDL : null;
-      const proxy = httpHostPrefix(s, DOI_PROXY_HOSTS);
-      if (proxy > 0) return afterProxy(s, proxy);
-      const hdl = httpHostPrefix(s, HANDLE_PROXY_HOSTS);
-      return hdl > 0 && doiPrefixAt(s, hdl) ? label('hdl-url', hdl, true) : null;
-    }
+    case 104: // h
+      if (wordAt(s, 0, 'hdl:')) return hdlPrint(s);
+      return proxyAt(s);
+    case 119: // w: www.doi.org/
+      return proxyAt(s);
     default:
       return null;
   }

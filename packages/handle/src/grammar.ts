@@ -38,9 +38,44 @@ export function isSpaceOrControl(c: number): boolean {
 }
 
 /**
- * The length of `http(s)://HOST/` when the host (any case) is one of `hosts`, or 0. The host must be
- * followed by "/": `https://doi.org.example/` is not `doi.org`.
+ * The length of `HOST/` at the start of `s`, without `http(s)://`, when the host (any case) is one of
+ * `hosts`, or 0: the proxy URLs as pasted from a browser's address bar (`doi.org/10.1000/182`,
+ * `hdl.handle.net/2027/x`). The host must be followed by "/".
  */
+export function bareHostPrefix(s: string, hosts: readonly string[]): number {
+  for (const host of hosts) {
+    if (s.charCodeAt(host.length) === SLASH && wordAt(s, 0, host)) return host.length + 1;
+  }
+  return 0;
+}
+
+/** The length of `http(s)://HOST/` or of a bare `HOST/` when the host is one of `hosts`, or 0. */
+export function proxyPrefix(s: string, hosts: readonly string[]): number {
+  return httpHostPrefix(s, hosts) || bareHostPrefix(s, hosts);
+}
+
+/** The number of spaces (U+0020) from `i`: the gap a printed label may leave (`hdl: 2027/x`, `DOI: 10.…`). */
+export function spacesAt(s: string, i: number): number {
+  let k = i;
+  while (s.charCodeAt(k) === SPACE) k++;
+  return k - i;
+}
+
+/**
+ * The length of a bare handle's numeric naming authority when `s` starts with one and a "/" follows:
+ * digits, optionally divided by "." (`2027/`, `10013/`, `20.500.12345/`), or 0. Looks at the prefix only.
+ * Prefixes are written so in citations (idutils reads `10013/epic.10033` as a handle): such a string is a
+ * handle without a label; other naming authorities (`cnri.dlib`, `0.NA`) need their `hdl:`.
+ */
+export function numericPrefixLength(s: string): number {
+  if (!isDigit(s.charCodeAt(0))) return 0;
+  let i = 1;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!isDigit(c) && c !== DOT) break;
+  }
+  return s.charCodeAt(i) === SLASH ? i : 0;
+}
 
 /** ASCII letters folded to lower case; every other character, non-ASCII letters included, left alone. */
 export function foldAscii(s: string): string {

@@ -1,7 +1,17 @@
 export { HANDLE_ERROR_CODES, type HandleErrorCode } from './codes.ts';
 export { decodeOnce } from './decode.ts';
 export { formatHandle } from './format.ts';
-export { foldAscii, httpHostPrefix, isSpaceOrControl, pathEnd, wordAt } from './grammar.ts';
+export {
+  bareHostPrefix,
+  foldAscii,
+  httpHostPrefix,
+  isSpaceOrControl,
+  numericPrefixLength,
+  pathEnd,
+  proxyPrefix,
+  spacesAt,
+  wordAt,
+} from './grammar.ts';
 export { normalizeHandle } from './normalize.ts';
 export {
   HANDLE_PROXY_HOSTS,

@@ -14,6 +14,12 @@ describe('parseHandle', () => {
     ['info:hdl/2027/mdp.39015%25', '2027', 'mdp.39015%'],
     ['hdl:20.500.1/a%20b', '20.500.1', 'a%20b'],
     ['hdl:20.500.1/a?b#c', '20.500.1', 'a?b#c'],
+    // idutils tests/test_idutils.py: "hdl: " with a space, the proxy without http(s)://, and a bare handle
+    ['hdl: 10013/epic.10033', '10013', 'epic.10033'],
+    ['hdl.handle.net/10013/epic.10033', '10013', 'epic.10033'],
+    ['10013/epic.10033', '10013', 'epic.10033'],
+    ['20.500.12345/a%20b', '20.500.12345', 'a%20b'],
+    ['HDL.Handle.NET/2027/a%2Fb?urlappend=x', '2027', 'a/b'],
   ])('%s', (input, prefix, suffix) => {
     const r = parseHandle(input);
     expect(r.ok && { prefix: r.value.prefix, suffix: r.value.suffix }).toEqual({ prefix, suffix });
@@ -38,6 +44,12 @@ describe('parseHandle', () => {
     ['https://hdl.handle.net/?x', 'name-empty', 23],
     ['https://hdl.handle.net.example/a/b', 'handle-label', 0],
     ['hdl', 'handle-label', 0],
+    ['hdl: ', 'name-empty', 5],
+    ['1..2/x', 'prefix-segment', 2],
+    ['2027/', 'suffix-empty', 5],
+    ['2027/a b', 'suffix-character', 6],
+    ['hdl.handle.net', 'handle-label', 0],
+    ['epic/10033', 'handle-label', 0],
   ])('%s is %s at %d', (input, code, offset) => {
     const r = parseHandle(input);
     expect(r.ok ? null : [r.error.code, r.error.offset]).toEqual([code, offset]);
@@ -52,15 +64,36 @@ describe('parseHandle', () => {
     expect(n('HDL:CNRI.DLIB/X')).toBe('hdl:cnri.dlib/x');
   });
 
+  it('reads the forms idutils accepts as one handle, and a bare one only with a numeric naming authority', () => {
+    const forms = (s: string) => {
+      const r = parseHandle(s);
+      return r.ok ? r.value.form : r.error.code;
+    };
+    expect(['hdl: 2027/x', '2027/x', 'hdl.handle.net/2027/x', 'http://hdl.handle.net/2027/x'].map(forms)).toEqual([
+      'hdl',
+      'bare',
+      'url',
+      'url',
+    ]);
+    // RFC 3651 §2.1 allows any naming authority; without a label only Handle.Net's numeric prefixes are read
+    expect(handleScheme.recognize('cnri.dlib/december95')).toBe(false);
+    expect(handleScheme.recognize('hep-th/9901001')).toBe(false);
+    expect(handleScheme.recognize('0.NA/2027')).toBe(false);
+    expect(handleScheme.recognize('12.34/x')).toBe(true);
+  });
+
   it('lists every code it returns', () => {
     expect(new Set(HANDLE_ERROR_CODES).size).toBe(HANDLE_ERROR_CODES.length);
   });
 
   it('is linear on long runs', () => {
-    for (const filler of ['/', '.', '%', '%2', 'a']) {
+    for (const filler of ['/', '.', '%', '%2', 'a', '1', '1.', ' ']) {
       const started = performance.now();
       parseHandle(`https://hdl.handle.net/${filler.repeat(500_000)}`);
       parseHandle(`hdl:${filler.repeat(500_000)}`);
+      parseHandle(`hdl:${' '.repeat(500_000)}${filler}`);
+      parseHandle(`1${filler.repeat(500_000)}`);
+      parseHandle(`1${filler.repeat(500_000)}/${filler.repeat(500_000)}`);
       expect(performance.now() - started).toBeLessThan(1000);
     }
   });

@@ -1,10 +1,22 @@
 import { err, type PidError, type Result } from '@pidgate/core';
 import type { HandleErrorCode } from './codes.ts';
 import { decodeOnce } from './decode.ts';
-import { DOT, httpHostPrefix, isSpaceOrControl, pathEnd, SLASH, wordAt } from './grammar.ts';
+import {
+  DOT,
+  isSpaceOrControl,
+  numericPrefixLength,
+  pathEnd,
+  proxyPrefix,
+  SLASH,
+  spacesAt,
+  wordAt,
+} from './grammar.ts';
 
-/** How a handle was written: `hdl:` (the print form), `info:hdl/` (RFC 4452) or an hdl.handle.net URL. */
-export type HandleForm = 'hdl' | 'info' | 'url';
+/**
+ * How a handle was written: `hdl:` (the print form, also `hdl: ` with spaces), `info:hdl/` (RFC 4452), an
+ * hdl.handle.net URL (with or without `http(s)://`), or bare with a numeric naming authority (`2027/mdp.1`).
+ */
+export type HandleForm = 'hdl' | 'info' | 'url' | 'bare';
 
 /** A handle as written (RFC 3651 §2): the parts, not normalized. */
 export interface HandleComponents {
@@ -24,16 +36,19 @@ export interface HandleComponents {
 /** The resolver hosts whose path is a handle. */
 export const HANDLE_PROXY_HOSTS = ['hdl.handle.net'] as const;
 
-/** The label at the start of `s`: its form and length, or null. Cheap: looks at a few characters. */
+/**
+ * The label at the start of `s`: its form and length, or null. Cheap: looks at a few characters (a bare
+ * handle's numeric naming authority at most).
+ */
 export function handleLabel(s: string): { form: HandleForm; length: number } | null {
   const c = s.charCodeAt(0) | 0x20;
   if (c === 104) {
-    if (wordAt(s, 0, 'hdl:')) return { form: 'hdl', length: 4 };
-    const url = httpHostPrefix(s, HANDLE_PROXY_HOSTS);
+    if (wordAt(s, 0, 'hdl:')) return { form: 'hdl', length: 4 + spacesAt(s, 4) };
+    const url = proxyPrefix(s, HANDLE_PROXY_HOSTS);
     return url > 0 ? { form: 'url', length: url } : null;
   }
   if (c === 105 && wordAt(s, 0, 'info:hdl/')) return { form: 'info', length: 9 };
-  return null;
+  return numericPrefixLength(s) > 0 ? { form: 'bare', length: 0 } : null;
 }
 
 /** Where a handle's name ends: URI forms stop at "?" or "#", the `hdl:` print form holds every character. */
@@ -119,8 +134,14 @@ export function readName(
 /** Parse a handle in one of its spellings. Never throws; linear in the input's length. */
 export function parseHandle(s: string): Result<HandleComponents, PidError<HandleErrorCode>> {
   const label = handleLabel(s);
-  if (!label) return err('handle-label', 'a handle starts "hdl:", "info:hdl/" or "https://hdl.handle.net/"', 0);
-  const uri = label.form !== 'hdl';
+  if (!label) {
+    return err(
+      'handle-label',
+      'a handle starts "hdl:", "info:hdl/" or "https://hdl.handle.net/", or is NUMBER/local-name (2027/mdp.1)',
+      0,
+    );
+  }
+  const uri = label.form === 'info' || label.form === 'url';
   const start = label.length;
   const end = nameEnd(s, start, uri);
   if (end === start) return err('name-empty', 'no handle follows the label', start);

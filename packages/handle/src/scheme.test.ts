@@ -13,6 +13,10 @@ schemeContract(handleScheme, {
     'HTTP://HDL.HANDLE.NET/2027/mdp.39015004544496?urlappend=%3Bseq=1',
     'info:hdl/ncstrl.vatech_cs/te-93-35',
     'hdl:20.1000/Z%20Y',
+    // idutils tests/test_idutils.py spellings
+    'hdl: 10013/epic.10033',
+    '10013/epic.10033',
+    'hdl.handle.net/10013/epic.10033',
   ],
   invalid: [
     'hdl:',
@@ -36,6 +40,9 @@ schemeContract(handleScheme, {
       'info:hdl/20.500.12345/abc',
       'https://hdl.handle.net/20.500.12345%2Fabc',
       'https://hdl.handle.net/20.500.12345/%61bc',
+      '20.500.12345/abc',
+      'hdl: 20.500.12345/ABC',
+      'hdl.handle.net/20.500.12345/abc',
     ],
     ['hdl:2027/mdp.39015%2F', 'https://hdl.handle.net/2027/mdp.39015%252F'],
   ],
@@ -43,10 +50,21 @@ schemeContract(handleScheme, {
     ['hdl:20.500.12345/abc', 'hdl:20.500.12345/abd'],
     ['hdl:20.500.1/É', 'hdl:20.500.1/é'],
     ['hdl:20.500.1/a%2Fb', 'https://hdl.handle.net/20.500.1/a%2Fb'],
+    ['20.500.1/a%2Fb', 'hdl.handle.net/20.500.1/a%2Fb'],
   ],
   arbitrary: fc
     .tuple(
-      fc.constantFrom('hdl:', 'HDL:', 'info:hdl/', 'https://hdl.handle.net/', 'http://HDL.handle.net/'),
+      fc.constantFrom(
+        'hdl:',
+        'HDL:',
+        'hdl: ',
+        'info:hdl/',
+        'https://hdl.handle.net/',
+        'http://HDL.handle.net/',
+        'hdl.handle.net/',
+        '',
+        '2027',
+      ),
       fc.array(char, { maxLength: 30 }),
     )
     .map(([label, chars]) => label + chars.join('')),

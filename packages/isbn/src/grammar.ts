@@ -3,12 +3,16 @@ import { isDigit, wordAt } from '@pidgate/core';
 
 export { isDigit, wordAt };
 
-/** The longest bare ISBN: 13 digits and 4 separators. */
-export const MAX_BARE_ISBN = 17;
+/**
+ * The longest string read as a bare ISBN: 13 digits with a separator after each but the last. A
+ * well-formed ISBN-13 has 4 separators (17 characters); longer runs (`978-3-905673-82- 1`) are still
+ * claimed, so that they get the ISBN parser's coded error (`isbn-separator`) instead of `unknown-scheme`.
+ */
+export const MAX_BARE_ISBN = 25;
 
 /**
  * A bare ISBN's shape: a digit first, then only digits, hyphens, spaces and an "X", 10 or 13 digits
- * (counting an "X"). Cheap: at most 17 characters are looked at. Dates (`2016-01-22`) and other numbers
+ * (counting an "X"). Cheap: at most `MAX_BARE_ISBN` characters are looked at. Dates (`2016-01-22`) and other numbers
  * do not have 10 or 13 digits, and are left to other schemes.
  */
 export function looksLikeIsbn(s: string): boolean {
@@ -37,22 +41,47 @@ export function looksLikeIssn(s: string): boolean {
 
 /**
  * An `ISBN` label: `ISBN`, `ISBN-10`, `ISBN-13`, `ISBN10`, `ISBN13` (any case), then `:` and/or one
- * space. Its length and the digit count it names (0 for none), or null.
+ * space; `ISBN 10:`, `ISBN 13:` (then an optional space); or `ISBN` / `ISBN-` directly before the number's first digit (`ISBN9780826497529`,
+ * `ISBN-9780826497529`, as isbnlib reads them). Its length and the digit count it names (0 for none), or null.
  */
 export function isbnLabel(s: string): { length: number; digits: 0 | 10 | 13 } | null {
   if (!wordAt(s, 0, 'isbn')) return null;
-  let i = 4;
-  let digits: 0 | 10 | 13 = 0;
-  if (s.charCodeAt(i) === 45) i++;
-  if (wordAt(s, i, '13')) digits = 13;
-  else if (wordAt(s, i, '10')) digits = 10;
-  if (digits > 0) i += 2;
-  else if (i > 4) return null;
-  const colon = s.charCodeAt(i) === 58;
-  if (colon) i++;
-  if (s.charCodeAt(i) === 32) i++;
-  else if (!colon) return null;
-  return { length: i, digits };
+  if (s.charCodeAt(4) === 32 && s.charCodeAt(7) === 58) {
+    const spaced = countedLabel(s, 5); // `ISBN 13: 978…`: the count after a space needs its ":"
+    if (spaced) return spaced;
+  }
+  const hyphen = s.charCodeAt(4) === 45 ? 1 : 0;
+  const counted = countedLabel(s, 4 + hyphen);
+  if (counted) return counted;
+  const at = 4 + hyphen;
+  if (isDigit(s.charCodeAt(at))) return numberedLabel(s, at) ? null : { length: at, digits: 0 };
+  if (hyphen) return null;
+  const end = labelEnd(s, 4);
+  return end > 0 ? { length: end, digits: 0 } : null;
+}
+
+/** Two digits and `:` or a space at `i`: a label naming another digit count (`ISBN-12:`), not a number. */
+function numberedLabel(s: string, i: number): boolean {
+  const c = s.charCodeAt(i + 2);
+  return isDigit(s.charCodeAt(i + 1)) && (c === 58 || c === 32);
+}
+
+/** `10` or `13` at `i`, then `:` and/or one space: the label of an ISBN-10 or ISBN-13. */
+function countedLabel(s: string, i: number): { length: number; digits: 10 | 13 } | null {
+  const digits = wordAt(s, i, '13') ? 13 : wordAt(s, i, '10') ? 10 : 0;
+  if (digits === 0) return null;
+  const end = labelEnd(s, i + 2);
+  return end > 0 ? { length: end, digits } : null;
+}
+
+/** After a label's word at `i`: `:` and/or one space; where the number starts, or 0 when neither is there. */
+function labelEnd(s: string, i: number): number {
+  let k = i;
+  const colon = s.charCodeAt(k) === 58;
+  if (colon) k++;
+  if (s.charCodeAt(k) === 32) k++;
+  else if (!colon) return 0;
+  return k;
 }
 
 /**
@@ -61,10 +90,5 @@ export function isbnLabel(s: string): { length: number; digits: 0 | 10 | 13 } | 
  */
 export function issnLabel(s: string): number {
   if (!wordAt(s, 0, 'issn')) return 0;
-  let i = wordAt(s, 4, '-l') ? 6 : 4;
-  const colon = s.charCodeAt(i) === 58;
-  if (colon) i++;
-  if (s.charCodeAt(i) === 32) i++;
-  else if (!colon) return 0;
-  return i;
+  return labelEnd(s, wordAt(s, 4, '-l') ? 6 : 4);
 }

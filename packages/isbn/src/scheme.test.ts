@@ -16,6 +16,10 @@ schemeContract(isbnScheme, {
     '978 0 395 36341 6',
     'isbn:0-8044-2957-X',
     '0-8044-2957-x',
+    // isbnlib isbnlib/test/test_core.py (canonical, EAN13): a label directly before the number
+    'ISBN-9780826497529',
+    'ISBN9780826497529',
+    'isbn9780826497529',
   ],
   invalid: [
     '978-0-395-36341-7',
@@ -30,8 +34,23 @@ schemeContract(isbnScheme, {
     'ISBN:',
   ],
   equivalent: [
-    ['978-0-395-36341-6', '9780395363416', 'ISBN-13: 978-0-395-36341-6', 'ISBN 978 0 395 36341 6'],
-    ['0-395-36341-1', '0395363411', 'ISBN 0-395-36341-1', 'ISBN-10: 0-395-36341-1', 'ISBN: 0395363411'],
+    [
+      '978-0-395-36341-6',
+      '9780395363416',
+      'ISBN-13: 978-0-395-36341-6',
+      'ISBN 978 0 395 36341 6',
+      'ISBN 13: 978-0-395-36341-6',
+    ],
+    [
+      '0-395-36341-1',
+      '0395363411',
+      'ISBN 0-395-36341-1',
+      'ISBN-10: 0-395-36341-1',
+      'ISBN: 0395363411',
+      'ISBN0395363411',
+      'ISBN-0-395-36341-1',
+      'ISBN 10: 0-395-36341-1',
+    ],
     ['0-8044-2957-X', '0-8044-2957-x', '080442957X'],
   ],
   distinct: [
@@ -97,6 +116,13 @@ describe('a bare ISBN or ISSN is the same identifier as its URN', () => {
     ['ISBN 0-395-36341-2', 'isbn-check-digit', 17],
     ['ISBN-13: 0-395-36341-1', 'isbn-label-length', 9],
     ['ISBN x', 'isbn-character', 5],
+    // idutils tests/test_idutils.py reads "978-3-905673-82- 1" as 978-3-905673-82-1; ISO 2108 puts one
+    // hyphen or space between elements
+    ['978-3-905673-82- 1', 'isbn-separator', 16],
+    ['ISBN-12: 0-395-36341-1', 'isbn-label', 0],
+    ['ISBN139780395363416', 'isbn-length', 17],
+    ['ISBN 13: 0-395-36341-1', 'isbn-label-length', 9],
+    ['ISBN 12: 0-395-36341-1', 'isbn-character', 7],
   ])('%s is %s at %d', (input, code, offset) => {
     const r = isbnScheme.parse(input);
     expect(r.ok ? null : [r.error.code, r.error.offset]).toEqual([code, offset]);

@@ -8,6 +8,7 @@ const EXAMPLES: Record<(typeof ORCID_ERROR_CODES)[number], string> = {
   'orcid-character': 'orcid:0000-000A-1825-0097',
   'orcid-hyphen': 'orcid:00-000002-1825-0097',
   'orcid-check': '0000-0002-1825-0096',
+  'orcid-range': '1422-4586-3573-0476', // idutils' tests: an ISNI, not an ORCID iD
   'orcid-trailing': 'https://orcid.org/0000-0002-1825-0097/works',
 };
 

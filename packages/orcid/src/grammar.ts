@@ -6,7 +6,10 @@ export { httpHostPrefix, httpSchemeLength, isDigit, wordAt };
 /** The hosts whose path is an ORCID iD. */
 export const ORCID_HOSTS = ['orcid.org', 'www.orcid.org'] as const;
 
-/** A bare iD: 16 characters, or 19 with hyphens, starting with four digits (a cheap look, no validation). */
+/**
+ * A bare iD: 16 characters, or 19 with hyphens or spaces between the groups, starting with four digits
+ * (a cheap look, no validation).
+ */
 export function looksBare(s: string): boolean {
   return (
     (s.length === 16 || s.length === 19) &&
@@ -14,6 +17,6 @@ export function looksBare(s: string): boolean {
     isDigit(s.charCodeAt(1)) &&
     isDigit(s.charCodeAt(2)) &&
     isDigit(s.charCodeAt(3)) &&
-    (s.length === 16 ? isDigit(s.charCodeAt(4)) : s.charCodeAt(4) === 45)
+    (s.length === 16 ? isDigit(s.charCodeAt(4)) : s.charCodeAt(4) === 45 || s.charCodeAt(4) === 32)
   );
 }

@@ -1,3 +1,4 @@
+export { inOrcidBlock, ORCID_BLOCKS } from './blocks.ts';
 export { mod11_2 } from './check.ts';
 export { ORCID_ERROR_CODES, type OrcidErrorCode } from './codes.ts';
 export { formatOrcid } from './format.ts';

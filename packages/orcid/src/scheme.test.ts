@@ -67,3 +67,101 @@ describe('the MOD 11-2 check character (ISO 7064, as ORCID describes it)', () =>
     ]);
   });
 });
+
+describe('the blocks ISNI reserved for ORCID (ORCID support: "What is the relationship between ISNI and ORCID?")', () => {
+  it.each([
+    // the first and last iDs of the 2013 block, as ORCID writes them
+    ['0000-0001-5000-0007', 'https://orcid.org/0000-0001-5000-0007'],
+    ['0000-0003-5000-0001', 'https://orcid.org/0000-0003-5000-0001'],
+  ])('%s is an ORCID iD', (input, expected) => {
+    const r = orcidScheme.parse(input);
+    expect(r.ok && r.value.normalized).toBe(expected);
+  });
+
+  it.each([
+    // just outside the 2013 block (base numbers 14999999 and 35000001, each with its right check character)
+    '0000-0001-4999-9992',
+    '0000-0003-5000-001X',
+    // just outside the 2023 block (base numbers 899999999999 and 900100000001)
+    '0008-9999-9999-9996',
+    '0009-0010-0000-0011',
+  ])('%s is outside both blocks: orcid-range', (input) => {
+    const r = parseOrcid(input);
+    expect(r.ok ? null : [r.error.code, r.error.offset]).toEqual(['orcid-range', 0]);
+  });
+});
+
+describe('inveniosoftware/idutils tests/test_idutils.py, ORCID cases', () => {
+  // idutils normalizes to the bare hyphenated iD; we write the https URI ORCID asks displays to use
+  // (docs/specs/orcid.md, "Differences from idutils"): the same iD.
+  it.each([
+    ['0000000218250097', 'https://orcid.org/0000-0002-1825-0097'],
+    ['http://orcid.org/0000-0002-1825-0097', 'https://orcid.org/0000-0002-1825-0097'],
+    ['https://orcid.org/0000-0002-1825-0097', 'https://orcid.org/0000-0002-1825-0097'],
+    ['0000-0002-1694-233X', 'https://orcid.org/0000-0002-1694-233X'],
+    ['0009-0005-6000-7479', 'https://orcid.org/0009-0005-6000-7479'],
+    ['https://orcid.org/0009-0002-4767-9017', 'https://orcid.org/0009-0002-4767-9017'],
+    // a trailing "/" names the same record page
+    ['https://orcid.org/0000-0002-1825-0097/', 'https://orcid.org/0000-0002-1825-0097'],
+    ['https://orcid.org/0000-0002-1825-0097/?lang=en', 'https://orcid.org/0000-0002-1825-0097'],
+  ])('%s is %s', (input, expected) => {
+    const r = orcidScheme.parse(input);
+    expect(r.ok && r.value.normalized).toBe(expected);
+  });
+
+  it('reads an iD outside the blocks when a label or an orcid.org URL names ORCID', () => {
+    // ORCID's description of its identifier: "e.g. https://orcid.org/0000-0001-2345-6789", below the 2013 block
+    for (const input of ['https://orcid.org/0000-0001-2345-6789', 'orcid:0000-0001-2345-6789']) {
+      const r = orcidScheme.parse(input);
+      expect(r.ok && r.value.normalized, input).toBe('https://orcid.org/0000-0001-2345-6789');
+    }
+    expect(parseOrcid('0000-0001-2345-6789').ok).toBe(false);
+  });
+
+  it('refuses 1422-4586-3573-0476, which idutils detects as an ISNI only', () => {
+    const r = parseOrcid('1422-4586-3573-0476');
+    expect(r.ok ? null : r.error.code).toBe('orcid-range');
+  });
+
+  it('reads an iD in four groups separated by spaces (ISO 27729 display; idutils drops the spaces)', () => {
+    for (const input of ['0000 0002 1825 0097', 'orcid:0000 0002 1825 0097', 'ORCID: 0000-0002-1825-0097']) {
+      const r = orcidScheme.parse(input);
+      expect(r.ok && r.value.normalized, input).toBe('https://orcid.org/0000-0002-1825-0097');
+    }
+  });
+
+  it.each([
+    ['0000-0002 1825 0097', 'orcid-hyphen', 9],
+    ['orcid:0000 00021825 0097', 'orcid-hyphen', 19],
+    ['https://orcid.org/0000 0002 1825 0097', 'orcid-character', 22],
+    ['https://orcid.org/0000-0002-1825-0097//', 'orcid-trailing', 37],
+    ['orcid:0000-0002-1825-0097/', 'orcid-trailing', 25],
+    ['ORCID:  0000-0002-1825-0097', 'orcid-hyphen', 7],
+  ])('refuses %s (%s)', (input, code, offset) => {
+    const r = parseOrcid(input);
+    expect(r.ok ? null : [r.error.code, r.error.offset]).toEqual([code, offset]);
+  });
+});
+
+describe('other projects’ ORCID examples', () => {
+  it.each([
+    // scienceverse check_orcid() examples
+    ['0000-0002-7523-5539', 'https://orcid.org/0000-0002-7523-5539'],
+    ['0000-0002-0247-239X', 'https://orcid.org/0000-0002-0247-239X'],
+    ['https://orcid.org/0000-0002-0247-239X', 'https://orcid.org/0000-0002-0247-239X'],
+  ])('%s is %s', (input, expected) => {
+    const r = orcidScheme.parse(input);
+    expect(r.ok && r.value.normalized).toBe(expected);
+  });
+
+  it.each([
+    '0000-0002-0247-2394', // scienceverse: "incorrect, return FALSE"
+    // SecureDNA's test: ORCID's example 0000-0001-5000-0007 with its last digit changed
+    '0000-0001-5000-0000',
+    '0000-0001-5000-0001',
+    '0000-0001-5000-0002',
+  ])('%s has a wrong check character', (input) => {
+    const r = parseOrcid(input);
+    expect(r.ok ? null : r.error.code).toBe('orcid-check');
+  });
+});

@@ -73,3 +73,54 @@ describe('PMID and PMCID', () => {
     expect(pmcidScheme.recognize('12345')).toBe(false);
   });
 });
+
+describe('inveniosoftware/idutils tests/test_idutils.py, PMID and PMCID cases', () => {
+  // idutils normalizes a PMID to the bare number; we keep the label (docs/specs/pubmed.md,
+  // "Differences from idutils"): the same PMID.
+  it.each([
+    ['pmid:12082125', 'pmid:12082125'],
+    ['https://pubmed.ncbi.nlm.nih.gov/12082125', 'pmid:12082125'],
+    ['https://pubmed.ncbi.nlm.nih.gov/12082125/', 'pmid:12082125'],
+    // idutils' to_url landing page
+    ['http://pubmed.ncbi.nlm.nih.gov/12082125', 'pmid:12082125'],
+  ])('%s is %s', (input, expected) => {
+    const r = pmidScheme.parse(input);
+    expect(r.ok && r.value.normalized).toBe(expected);
+  });
+
+  it.each([
+    ['PMC2631623', 'PMC2631623'],
+    // idutils' to_url landing page: /pmc/ and the PMCID, without /articles/
+    ['http://www.ncbi.nlm.nih.gov/pmc/PMC2631623', 'PMC2631623'],
+    ['https://www.ncbi.nlm.nih.gov/pmc/PMC2631623/', 'PMC2631623'],
+  ])('%s is %s', (input, expected) => {
+    const r = pmcidScheme.parse(input);
+    expect(r.ok && r.value.normalized).toBe(expected);
+  });
+
+  it('does not read the bare numbers idutils calls PMIDs (12082125, 15626865)', () => {
+    for (const n of ['12082125', '15626865']) {
+      expect(pmidScheme.recognize(n)).toBe(false);
+    }
+  });
+});
+
+describe('Europe PMC article URLs (europepmc.org/article/SOURCE/ID)', () => {
+  it.each([
+    ['https://europepmc.org/article/MED/12082125', 'pmid:12082125'],
+    ['https://europepmc.org/abstract/MED/12082125', 'pmid:12082125'],
+  ])('%s is %s', (input, expected) => {
+    const r = pmidScheme.parse(input);
+    expect(r.ok && r.value.normalized).toBe(expected);
+  });
+
+  it('reads a PMC article URL as its PMCID', () => {
+    const r = pmcidScheme.parse('https://europepmc.org/article/PMC/PMC2631623');
+    expect(r.ok && r.value.normalized).toBe('PMC2631623');
+  });
+
+  it('claims no other Europe PMC source', () => {
+    expect(pmidScheme.recognize('https://europepmc.org/article/AGR/12345')).toBe(false);
+    expect(pmcidScheme.recognize('https://europepmc.org/article/AGR/12345')).toBe(false);
+  });
+});

@@ -5,14 +5,16 @@ export { httpHostPrefix, httpSchemeLength, isDigit, wordAt };
 
 /**
  * The hosts of PURL services: OCLC's original resolver (purl.oclc.org, purl.org and its www name, the
- * early purl.net), the US Government Publishing Office's (purl.fdlp.gov, purl.access.gpo.gov), the OBO
- * Foundry's (purl.obolibrary.org) and Florida State University's (purl.lib.fsu.edu).
+ * early purl.net and purl.com, names the same resolver answers to; idutils lists purl.com too), the US
+ * Government Publishing Office's (purl.fdlp.gov, purl.access.gpo.gov), the OBO Foundry's
+ * (purl.obolibrary.org) and Florida State University's (purl.lib.fsu.edu).
  */
 export const PURL_HOSTS = [
   'purl.org',
   'www.purl.org',
   'purl.oclc.org',
   'purl.net',
+  'purl.com',
   'purl.fdlp.gov',
   'purl.access.gpo.gov',
   'purl.obolibrary.org',

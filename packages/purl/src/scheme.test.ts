@@ -53,3 +53,20 @@ describe('PURL', () => {
     expect(purlScheme.recognize('http://example.org/purl.org/x')).toBe(false);
   });
 });
+
+describe('inveniosoftware/idutils tests/test_idutils.py, PURL cases', () => {
+  // idutils keeps a PURL as written (its to_url returns it unchanged); we write https and the host in
+  // lower case (docs/specs/purl.md, "Differences from idutils"): the same PURL.
+  it.each([
+    ['http://purl.oclc.org/foo/bar', 'https://purl.oclc.org/foo/bar'],
+    ['https://purl.fdlp.gov/GPO/gpo154197', 'https://purl.fdlp.gov/GPO/gpo154197'],
+  ])('%s is %s', (input, expected) => {
+    const r = purlScheme.parse(input);
+    expect(r.ok && r.value.normalized).toBe(expected);
+  });
+
+  it("reads purl.com, which idutils lists among its PURL hosts (a name of OCLC's resolver)", () => {
+    const r = purlScheme.parse('http://purl.com/foo/bar');
+    expect(r.ok && r.value.normalized).toBe('https://purl.com/foo/bar');
+  });
+});

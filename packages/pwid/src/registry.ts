@@ -107,6 +107,21 @@ export const builtinArchives: readonly Archive[] = [
     collection: null,
     accessUrl: 'https://netarkivet.dk/',
   },
+  // The Austrian National Library's web archive: "access to the archived content is possible, for legal
+  // reasons, only on site" (ÖNB), so no link is given; its replay URLs, which ÖNB's own PWID resolver reads
+  // (https://webarchiv.onb.ac.at/web/20131203170303/http://m.onb.ac.at/prunksaal.htm), are PWIDs.
+  {
+    id: 'webarchiv.onb.ac.at',
+    aliases: [],
+    name: 'Webarchiv Österreich (Austrian National Library)',
+    access: 'restricted',
+    replay: 'https://webarchiv.onb.ac.at/web/{timestamp}{flags}/{uri}',
+    timegate: null,
+    timemap: null,
+    rawMode: 'id_',
+    collection: null,
+    accessUrl: 'https://webarchiv.onb.ac.at/',
+  },
 ];
 
 /** A set of archives, looked up by archive-id or alias, case-insensitively. */

@@ -278,6 +278,7 @@ describe('registry', () => {
       'webarchive.loc.gov',
       'bibalex.org',
       'netarkivet.dk',
+      'webarchiv.onb.ac.at',
     ]);
   });
 

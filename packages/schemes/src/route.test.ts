@@ -49,7 +49,12 @@ describe('possibleSchemes', () => {
     expect(only('pdi://oma.eop.gov.us/ark:/1/x')).toEqual(['ark', 'pdi']);
     expect(only('hdl:20.500.12345/1')).toEqual(['handle']);
     expect(only('hdl:10.1000/182')).toEqual(['doi', 'handle']);
-    expect(only('10.1000/182')).toEqual(['doi']);
+    expect(only('10.1000/182')).toEqual(['doi', 'handle']);
+    expect(only('10013/epic.10033')).toEqual(['handle', 'orcid']);
+    expect(only('2027/mdp.39015004544496')).toEqual(['handle']);
+    expect(only('doi.org/10.1000/182')).toEqual(['doi', 'arxiv']);
+    expect(only('hdl.handle.net/2027/mdp.1')).toEqual(['handle', 'arxiv']);
+    expect(only('hdl: 10.1000/182')).toEqual(['doi', 'handle']);
     expect(only('0259-000X')).toEqual(['issn']);
     expect(only('https://n2t.net/urn:example:1')).toEqual(['urn']);
     expect(only('https://n2t.net/ark:/13030/tf5p30086k')).toEqual(['ark', 'urn']);

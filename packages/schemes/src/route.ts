@@ -6,10 +6,12 @@
  * every rule to the recognizers. Char-code tests and one Map lookup: no regular expressions, nothing
  * but the label and the URL host is read, and nothing is allocated except for an http(s) URL's host.
  */
+import { bareHostEnd } from '@pidgate/ark';
 import { ARXIV_HOSTS } from '@pidgate/arxiv';
 import { httpSchemeLength, wordAt } from '@pidgate/core';
 import { DOI_PROXY_HOSTS } from '@pidgate/doi';
-import { HANDLE_PROXY_HOSTS } from '@pidgate/handle';
+import { bareHostPrefix, HANDLE_PROXY_HOSTS, numericPrefixLength, spacesAt } from '@pidgate/handle';
+import { MAX_BARE_ISBN } from '@pidgate/isbn';
 import { ORCID_HOSTS } from '@pidgate/orcid';
 import { PMCID_URLS, PMID_URLS } from '@pidgate/pubmed';
 import { PURL_HOSTS } from '@pidgate/purl';
@@ -197,7 +199,7 @@ function infoRoute(s: string): number {
 
 function colonRoute(s: string, key: number): number {
   if (key === URN_KEY) return urnRoute(s);
-  if (key === HDL_KEY) return handleRoute(s, 4);
+  if (key === HDL_KEY) return handleRoute(s, 4 + spacesAt(s, 4)); // `hdl: 10.…` is a DOI too
   if (key === INFO_KEY) return infoRoute(s);
   return COLON_LABELS.get(key) ?? 0;
 }
@@ -221,12 +223,23 @@ function letterRoute(s: string): number {
   if (end > MAX_WORD) key = -1;
   let bits = 0;
   if (next === COLON) bits = colonRoute(s, key);
-  else if (next === DOT || next === SLASH) bits = ARXIV;
+  else if (next === DOT) bits = ARXIV | bareProxyRoute(s);
+  else if (next === SLASH) bits = ARXIV;
   else if (isDigit(next)) bits = DIGIT_LABELS.get(key) ?? 0;
   else if (next === SPACE) bits = SPACE_LABELS.get(key) ?? 0;
   const hostStart = urlPrefixEnd(s, end);
   if (hostStart < 0) return bits;
   return bits === 0 || arkAfterUrlPrefix(s, hostStart) ? bits | ARK : bits;
+}
+
+/**
+ * A proxy URL without `http(s)://` (`doi.org/…`, `dx.doi.org/…`, `www.doi.org/…`, `hdl.handle.net/…`), as the
+ * DOI and Handle recognizers read them: its schemes, or none.
+ */
+function bareProxyRoute(s: string): number {
+  if (bareHostPrefix(s, DOI_PROXY_HOSTS) > 0) return DOI;
+  const hdl = bareHostPrefix(s, HANDLE_PROXY_HOSTS);
+  return hdl > 0 ? handleRoute(s, hdl) : 0;
 }
 
 /** Where the host starts when scheme characters from `from` end in "://", else -1. */
@@ -240,25 +253,38 @@ function urlPrefixEnd(s: string, from: number): number {
 }
 
 /**
- * A string that starts with a digit: `10.` is a bare DOI; `NNNN.` a new-style arXiv id; else its length
- * tells a bare ISSN (9: `NNNN-NNNC`), ORCID iD (16 digits, or 19 with hyphens) and ISBN (10 to 17) apart.
+ * A string that starts with a digit: a bare Handle when a "/" follows its run of digits and dots (`2027/x`,
+ * and a DOI's `10.1000/182`); besides, `10.` is a bare DOI; `NNNN.` a new-style arXiv id; else its length
+ * tells a bare ISSN (9: `NNNN-NNNC`), ORCID iD (16 digits, or 19 with hyphens) and ISBN (10 to
+ * `MAX_BARE_ISBN`) apart.
  */
 function digitRoute(s: string): number {
+  // a "/" is in no bare ISBN or ISSN: their recognizers read digits, "-", " " and "X" only
+  return numericPrefixLength(s) > 0 ? HANDLE | (numberRoute(s) & ~(ISBN | ISSN)) : numberRoute(s);
+}
+
+function numberRoute(s: string): number {
   if (tenDotAt(s, 0)) return DOI;
   const n = s.length;
   if (n > 4 && s.charCodeAt(4) === DOT) return ARXIV;
   if (n === 9) return ISSN;
   if (n === 16) return isDigit(s.charCodeAt(4)) ? ORCID | ISBN : ISBN; // an ORCID iD's 16 are all digits
-  if (n === 19) return ORCID;
-  return n >= 10 && n <= 17 ? ISBN : 0;
+  if (n === 19) return ORCID | ISBN;
+  return n >= 10 && n <= MAX_BARE_ISBN ? ISBN : 0;
+}
+
+/** ARK when a hostname without a scheme starts the string and an `ark:` segment follows (`n2t.net/ark:…`). */
+function bareHostArk(s: string): number {
+  const slash = bareHostEnd(s);
+  return slash > 0 && arkSegmentFrom(s, slash) ? ARK : 0;
 }
 
 /** The schemes (`SCHEME_BIT`s) that could recognize `s`: every one that does is among them. */
 export function possibleSchemes(s: string): number {
   if (s.length === 0) return 0;
   const c = s.charCodeAt(0);
-  if (isDigit(c)) return digitRoute(s);
+  if (isDigit(c)) return digitRoute(s) | bareHostArk(s);
   if (!isLetter(c)) return 0;
   const http = httpSchemeLength(s);
-  return http > 0 ? hostRoute(s, http) : letterRoute(s);
+  return http > 0 ? hostRoute(s, http) : letterRoute(s) | bareHostArk(s);
 }

@@ -27,12 +27,12 @@ export const URN_ERROR_CODES = [
   'issn-check-digit', // mod 11, X for 10
   'nbn-country-code', // RFC 8458: a two-letter ISO 3166 country code first
   'nbn-syntax', // prefix, "-", NBN string
-  'nbn-check-digit', // the Deutsche Nationalbibliothek's check digit for urn:nbn:de
+  'nbn-check-digit', // the Deutsche Nationalbibliothek's check digit for urn:nbn:de, at, ch
   'uuid-syntax', // RFC 9562 §4: 8-4-4-4-12 hex digits
   'oid-syntax', // RFC 3061: number *("." number)
   'oid-leading-zero', // RFC 3061: number = "0" / (nonzero *DIGIT)
-  'ietf-subnamespace', // RFC 2648 / RFC 6924: rfc, fyi, std, bcp, id, mtg, params
-  'ietf-number', // rfc/fyi/std/bcp: a decimal number, no leading zero
+  'ietf-subnamespace', // RFC 2648: the NSS starts with a sub-namespace name (rfc, fyi, std, bcp, id, mtg, params, ...)
+  'ietf-number', // RFC 2648: rfc/fyi/std/bcp take 1*DIGIT
   'ietf-syntax',
   'doi-prefix', // DOI: "10." registrant code "/"
   'doi-suffix', // DOI: a non-empty suffix
@@ -63,6 +63,8 @@ export const URN_WARNING_CODES = [
   'nid-unregistered', // not in IANA's formal or informal registry
   'nid-informal-unregistered', // "urn-N" form, but no such informal registration
   'nid-experimental', // RFC 3406's "X-" experimental form, which RFC 8141 removed
+  'nid-reserved', // a form RFC 8141 §5.1 keeps from registration (two characters, "ab-", "urn-x"), or "urn" (RFC 2141)
+  'ietf-subnamespace-unregistered', // urn:ietf: with a sub-namespace not in IANA's registry (RFC 6924)
 ] as const;
 
 export type UrnWarningCode = (typeof URN_WARNING_CODES)[number];

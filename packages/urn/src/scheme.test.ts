@@ -120,7 +120,7 @@ describe('resolver URLs are read as the URN they carry', () => {
       'https://urn.kb.se/resolve?urn=',
     ],
     ['https://urn.nb.no/URN:NBN:no-29632', 'urn:nbn:no-29632', 'https://urn.nb.no/'],
-    ['https://resolver.obvsg.at/urn:nbn:at:at-ubi:1-1234', 'urn:nbn:at:at-ubi:1-1234', 'https://resolver.obvsg.at/'],
+    ['https://resolver.obvsg.at/urn:nbn:at:at-ubi:1-16130', 'urn:nbn:at:at-ubi:1-16130', 'https://resolver.obvsg.at/'],
   ])('%s -> %s', (input, urn, resolver) => {
     expect(urnScheme.recognize(input)).toBe(true);
     const r = urnScheme.parse(input);

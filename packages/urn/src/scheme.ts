@@ -11,7 +11,7 @@ import {
 import { URN_ERROR_CODES, type UrnErrorCode } from './codes.ts';
 import { formatUrn } from './format.ts';
 import { NAMESPACES } from './namespaces/index.ts';
-import { isExperimentalForm, isInformalForm, isRegisteredNid } from './namespaces/registry.ts';
+import { isExperimentalForm, isInformalForm, isRegisteredNid, reservedNidReason } from './namespaces/registry.ts';
 import { parseUrn, type UrnComponents } from './parse.ts';
 import { findResolverPrefix, urnFromResolverUrl } from './resolvers.ts';
 
@@ -70,6 +70,8 @@ export function nidWarnings(nid: string): readonly PidWarning[] | undefined {
   if (isInformalForm(nid)) {
     return [{ code: 'nid-informal-unregistered', message: `no informal namespace ${nid} is registered with IANA` }];
   }
+  const reserved = reservedNidReason(nid);
+  if (reserved !== undefined) return [{ code: 'nid-reserved', message: reserved }];
   return [{ code: 'nid-unregistered', message: `the namespace "${nid}" is not registered with IANA` }];
 }
 
@@ -120,7 +122,7 @@ export function parseNamespacedUrn(
           fComponent: c.fComponent,
           resolver,
         };
-  const warnings = ns === undefined ? nidWarnings(nid) : undefined;
+  const warnings = ns === undefined ? nidWarnings(nid) : ns.warnings?.(nss);
   let value: UrnIdentifier;
   if (warnings === undefined) {
     value =

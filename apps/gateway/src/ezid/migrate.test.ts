@@ -173,6 +173,98 @@ describe.each(backends)('migration on %s', (backend) => {
     expect((await get(store, 'ark:/13960/t8qc0jz3f')).identifierStatus).toBe('reserved');
   });
 
+  it("ezid-client's spec/fixtures/anvl_batch.txt (a recorded EZID download) imports, and its Batch reads our export", async () => {
+    // duke-libraries/ezid-client, spec/fixtures/anvl_batch.txt, verbatim.
+    const recorded = [
+      ':: ark:/99999/fk4086hs23',
+      '_updated: 1488227717',
+      '_target: http://example.com',
+      '_profile: erc',
+      '_ownergroup: apitest',
+      '_owner: apitest',
+      '_export: yes',
+      '_created: 1488227717',
+      '_status: public',
+      '',
+      ':: ark:/99999/fk4086hs23/123',
+      '_updated: 1488227718',
+      '_target: http://ezid.cdlib.org/id/ark:/99999/fk4086hs23/123',
+      '_profile: erc',
+      '_ownergroup: apitest',
+      '_owner: apitest',
+      '_export: yes',
+      '_created: 1488227718',
+      '_status: public',
+      '',
+      ':: ark:/99999/fk40p1bb85',
+      '_updated: 1488303565',
+      '_target: http://ezid.cdlib.org/id/ark:/99999/fk40p1bb85',
+      '_profile: erc',
+      '_ownergroup: apitest',
+      '_owner: apitest',
+      '_export: yes',
+      '_created: 1488303565',
+      '_status: public',
+      '',
+      ':: ark:/99999/fk40z7fh7x',
+      '_updated: 1488232856',
+      '_target: http://ezid.cdlib.org/id/ark:/99999/fk40z7fh7x',
+      '_profile: erc',
+      '_ownergroup: apitest',
+      '_owner: apitest',
+      '_export: yes',
+      '_created: 1488232856',
+      '_status: public',
+      '',
+    ].join('\n');
+    const store = await fresh();
+    const { totals, failures } = await load(store, await read('ezid', recorded));
+    expect(failures).toEqual([]);
+    expect(totals.created).toBe(4);
+    expect(await get(store, 'ark:/99999/fk4086hs23')).toMatchObject({
+      target: 'http://example.com',
+      owner: 'apitest',
+      identifierStatus: 'public',
+      createdAt: '2017-02-27T20:35:17.000Z',
+      updatedAt: '2017-02-27T20:35:17.000Z',
+    });
+    expect(await get(store, 'ark:/99999/fk40p1bb85')).toMatchObject({
+      target: 'http://ezid.cdlib.org/id/ark:/99999/fk40p1bb85',
+      createdAt: '2017-02-28T17:39:25.000Z',
+    });
+    // lib/ezid/batch.rb, Batch#each_anvl: `while record = f.gets("")` (paragraphs), `head, metadata =
+    // record.split(/\n/, 2)`, `id = head.sub(/\A::/, "").strip`, the metadata as Metadata reads it.
+    let text = '';
+    for await (const b of store.exportBindings()) if (b.ok) text += ezidDownloadBlock(b.value);
+    const records = text.split(/\n{2,}/).filter((r) => r !== '');
+    const batch = records.map((record) => {
+      const nl = record.indexOf('\n');
+      const id = record.slice(0, nl).replace(/^::/, '').trim();
+      const metadata: Record<string, string> = {};
+      for (const line of record.slice(nl + 1).split('\n')) {
+        const at = line.indexOf(': ');
+        metadata[line.slice(0, at).trim()] = line.slice(at + 2).trim();
+      }
+      return { id, metadata };
+    });
+    expect(batch.map((r) => r.id).sort()).toEqual([
+      'ark:/99999/fk4086hs23',
+      'ark:/99999/fk4086hs23/123',
+      'ark:/99999/fk40p1bb85',
+      'ark:/99999/fk40z7fh7x',
+    ]);
+    expect(batch.find((r) => r.id === 'ark:/99999/fk4086hs23')?.metadata).toEqual({
+      _created: '1488227717',
+      _export: 'yes',
+      _owner: 'apitest',
+      _ownergroup: 'apitest',
+      _profile: 'erc',
+      _status: 'public',
+      _target: 'http://example.com',
+      _updated: '1488227717',
+    });
+  });
+
   it('export --to ezid writes the download format; it imports back to the same bindings', async () => {
     const store = await fresh();
     await load(store, await read('ezid', fixture('ezid-download.anvl')));

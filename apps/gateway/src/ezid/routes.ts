@@ -3,11 +3,12 @@ import type { Registry } from '@pidgate/core';
 import type { Binding, Store, VerifiedToken } from '@pidgate/store';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { pointsBack, type SelfView } from '../bound.ts';
+import { pointsBack, type SelfView, storageKey } from '../bound.ts';
 import type { Config } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../env.ts';
 import { negotiate } from '../negotiate.ts';
+import { VERSION } from '../openapi.ts';
 import { publicBase } from '../routes/service.ts';
 import { requestTarget } from '../target.ts';
 import { basePath } from '../web/layout.tsx';
@@ -82,6 +83,21 @@ function checkOptions(query: string, allowed: Options): Map<string, string> | An
 }
 
 const YES_NO = ['yes', 'no'];
+
+/**
+ * The subsystems `GET /status?subsystems=…` reports on. EZID's are `binder`, `datacite` and `search`
+ * (`*` is all of them); ezid-client reads `noid`, `ldap` and `datacite`, the names of EZID's earlier
+ * subsystems. Here the binder, the minter (noid) and the accounts (ldap) are all the store, pinged; there
+ * is no DataCite registration and no search index, so those are `not applicable`. `*` is the binder.
+ */
+const SUBSYSTEMS: ReadonlyMap<string, 'store' | 'absent'> = new Map([
+  ['binder', 'store'],
+  ['store', 'store'],
+  ['noid', 'store'],
+  ['ldap', 'store'],
+  ['datacite', 'absent'],
+  ['search', 'absent'],
+] as const);
 
 export function ezidRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
   const { config, store, registry } = deps;
@@ -194,13 +210,36 @@ export function ezidRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
       const names = wanted === '*' ? ['binder'] : wanted.split(',').map((s) => s.trim());
       for (const name of names) {
         if (name === '') continue;
-        if (name !== 'binder' && name !== 'store') return respond(c, badRequest('no such subsystem'));
+        const kind = SUBSYSTEMS.get(name);
+        if (kind === undefined) return respond(c, badRequest('no such subsystem'));
+        if (kind === 'absent') {
+          elements.push([name, 'not applicable']);
+          continue;
+        }
         const ping = await store.listNaans();
         elements.push([name, ping.ok ? 'up' : `down (${ping.error.code})`]);
       }
     }
     return respond(c, success('EZID is up', 200, elements));
   });
+
+  // EZID's `GET /version` (api.py getVersion): the version alone, as text, with no status line.
+  app.all(`${base}/version`, (c) => {
+    c.set('scheme', 'api');
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return respond(c, methodNotAllowed());
+    return new Response(VERSION, { status: 200, headers: { 'content-type': TEXT, 'cache-control': 'no-store' } });
+  });
+
+  // EZID's batch download (`POST /download_request`) is not offered: the answer says so and names the
+  // command that writes EZID's download format instead.
+  app.all(`${base}/download_request`, (c) =>
+    respond(c, {
+      status: 404,
+      line: 'error',
+      remainder:
+        "not found - batch download is not offered here; 'pidgate export --to ezid' writes EZID's anvl download format",
+    }),
+  );
 
   // Anything else under the base path is no EZID operation (at the root, the other routes answer).
   if (base !== '') app.all(`${base}/*`, (c) => respond(c, { status: 404, line: 'error', remainder: 'not found' }));
@@ -218,13 +257,22 @@ interface Ctx {
 
 const methodNotAllowed = (): Answer => ({ status: 405, line: 'error', remainder: 'method not allowed' });
 
-/** The normalized identifier of a (percent-encoded) path, or EZID's `invalid identifier`. */
-function identifierOf(ctx: Ctx, encoded: string): string | Answer {
+/**
+ * The ARK a (percent-encoded) path names, as the key the admin API and the resolver bind it under
+ * (`storageKey`: `ark:/`, whatever the profile, and the Name as written, not reordered), or null. EZID
+ * answers with the identifier in that form (`success: ark:/99999/fk4…`), whatever spelling was sent.
+ */
+function arkKeyOf(ctx: Ctx, encoded: string): string | null {
   const decoded = percentDecode(encoded);
-  if (!decoded.ok || decoded.value.length === 0) return badRequest('invalid identifier');
+  if (!decoded.ok || decoded.value.length === 0) return null;
   const parsed = ctx.registry.parse(decoded.value, ctx.config.profile);
-  if (!parsed.ok) return badRequest('invalid identifier');
-  return parsed.value.normalized;
+  if (!parsed.ok || parsed.value.scheme !== 'ark') return null;
+  return storageKey(parsed.value, ctx.registry);
+}
+
+/** The identifier of a path (its storage key), or EZID's `invalid identifier` (DOIs included: no DOIs here). */
+function identifierOf(ctx: Ctx, encoded: string): string | Answer {
+  return arkKeyOf(ctx, encoded) ?? badRequest('invalid identifier');
 }
 
 /** The credentials, when the operation needs them: a token, or the 401/503 answer. */
@@ -304,10 +352,8 @@ async function mintOperation(c: Context, ctx: Ctx, encoded: string, query: strin
   if (isAnswer(metadata)) return metadata;
   const options = checkOptions(query, {});
   if (!(options instanceof Map)) return options;
-  const decoded = percentDecode(encoded);
-  const parsed = decoded.ok ? ctx.registry.parse(decoded.value, ctx.config.profile) : null;
-  if (!parsed?.ok) return badRequest('no such shoulder');
-  const shoulder = parsed.value.normalized;
+  const shoulder = arkKeyOf(ctx, encoded);
+  if (shoulder === null) return badRequest('no such shoulder');
   if (!mayChange(token, shoulder)) {
     // EZID looks the shoulder up first: an unknown one is "no such shoulder" to anyone.
     const known = await ctx.store.getShoulder(shoulder);

@@ -47,6 +47,17 @@ export function afterNaan(input: string, c: ArkParts): string {
   return c.name + (c.qualifier ?? '');
 }
 
+/**
+ * The NAAN of the normalized ARK (`ark:/120-25/a` → `12025`: hyphens dropped, lower case in `modern`), the
+ * one the NAAN table, the own NAANs and the fallback are asked about.
+ */
+function naanOf(normalized: string): string {
+  const start = normalized.startsWith('ark:/') ? 5 : 4;
+  const end = normalized.indexOf('/', start);
+  // A NAAN alone (`arkResolver.prefix`) has no `/` after it.
+  return end === -1 ? normalized.slice(start) : normalized.slice(start, end);
+}
+
 /** The normalized ARK after `NAAN/` (`ark:/12025/a/b` → `a/b`). */
 function restOf(normalized: string): string {
   const slash = normalized.indexOf('/', normalized.startsWith('ark:/') ? 5 : 4);
@@ -129,6 +140,40 @@ async function fromMaptr(naan: string, rest: string, s: ResolverServices, trace:
   return null;
 }
 
+/**
+ * A request for a NAAN alone: `ark:/12345`, `ark:12345` or `ark:/12345/` (either label, any case, one
+ * trailing `/`), nothing after the NAAN. The label and the NAAN as written, else null. The NAAN itself is
+ * checked by the parser (`arkResolver.prefix`).
+ */
+export function naanOnly(written: string): { readonly label: string; readonly naan: string } | null {
+  if (written.length < 5 || written.slice(0, 4).toLowerCase() !== 'ark:') return null;
+  const label = written.charCodeAt(4) === 47 ? written.slice(0, 5) : written.slice(0, 4);
+  const end = written.charCodeAt(written.length - 1) === 47 ? written.length - 1 : written.length;
+  if (end <= label.length) return null;
+  for (let i = label.length; i < end; i++) {
+    const c = written.charCodeAt(i);
+    // Only what a NAAN can be written with (digits, letters, hyphens, which normalization drops): anything
+    // else is for the parser to report.
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45)) return null;
+  }
+  return { label, naan: written.slice(label.length, end) };
+}
+
+/**
+ * What a NAAN alone resolves to, for its description (never a redirect): the NAAN table's record for it,
+ * then Maptr, then the fallback resolver, as for any ARK under it with nothing bound.
+ */
+function resolveNaan(naan: string, s: ResolverServices): Outcome | Promise<Outcome> {
+  const own = s.own;
+  if (!own) return discover(naan, '', s, [], '');
+  const stale = own.fresh();
+  const go = (): Outcome | Promise<Outcome> => {
+    const trace = own.has(naan) ? [`own NAAN ${naan}: this institution assigns under it`] : [];
+    return discover(naan, '', s, trace, '');
+  };
+  return stale ? stale.then(go) : go();
+}
+
 function notFound(naan: string, code: string, detail: string, trace: string[]): Outcome {
   return { kind: 'not-found', how: 'ark-discovery', code, detail: detail || `nothing is known of NAAN ${naan}`, trace };
 }
@@ -142,7 +187,7 @@ function notFound(naan: string, code: string, detail: string, trace: string[]): 
 export const arkResolver: Resolver<ArkParts> = {
   scheme: 'ark',
   resolve(id: Identifier<ArkParts>, s: ResolverServices): Outcome | Promise<Outcome> {
-    const { naan } = id.components;
+    const naan = naanOf(id.normalized);
     const rest = afterNaan(id.input, id.components);
     const normalizedRest = restOf(id.normalized);
     if (!s.store) return discover(naan, rest, s, [], normalizedRest);
@@ -164,9 +209,24 @@ export const arkResolver: Resolver<ArkParts> = {
       return discover(naan, rest, s, trace, normalizedRest);
     })();
   },
+  prefix(written, registry, profile, s) {
+    const only = naanOnly(written);
+    if (only === null) return null;
+    // The parser checks the NAAN (digits or betanumerics, its length, by profile) given a Name after it.
+    const probe = registry.parse(`${only.label}${only.naan}/x`, profile);
+    if (!probe.ok || probe.value.scheme !== 'ark' || !probe.value.normalized.endsWith('/x')) return null;
+    const parts = probe.value.components as ArkParts;
+    const id: Identifier<ArkParts> = {
+      ...probe.value,
+      input: written,
+      normalized: probe.value.normalized.slice(0, -2),
+      components: { ...parts, name: '', qualifier: '', componentPath: '', variantPath: '' } as ArkParts,
+    };
+    return { id, outcome: resolveNaan(naanOf(probe.value.normalized), s) };
+  },
   describe(id, outcome, s): Description {
     if ((outcome.kind === 'redirect' || outcome.kind === 'gone') && outcome.record) return describeStored(outcome);
-    const hit = s.naan.lookup(id.components.naan, afterNaan(id.input, id.components), restOf(id.normalized));
+    const hit = s.naan.lookup(naanOf(id.normalized), afterNaan(id.input, id.components), restOf(id.normalized));
     const details = hit && outcome.how === 'naan-table' ? s.naan.details(hit.record) : null;
     const where = outcome.kind === 'redirect' ? outcome.target : UNAV;
     const table = s.naan.info ? { naanTable: { date: s.naan.info.date, loadedAt: s.naan.info.loadedAt } } : {};

@@ -1,4 +1,4 @@
-import type { Identifier, Registry, Result } from '@pidgate/core';
+import type { Identifier, Profile, Registry, Result } from '@pidgate/core';
 import type { ArchiveRegistry } from '@pidgate/pwid';
 import type { Store } from '@pidgate/store';
 import type { PrefixRules } from '../bound.ts';
@@ -167,6 +167,18 @@ export interface Resolver<C extends object = object> {
   readonly scheme: string;
   resolve(id: Identifier<C>, services: ResolverServices): Outcome | Promise<Outcome>;
   describe(id: Identifier<C>, outcome: Outcome, services: ResolverServices): Description;
+  /**
+   * A request that names only a prefix of the scheme's identifiers (an ARK's NAAN: `ark:/12345`), which
+   * the parser refuses: the identifier to describe it as and what resolving the prefix finds, or null
+   * when `written` is no such prefix. Such a request is always described (`?info`), never redirected.
+   */
+  prefix?(written: string, registry: Registry, profile: Profile, services: ResolverServices): PrefixRequest<C> | null;
+}
+
+/** What `Resolver.prefix` makes of a request for a prefix. */
+export interface PrefixRequest<C extends object = object> {
+  readonly id: Identifier<C>;
+  readonly outcome: Outcome | Promise<Outcome>;
 }
 
 export const UNAV = '(:unav) unavailable';

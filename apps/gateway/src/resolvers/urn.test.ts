@@ -15,7 +15,7 @@ async function problem(res: Response) {
 describe('GET /urn:...: the namespace resolvers of the built-in table', () => {
   it.each([
     ['/urn:nbn:de:bvb:19-146642', 'https://nbn-resolving.org/urn:nbn:de:bvb:19-146642'],
-    ['/urn:nbn:at:at-ubi:1-1234', 'https://nbn-resolving.org/urn:nbn:at:at-ubi:1-1234'],
+    ['/urn:nbn:at:at-ubi:1-16130', 'https://nbn-resolving.org/urn:nbn:at:at-ubi:1-16130'],
     ['/urn:nbn:fi-fe19981001', 'https://urn.fi/urn:nbn:fi-fe19981001'],
     ['/URN:NBN:fi-fe2019101132981', 'https://urn.fi/URN:NBN:fi-fe2019101132981'],
     ['/urn:nbn:se:uu:diva-3475', 'https://urn.kb.se/resolve?urn=urn:nbn:se:uu:diva-3475'],

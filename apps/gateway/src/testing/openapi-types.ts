@@ -311,7 +311,7 @@ export interface paths {
         };
         /**
          * Resolve an identifier, or describe it (`?`, `??`, `?info`)
-         * @description Without an inflection: a redirect to the target (PWIDs add Memento `Link` headers). With `?` (brief record), `??` (with the commitment) or `?info` (everything, with how it was resolved): the metadata record, negotiated by `Accept` among `text/plain` (THUMP, the default), `application/json` and `text/html`; it answers 200 even when the identifier does not resolve. A PDI with wildcards (`urn:pdi://ap.org.us/1997/11/*\/*`) is a query: 200 with the matching PDIs (JSON, HTML or `text/uri-list` by `Accept`).
+         * @description Without an inflection: a redirect to the target (PWIDs add Memento `Link` headers). With `?` (brief record), `??` (with the commitment) or `?info` (everything, with how it was resolved): the metadata record, negotiated by `Accept` among `text/plain` (THUMP, the default), `application/json` and `text/html`; the status is 200, or 404 when nothing resolves the identifier and 410 when it was deleted, the record being the body all the same. `/.info/{identifier}` is `/{identifier}?info`; an ARK NAAN alone (`/ark:/12025`) is described as with `?info`. A PDI with wildcards (`urn:pdi://ap.org.us/1997/11/*\/*`) is a query: 200 with the matching PDIs (JSON, HTML or `text/uri-list` by `Accept`).
          */
         get: operations["getIdentifier"];
         put?: never;
@@ -2451,13 +2451,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not an identifier of a known scheme, or nothing binds it */
+            /** @description Not an identifier of a known scheme, or nothing binds it (with an inflection: the metadata record) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                    "text/plain": string;
+                    "application/json": components["schemas"]["MetadataRecord"];
+                    "text/html": string;
                 };
             };
             /** @description No acceptable metadata format */
@@ -2469,13 +2472,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Deleted (tombstoned) by this institution, with its record; everything below it too (`tombstoned`) */
+            /** @description Deleted (tombstoned) by this institution, with its record; everything below it too (`tombstoned`; with an inflection: the metadata record) */
             410: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                    "text/plain": string;
+                    "application/json": components["schemas"]["MetadataRecord"];
+                    "text/html": string;
                 };
             };
             /** @description Discovery (DNS) failed */

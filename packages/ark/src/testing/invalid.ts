@@ -27,6 +27,8 @@ const HOST = `${LOWER}${DIGITS}-.`;
 
 /** Characters outside every class of the URL prefix and the ARK body (never "/", "?", "#", "%"). */
 const NEVER_ALLOWED = [' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u00e9', '\u4e2d'];
+/** draft-42 §3.1: whitespace is dropped from a modern ARK, so only the rest never passes. */
+const NEVER_ALLOWED_MODERN = NEVER_ALLOWED.filter((c) => c !== ' ');
 
 const sourceNaan = fc.oneof(charsOf(DIGITS, 5, 5), charsOf(DIGITS, 9, 9));
 const modernNaan = charsOf(BETANUMERIC, 1, 16);
@@ -103,7 +105,7 @@ const SOURCE_RULES: InvalidRule<ArkErrorCode>[] = [
       .tuple(
         label,
         charsOf(DIGITS, 0, 4),
-        fc.constantFrom(...'abxzBXZ=*+@_$-~!%', ...NEVER_ALLOWED),
+        fc.constantFrom(...'abxzBXZ=*+@_$~!%', ...NEVER_ALLOWED), // not "-": §2.6 ignores hyphens
         charsOf(DIGITS, 0, 4),
         sourceName,
       )
@@ -114,7 +116,8 @@ const SOURCE_RULES: InvalidRule<ArkErrorCode>[] = [
     'naan-length',
     fc
       .tuple(slashLabel, fc.constantFrom(0, 1, 2, 3, 4, 6, 7, 8, 10, 11, 16), sourceName)
-      .chain(([l, n, name]) => charsOf(DIGITS, n, n).map((naan) => violation(l, '', `${naan}/${name}`))),
+      // an empty NAAN ends the input: a "/" after "ark:/" is read into the label (§2.7 step 3)
+      .chain(([l, n, name]) => charsOf(DIGITS, n, n).map((naan) => violation(l, '', n === 0 ? '' : `${naan}/${name}`))),
   ),
   rule(
     '§2.3 NAAN "/" Name, the "/" missing',
@@ -189,7 +192,7 @@ const MODERN_RULES: InvalidRule<ArkErrorCode>[] = [
       .tuple(
         label,
         charsOf(BETANUMERIC, 0, 4),
-        fc.constantFrom(...'aeiouylAEIOUYL=*+@_$~!%', ...NEVER_ALLOWED),
+        fc.constantFrom(...'aeiouylAEIOUYL=*+@_$~!%', ...NEVER_ALLOWED_MODERN),
         charsOf(BETANUMERIC, 0, 4),
         modernName,
       )
@@ -199,7 +202,8 @@ const MODERN_RULES: InvalidRule<ArkErrorCode>[] = [
   rule(
     'draft-42 NAAN, empty',
     'naan-length',
-    fc.tuple(slashLabel, modernName).map(([l, name]) => violation(l, '', `/${name}`)),
+    // nothing before the end or a "?": a "/" after "ark:/" is read into the label (draft-42 §3.2 step 8)
+    fc.tuple(slashLabel, fc.constantFrom('', '?', '??', '?info')).map(([l, tail]) => violation(l, '', tail)),
     { profile: 'modern' },
   ),
   rule(
@@ -210,7 +214,7 @@ const MODERN_RULES: InvalidRule<ArkErrorCode>[] = [
         label,
         modernNaan,
         charsOf(MODERN_NAME, 0, 6),
-        fc.constantFrom(...NEVER_ALLOWED, '#', '!', '(', ')', ',', ';', ':', '[', ']'),
+        fc.constantFrom(...NEVER_ALLOWED_MODERN, '#', '!', '(', ')', ',', ';', ':', '[', ']'),
         modernName,
       )
       .map(([l, naan, a, bad, b]) => violation(`${l}${naan}/${a}`, bad, b)),
@@ -223,7 +227,7 @@ const MODERN_RULES: InvalidRule<ArkErrorCode>[] = [
       .tuple(
         modernBody,
         charsOf(`${LOWER}=&/?`, 0, 6),
-        fc.constantFrom(...NEVER_ALLOWED, '#', '[', ']'),
+        fc.constantFrom(...NEVER_ALLOWED_MODERN, '#', '[', ']'),
         charsOf(`${LOWER}=&`, 0, 6),
       )
       .map(([body, a, bad, b]) => violation(`${body}?${a}`, bad, b)),

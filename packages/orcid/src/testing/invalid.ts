@@ -47,8 +47,36 @@ export const ORCID_INVALID_RULES: readonly InvalidRule<OrcidErrorCode>[] = [
     '15 digits, and "X" only as the check character',
     'orcid-character',
     fc
-      .tuple(label, id16, fc.integer({ min: 0, max: 14 }), fc.constantFrom(...'aXxZ_. :+'))
+      .tuple(label, id16, fc.integer({ min: 0, max: 14 }), fc.constantFrom(...'aXxZ_.:+'))
       .map(([l, id, k, bad]) => violation(`${l}${id.slice(0, k)}`, bad, id.slice(k + 1))),
+  ),
+  rule(
+    'four groups of four: one kind of separator, hyphens or spaces, not both',
+    'orcid-hyphen',
+    fc
+      .tuple(fc.constantFrom('orcid:', ''), id16, fc.constantFrom<[string, string]>(['-', ' '], [' ', '-']))
+      .map(([l, id, [first, second]]) =>
+        violation(
+          `${l}${id.slice(0, 4)}${first}${id.slice(4, 8)}`,
+          second,
+          `${id.slice(8, 12)}${second}${id.slice(12)}`,
+        ),
+      ),
+  ),
+  rule(
+    'a bare iD lies in the ISNI blocks reserved for ORCID (0000-0001-5000-0007 to 0000-0003-5000-0001, 0009-0000-0000-0000 to 0009-0010-0000-0000)',
+    'orcid-range',
+    fc
+      .tuple(
+        fc.constant(''),
+        // a first digit from 1 to 8 puts the 15-digit base number above both blocks
+        fc.tuple(fc.constantFrom(...'12345678'), charsOf(DIGITS, 14, 14)).map(([a, b]) => a + b),
+        fc.boolean(),
+      )
+      .map(([l, d, hyphens]) => {
+        const id = d + checkCharacter(d);
+        return violation(l, '', hyphens ? grouped(id) : id);
+      }),
   ),
   rule(
     '16 characters: fewer',

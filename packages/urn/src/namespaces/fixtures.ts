@@ -38,6 +38,10 @@ export const VALID: readonly (readonly [string, string])[] = [
   ['urn:ietf:id:ietf-urn-ietf-06', 'urn:ietf:id:ietf-urn-ietf-06'],
   ['urn:ietf:mtg:41-urn', 'urn:ietf:mtg:41-urn'],
   ['urn:ietf:params:xml:ns:yang:ietf-interfaces', 'urn:ietf:params:xml:ns:yang:ietf-interfaces'],
+  // RFC 2648: rfc-nss = "rfc:" 1*DIGIT (leading zeros allowed; the standard key drops them)
+  ['urn:ietf:rfc:02648', 'urn:ietf:rfc:02648'],
+  // RFC 2648: other-nss = string, "for future extensibility" (parsed, with a warning: not in RFC 6924's registry)
+  ['URN:IETF:Foo:Bar', 'urn:ietf:foo:bar'],
   // DOI (ISO 26324; IANA template)
   ['urn:doi:10.1000/182', 'urn:doi:10.1000/182'],
   ['urn:doi:10.1002/ANIE.200462338', 'urn:doi:10.1002/ANIE.200462338'],
@@ -132,11 +136,11 @@ export const INVALID: readonly (readonly [string, string, number])[] = [
   ['urn:oid:1..2', 'oid-syntax', 10],
   ['urn:oid:1.2.', 'oid-syntax', 12],
   ['urn:oid:1.a', 'oid-syntax', 10],
-  ['urn:ietf:rfc:02648', 'ietf-number', 13],
   ['urn:ietf:rfc:26x8', 'ietf-number', 13],
   ['urn:ietf:rfc', 'ietf-syntax', 12],
   ['urn:ietf:rfc:', 'ietf-syntax', 13],
-  ['urn:ietf:foo:1', 'ietf-subnamespace', 9],
+  ['urn:ietf::1', 'ietf-subnamespace', 9],
+  ['urn:ietf:bcp:', 'ietf-syntax', 13],
   ['urn:ietf:params:xml::ns', 'ietf-syntax', 20],
   ['urn:doi:x1.1000/182', 'doi-prefix', 8],
   ['urn:doi:.10/182', 'doi-prefix', 8],

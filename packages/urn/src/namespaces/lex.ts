@@ -4,7 +4,7 @@ import { isLetterCode, lowerKeepingEscapes } from './text.ts';
 import type { UrnNamespace } from './types.ts';
 
 /**
- * `urn:lex:` (IANA template "lex", the URN:LEX specification for sources of law). The NSS is
+ * `urn:lex:` (RFC 9676, the URN:LEX namespace for sources of law). The NSS is
  * `<jurisdiction>:<local name>`: the jurisdiction a code of letters (ISO 3166 country code or
  * an international body such as `eu`), optionally followed by `;`-separated jurisdiction units
  * (`it;lazio`); the local name `<authority>:<measure>:<details>` (`stato:legge:2003-09-21;456`).

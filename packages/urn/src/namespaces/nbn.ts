@@ -1,4 +1,4 @@
-import { err, type PidError, type Result } from '@pidgate/core';
+import { type Err, err, type PidError, type Result } from '@pidgate/core';
 import type { UrnErrorCode } from '../codes.ts';
 import { isLetterCode, lowerKeepingEscapes } from './text.ts';
 import type { UrnNamespace } from './types.ts';
@@ -63,8 +63,35 @@ for (const [ch, v] of Object.entries(DNB_VALUES)) {
   DNB_BY_CODE[ch.toUpperCase().charCodeAt(0)] = v;
 }
 
-/** The state after "urn:nbn:", which every German NBN URN starts with (the algorithm ignores case). */
+/** The state after "urn:nbn:", which every NBN URN starts with (the algorithm ignores case). */
 const URN_NBN = accumulate(START, 'urn:nbn:', 0, 8) as DnbState;
+
+/**
+ * Countries whose NBNs carry the DNB check digit: Germany (the DNB's rule for `urn:nbn:de`), and the
+ * two countries whose URN services work with the DNB's: Switzerland (the Swiss National Library: the
+ * variable part ends with a "Prüfziffer"; its example `urn:nbn:ch:bel-9596` has the DNB digit) and
+ * Austria (the OBVSG's service, "in Kooperation mit der Deutschen Nationalbibliothek"). Every published
+ * Austrian and Swiss NBN checked carries the DNB digit (docs/specs/urn.md). Is the (lower-case)
+ * country code at the start of `prefix` one of de, at, ch? No string is built.
+ */
+function isDnbChecked(prefix: string): boolean {
+  const a = prefix.charCodeAt(0);
+  const b = prefix.charCodeAt(1);
+  return (a === 100 && b === 101) || (a === 97 && b === 116) || (a === 99 && b === 104); // de, at, ch
+}
+
+/** The `nbn-check-digit` error of an NSS whose last character is not its DNB check digit, if any. */
+function dnbCheckError(nss: string): Err<PidError<UrnErrorCode>> | undefined {
+  const state = accumulate(URN_NBN, nss, 0, nss.length - 1);
+  const expected = state === null ? null : finish(state);
+  if (expected === null) {
+    return err('nbn-check-digit', 'this NBN holds characters the DNB check digit does not cover', nss.length - 1);
+  }
+  if (nss.charCodeAt(nss.length - 1) - 48 !== expected) {
+    return err('nbn-check-digit', `the DNB check digit of this URN should be ${expected}`, nss.length - 1);
+  }
+  return undefined;
+}
 
 /** Where the NBN's prefix (country code and sub-namespaces) ends: the first "-", or -1. */
 function prefixEnd(nss: string): number {
@@ -77,14 +104,17 @@ function prefixEnd(nss: string): number {
  * string: `fi-fe19981001`, `de:bvb:19-146642`, `se:uu:diva-3475`. pidgate checks that shape, and
  * for Germany (`de`) the check digit of the Deutsche Nationalbibliothek. Lexical form: the prefix
  * (country code and sub-namespaces) in lower case, the NBN string as written (choice: RFC 8458
- * leaves the case of the local part to each national library).
+ * leaves the case of the local part to each national library); a German NBN wholly in lower case
+ * (the DNB registers only lower-case URNs, and its check digit ignores case). The DNB check digit is
+ * verified for `de`, `at` and `ch` (isDnbChecked).
  */
 export const nbnNamespace: UrnNamespace = {
   nid: 'nbn',
   errorCodes: ['nbn-country-code', 'nbn-syntax', 'nbn-check-digit'],
   checks:
-    'two-letter country code, optional ":"-separated sub-namespaces, "-" and the NBN string; DNB check digit for de',
-  equivalence: 'country code and sub-namespaces case-insensitive (lower case); NBN string as written',
+    'two-letter country code, optional ":"-separated sub-namespaces, "-" and the NBN string; DNB check digit for de, at, ch',
+  equivalence:
+    'country code and sub-namespaces case-insensitive (lower case); NBN string as written, except for de (lower case)',
   normalize(nss): Result<string, PidError<UrnErrorCode>> {
     if (!isLetterCode(nss.charCodeAt(0)) || !isLetterCode(nss.charCodeAt(1))) {
       return err('nbn-country-code', 'an NBN starts with a two-letter ISO 3166 country code', 0);
@@ -104,16 +134,11 @@ export const nbnNamespace: UrnNamespace = {
     if (sep === 58 && end === 3) return err('nbn-syntax', 'a sub-namespace of an NBN is not empty', 3);
     const written = nss.slice(0, end);
     const prefix = lowerKeepingEscapes(written);
-    if (prefix === 'de' || prefix.startsWith('de:')) {
-      const state = accumulate(URN_NBN, nss, 0, nss.length - 1);
-      const expected = state === null ? null : finish(state);
-      const last = nss.charCodeAt(nss.length - 1) - 48;
-      if (expected === null) {
-        return err('nbn-check-digit', 'a German NBN holds only characters the DNB check digit covers', nss.length - 1);
-      }
-      if (last !== expected) {
-        return err('nbn-check-digit', `the DNB check digit of this URN should be ${expected}`, nss.length - 1);
-      }
+    if (isDnbChecked(prefix)) {
+      const wrong = dnbCheckError(nss);
+      if (wrong !== undefined) return wrong;
+      // the DNB registers German URNs in lower case only ("Grundsätzlich wird nur Kleinschreibung akzeptiert")
+      if (prefix.charCodeAt(0) === 100) return { ok: true, value: lowerKeepingEscapes(nss) };
     }
     return { ok: true, value: prefix === written ? nss : prefix + nss.slice(end) };
   },

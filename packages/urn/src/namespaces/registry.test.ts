@@ -6,6 +6,7 @@ import {
   isExperimentalForm,
   isInformalForm,
   namespaceRecord,
+  reservedNidReason,
 } from './registry.ts';
 
 describe('the IANA namespace table', () => {
@@ -40,7 +41,7 @@ describe('the IANA namespace table', () => {
     ['dev', 'RFC 9039'],
     ['example', 'RFC 6963'],
     ['doi', 'IANA template'],
-    ['lex', 'IANA template'],
+    ['lex', 'RFC 9676'],
   ])('%s is registered by %s', (nid, reference) => {
     expect(namespaceRecord(nid)?.reference).toBe(reference);
     expect(namespaceRecord(nid.toUpperCase())?.nid).toBe(nid);
@@ -57,5 +58,23 @@ describe('the IANA namespace table', () => {
     expect(isInformalForm('urn-1a')).toBe(false);
     expect(isExperimentalForm('x-foo')).toBe(true);
     expect(isExperimentalForm('xfoo')).toBe(false);
+  });
+
+  // RFC 8141 §5.1 rule 3: "more than two characters long", not ALPHA ALPHA "-" (so not "xn--");
+  // §5.2: "urn-" and a number is informal; RFC 2141 §2: "urn" is reserved.
+  it.each([
+    ['li', true],
+    ['a1', true],
+    ['ab-cd', true],
+    ['xn--a', true],
+    ['urn-abc', true],
+    ['urn', true],
+    ['abc', false],
+    ['a1-b', false],
+    ['abcurn-def', false],
+    ['urn-7', false],
+    ['x-a', false],
+  ])('%s is reserved: %s', (nid, reserved) => {
+    expect(reservedNidReason(nid) !== undefined).toBe(reserved);
   });
 });

@@ -71,7 +71,7 @@ export const FORMAL_NAMESPACES: readonly NamespaceRecord[] = [
   formal('issn', 'ISSN International Centre', rfc(8254)),
   formal('itu', 'International Telecommunication Union (ITU)', template('itu')),
   formal('ivis', 'Latvian State Information System Integration (IVIS) project', rfc(4617)),
-  formal('lex', 'URN:LEX registrant (ITTIG-CNR, for sources of law)', template('lex')),
+  formal('lex', 'National Research Council of Italy (CNR), for sources of law', rfc(9676)),
   formal('liberty', 'Liberty Alliance Project', rfc(3622)),
   formal('mace', 'Internet2 Middleware Architecture Committee for Education (MACE)', rfc(3613)),
   formal('mef', 'MEF Forum', template('mef')),
@@ -150,4 +150,27 @@ export function isInformalForm(nid: string): boolean {
 /** Is this NID (lower case) of RFC 3406's experimental form `x-...` (gone from RFC 8141)? */
 export function isExperimentalForm(nid: string): boolean {
   return nid.startsWith('x-');
+}
+
+const isLowerLetter = (c: number): boolean => c >= 97 && c <= 122;
+
+/**
+ * Why IANA can never register this NID (lower case, well-formed), or undefined when it could.
+ * RFC 8141 §5.1: a formal NID "MUST be more than two characters long, and it MUST NOT start with
+ * ALPHA ALPHA "-"" (country codes; so not "xn--" either), and it does not start with "urn-", which
+ * §5.2 keeps for informal namespaces ("urn-" and a number). RFC 2141 §2: "the NID "urn" is
+ * reserved and MUST NOT be used".
+ */
+export function reservedNidReason(nid: string): string | undefined {
+  if (nid === 'urn') return 'the NID "urn" is reserved (RFC 2141 §2: it "MUST NOT be used")';
+  if (nid.length === 2) {
+    return 'a NID of two characters is never registered (RFC 8141 §5.1: reserved for country codes)';
+  }
+  if (isLowerLetter(nid.charCodeAt(0)) && isLowerLetter(nid.charCodeAt(1)) && nid.charCodeAt(2) === 45) {
+    return 'a NID of two letters and "-" is reserved for country-code namespaces (RFC 8141 §5.1)';
+  }
+  if (nid.startsWith('urn-') && !isInformalForm(nid)) {
+    return 'a NID starting "urn-" is reserved for informal namespaces, "urn-" and a number (RFC 8141 §5.1, §5.2)';
+  }
+  return undefined;
 }

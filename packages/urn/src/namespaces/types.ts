@@ -1,4 +1,4 @@
-import type { PidError, Result } from '@pidgate/core';
+import type { PidError, PidWarning, Result } from '@pidgate/core';
 import type { UrnErrorCode } from '../codes.ts';
 
 /**
@@ -24,4 +24,6 @@ export interface UrnNamespace<Code extends UrnErrorCode = UrnErrorCode> {
   normalize(nss: string): Result<string, PidError<Code>>;
   /** The standard-level key of a normalized NSS, when it differs from the lexical one. */
   standard?(normalizedNss: string): string;
+  /** Warnings about a valid, normalized NSS (an unregistered sub-namespace), or undefined. */
+  warnings?(normalizedNss: string): readonly PidWarning[] | undefined;
 }
