@@ -1,10 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeps } from '../deps.ts';
-import { declareShoulder } from '../minter.ts';
-import { type RunningServer, startServer } from '../server.ts';
-import { allSchemes, testConfig } from '../testing/helpers.ts';
-import { TEST_DATABASE_URL, testStore } from '../testing/store.ts';
+import { type EzidGateway, ezidGateway } from '../testing/ezid.ts';
+import { TEST_DATABASE_URL } from '../testing/store.ts';
 
 // The API driven over a real socket by a small client written the way EZID's own command-line client
 // (ezid.py / ezid3.py) works: urllib-style requests with Node's http module, HTTP Basic credentials given
@@ -146,31 +143,19 @@ function get(port: number, path: string): Promise<{ status: number; location: st
 }
 
 describe.each(backends)('an ezid.py-style client over a real socket, on %s', (backend) => {
-  let running: RunningServer;
-  let opened: Awaited<ReturnType<typeof testStore>>;
+  let running: EzidGateway;
   let client: EzidClient;
   let anonymous: EzidClient;
   let server: string;
 
   beforeAll(async () => {
-    opened = await testStore(backend);
-    const config = testConfig({ port: 0, host: '127.0.0.1', store: { enabled: true } });
-    const deps = await createDeps(config, { registry: allSchemes, store: opened.store });
-    const declared = await declareShoulder(opened.store, allSchemes, 'source', {
-      shoulder: 'ark:/99999/fk4',
-      template: 'fk4.reedeedk',
-    });
-    if (!declared.ok) throw new Error(declared.error.message);
-    const token = await opened.store.createToken('apitest', ['ark:/99999/fk4']);
-    if (!token.ok) throw new Error(token.error.message);
-    running = await startServer({ config, deps });
+    running = await ezidGateway(backend);
     server = `http://127.0.0.1:${running.port}/ezid`;
-    client = new EzidClient(server, { user: 'apitest', password: token.value.token });
+    client = new EzidClient(server, { user: 'apitest', password: running.password });
     anonymous = new EzidClient(server, null);
   });
   afterAll(async () => {
     await running?.close();
-    await opened?.close();
   });
 
   it('status, then "mint ark:/99999/fk4 erc.who \'Proust, Marcel\' erc.what … erc.when 1922", then view', async () => {

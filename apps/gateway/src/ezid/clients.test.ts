@@ -1,10 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeps } from '../deps.ts';
-import { declareShoulder } from '../minter.ts';
-import { type RunningServer, startServer } from '../server.ts';
-import { allSchemes, testConfig } from '../testing/helpers.ts';
-import { TEST_DATABASE_URL, testStore } from '../testing/store.ts';
+import { type EzidGateway, ezidGateway } from '../testing/ezid.ts';
+import { TEST_DATABASE_URL } from '../testing/store.ts';
 
 // The requests of the real software that talks to EZID, replayed over a real socket as each client writes
 // them (headers, paths, bodies, its own ANVL encoding), and each answer read the way that client reads it.
@@ -198,33 +195,11 @@ class RubyEzidClient {
   }
 }
 
-async function gateway(backend: 'sqlite' | 'postgres', basePath: string, profile: 'source' | 'modern' = 'source') {
-  const opened = await testStore(backend);
-  const config = testConfig({ port: 0, host: '127.0.0.1', store: { enabled: true }, ezid: { basePath }, profile });
-  const deps = await createDeps(config, { registry: allSchemes, store: opened.store });
-  const declared = await declareShoulder(opened.store, allSchemes, 'source', {
-    shoulder: 'ark:/99999/fk4',
-    template: 'fk4.reedeedk',
-  });
-  if (!declared.ok) throw new Error(declared.error.message);
-  const token = await opened.store.createToken('apitest', ['ark:/99999/fk4']);
-  if (!token.ok) throw new Error(token.error.message);
-  const running: RunningServer = await startServer({ config, deps });
-  return {
-    port: running.port,
-    password: token.value.token,
-    async close() {
-      await running.close();
-      await opened.close();
-    },
-  };
-}
-
 describe.each(backends)('ezid-client (Ruby gem) against the API at the root, on %s', (backend) => {
-  let g: Awaited<ReturnType<typeof gateway>>;
+  let g: EzidGateway;
   let client: RubyEzidClient;
   beforeAll(async () => {
-    g = await gateway(backend, '');
+    g = await ezidGateway(backend, { basePath: '' });
     client = new RubyEzidClient(g.port, 'apitest', g.password);
   });
   afterAll(async () => {
@@ -323,9 +298,9 @@ describe.each(backends)('ezid-client (Ruby gem) against the API at the root, on 
 });
 
 describe.each(backends)('ezid-client: server_status as spec/unit/client_spec.rb reads it, on %s', (backend) => {
-  let g: Awaited<ReturnType<typeof gateway>>;
+  let g: EzidGateway;
   beforeAll(async () => {
-    g = await gateway(backend, '');
+    g = await ezidGateway(backend, { basePath: '' });
   });
   afterAll(async () => {
     await g?.close();
@@ -458,9 +433,9 @@ class DspaceEzidRequest {
 }
 
 describe.each(backends)('DSpace\'s EZIDRequest against the API under /ezid (EZID_PATH "/ezid"), on %s', (backend) => {
-  let g: Awaited<ReturnType<typeof gateway>>;
+  let g: EzidGateway;
   beforeAll(async () => {
-    g = await gateway(backend, '/ezid');
+    g = await ezidGateway(backend);
   });
   afterAll(async () => {
     await g?.close();
@@ -556,7 +531,7 @@ function pyFormat(args: string[]): string {
 }
 
 describe.each(backends)("EZID's tools/client.py (ezid.py) against the API under /ezid, on %s", (backend) => {
-  let g: Awaited<ReturnType<typeof gateway>>;
+  let g: EzidGateway;
   let server: string;
   /** issueRequest: `urllib.request.Request("%s/%s" % (_server, path))`, Basic after the "EZID" challenge. */
   const issue = async (path: string, method: string, data: string | null = null, cookie: string | null = null) => {
@@ -570,7 +545,7 @@ describe.each(backends)("EZID's tools/client.py (ezid.py) against the API under 
     return send(g.port, method, target, { ...headers, authorization: basicAuth('apitest', g.password) }, data || null);
   };
   beforeAll(async () => {
-    g = await gateway(backend, '/ezid');
+    g = await ezidGateway(backend);
     server = `http://127.0.0.1:${g.port}/ezid`;
   });
   afterAll(async () => {
@@ -655,9 +630,9 @@ describe.each(backends)("EZID's tools/client.py (ezid.py) against the API under 
 describe.each(
   backends.flatMap((backend) => (['source', 'modern'] as const).map((profile) => [backend, profile] as const)),
 )('a Perl EZID module and Open Context, against the API at the root, on %s, profile %s', (backend, profile) => {
-  let g: Awaited<ReturnType<typeof gateway>>;
+  let g: EzidGateway;
   beforeAll(async () => {
-    g = await gateway(backend, '', profile);
+    g = await ezidGateway(backend, { basePath: '', profile });
   });
   afterAll(async () => {
     await g?.close();
@@ -771,9 +746,9 @@ describe.each(
 // (a DataCite record) `Expect: 100-continue`, the body sent once the server says to go on.
 
 describe('curl with `Expect: 100-continue` and a DataCite record of 200 kB', () => {
-  let g: Awaited<ReturnType<typeof gateway>>;
+  let g: EzidGateway;
   beforeAll(async () => {
-    g = await gateway('sqlite', '/ezid');
+    g = await ezidGateway('sqlite');
   });
   afterAll(async () => {
     await g?.close();
@@ -840,9 +815,9 @@ function ezidJsRead(body: string): { id?: string; metadata: Record<string, strin
 }
 
 describe.each(backends)('ezid.js against the API at the root, on %s', (backend) => {
-  let g: Awaited<ReturnType<typeof gateway>>;
+  let g: EzidGateway;
   beforeAll(async () => {
-    g = await gateway(backend, '');
+    g = await ezidGateway(backend, { basePath: '' });
   });
   afterAll(async () => {
     await g?.close();
@@ -912,9 +887,9 @@ describe.each(backends)('ezid.js against the API at the root, on %s', (backend) 
 // every request; answers read by `__parseRecord`: `parts[0].split(': ')[1]`, pairs of `p.split(': ')`).
 
 describe.each(backends)('the Python ApiSession client against the API at the root, on %s', (backend) => {
-  let g: Awaited<ReturnType<typeof gateway>>;
+  let g: EzidGateway;
   beforeAll(async () => {
-    g = await gateway(backend, '');
+    g = await ezidGateway(backend, { basePath: '' });
   });
   afterAll(async () => {
     await g?.close();
