@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { httpHostPrefix, httpSchemeLength, isDigit, wordAt } from './chars.ts';
+import { bareHostPrefix, httpHostPrefix, httpSchemeLength, isDigit, wordAt } from './chars.ts';
 
 describe('shared character tests', () => {
   it.each([
@@ -40,5 +40,16 @@ describe('shared character tests', () => {
     ['https://doi.org', 0],
   ])('httpHostPrefix(%j, [doi.org, dx.doi.org]) is %i', (s, expected) => {
     expect(httpHostPrefix(s, ['doi.org', 'dx.doi.org'])).toBe(expected);
+  });
+
+  it.each([
+    ['doi.org/10.1000/182', 8],
+    ['DX.DOI.ORG/10.1000/182', 11],
+    ['doi.org', 0],
+    ['doi.orgx/1', 0],
+    ['https://doi.org/10.1000/182', 0],
+    ['', 0],
+  ])('bareHostPrefix(%j, [doi.org, dx.doi.org]) is %i', (s, expected) => {
+    expect(bareHostPrefix(s, ['doi.org', 'dx.doi.org'])).toBe(expected);
   });
 });

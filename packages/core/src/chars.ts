@@ -40,3 +40,15 @@ export function httpHostPrefix(s: string, hosts: readonly string[]): number {
   }
   return 0;
 }
+
+/**
+ * The length of `HOST/` at the start of `s`, without `http(s)://`, when the host (any case) is one of
+ * `hosts`, or 0: a URL as pasted from a browser's address bar, which hides the scheme
+ * (`doi.org/10.1000/182`, `orcid.org/0000-0002-1825-0097`). The host must be followed by "/".
+ */
+export function bareHostPrefix(s: string, hosts: readonly string[]): number {
+  for (const host of hosts) {
+    if (s.charCodeAt(host.length) === 47 && wordAt(s, 0, host)) return host.length + 1;
+  }
+  return 0;
+}

@@ -1,4 +1,4 @@
-export { httpHostPrefix, httpSchemeLength, isDigit, wordAt } from './chars.ts';
+export { bareHostPrefix, httpHostPrefix, httpSchemeLength, isDigit, wordAt } from './chars.ts';
 export { CORE_ERROR_CODES, type CoreErrorCode } from './codes.ts';
 export {
   DEFAULT_EQUIVALENCE_LEVEL,

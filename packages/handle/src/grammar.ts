@@ -2,9 +2,9 @@
  * Character tests and label tests shared by the Handle parser and by the schemes built on handles (DOI).
  * No regular expressions: every test is a constant-time look at one position.
  */
-import { httpHostPrefix, httpSchemeLength, isDigit, wordAt } from '@pidgate/core';
+import { bareHostPrefix, httpHostPrefix, httpSchemeLength, isDigit, wordAt } from '@pidgate/core';
 
-export { httpHostPrefix, httpSchemeLength, isDigit, wordAt };
+export { bareHostPrefix, httpHostPrefix, httpSchemeLength, isDigit, wordAt };
 export const SLASH = 47; // "/"
 export const DOT = 46; // "."
 export const COLON = 58; // ":"
@@ -35,18 +35,6 @@ export function isSpaceOrControl(c: number): boolean {
     c === 0x3000 ||
     c === 0xfeff
   );
-}
-
-/**
- * The length of `HOST/` at the start of `s`, without `http(s)://`, when the host (any case) is one of
- * `hosts`, or 0: the proxy URLs as pasted from a browser's address bar (`doi.org/10.1000/182`,
- * `hdl.handle.net/2027/x`). The host must be followed by "/".
- */
-export function bareHostPrefix(s: string, hosts: readonly string[]): number {
-  for (const host of hosts) {
-    if (s.charCodeAt(host.length) === SLASH && wordAt(s, 0, host)) return host.length + 1;
-  }
-  return 0;
 }
 
 /** The length of `http(s)://HOST/` or of a bare `HOST/` when the host is one of `hosts`, or 0. */

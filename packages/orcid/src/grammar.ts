@@ -1,7 +1,7 @@
 /** Label and character tests of ORCID iDs; no regular expressions. */
-import { httpHostPrefix, httpSchemeLength, isDigit, wordAt } from '@pidgate/core';
+import { bareHostPrefix, httpHostPrefix, httpSchemeLength, isDigit, wordAt } from '@pidgate/core';
 
-export { httpHostPrefix, httpSchemeLength, isDigit, wordAt };
+export { bareHostPrefix, httpHostPrefix, httpSchemeLength, isDigit, wordAt };
 
 /** The hosts whose path is an ORCID iD. */
 export const ORCID_HOSTS = ['orcid.org', 'www.orcid.org'] as const;

@@ -2,14 +2,17 @@ import { type Err, err, type PidError, type Result } from '@pidgate/core';
 import { inOrcidBlock } from './blocks.ts';
 import { mod11_2 } from './check.ts';
 import type { OrcidErrorCode } from './codes.ts';
-import { httpHostPrefix, isDigit, looksBare, ORCID_HOSTS, wordAt } from './grammar.ts';
+import { bareHostPrefix, httpHostPrefix, isDigit, looksBare, ORCID_HOSTS, wordAt } from './grammar.ts';
 
 export type OrcidForm = 'url' | 'orcid' | 'bare';
 
 /** An ORCID iD as written: the parts, not normalized. */
 export interface OrcidComponents {
   readonly form: OrcidForm;
-  /** `https://orcid.org/`, `orcid:` (any case, and one space after it) or "" for a bare iD. */
+  /**
+   * `https://orcid.org/` (also without `https://`, as a browser's address bar shows it), `orcid:` (any
+   * case, and one space after it) or "" for a bare iD.
+   */
   readonly label: string;
   /** The iD as written: `0000-0002-1825-0097`, `0000000218250097` or `0000 0002 1825 0097`. */
   readonly written: string;
@@ -32,7 +35,12 @@ export function orcidLabel(s: string): { form: OrcidForm; length: number } | nul
     return n > 0 ? { form: 'url', length: n } : null;
   }
   // "ORCID: 0000-…", as author notes write it: one space may follow the label
-  if (c === 111) return wordAt(s, 0, 'orcid:') ? { form: 'orcid', length: s.charCodeAt(6) === SPACE ? 7 : 6 } : null;
+  if (c === 111 && wordAt(s, 0, 'orcid:')) return { form: 'orcid', length: s.charCodeAt(6) === SPACE ? 7 : 6 };
+  if (c === 111 || c === 119) {
+    // `orcid.org/0000-…`, `www.orcid.org/…`: the URL without its scheme
+    const n = bareHostPrefix(s, ORCID_HOSTS);
+    return n > 0 ? { form: 'url', length: n } : null;
+  }
   return looksBare(s) ? { form: 'bare', length: 0 } : null;
 }
 

@@ -15,8 +15,13 @@ schemeContract(orcidScheme, {
     'https://orcid.org/0000-0002-1694-233X',
     '0000-0002-1694-233x',
     'https://www.orcid.org/0000-0001-5109-3700?lang=en',
+    // copied from a browser's address bar, which hides the scheme
+    'orcid.org/0000-0002-1825-0097',
+    'www.orcid.org/0000-0001-5109-3700',
   ],
   invalid: [
+    'orcid.org/0000 0002 1825 0097',
+    'orcid.org/',
     'https://orcid.org/0000-0002-1825-0098',
     'https://orcid.org/',
     'orcid:0000-0002-1825',
@@ -32,6 +37,8 @@ schemeContract(orcidScheme, {
       'http://orcid.org/0000-0002-1825-0097',
       'HTTPS://ORCID.ORG/0000-0002-1825-0097',
       'https://www.orcid.org/0000-0002-1825-0097',
+      'orcid.org/0000-0002-1825-0097',
+      'WWW.ORCID.ORG/0000-0002-1825-0097/',
       'orcid:0000-0002-1825-0097',
       'ORCID:0000000218250097',
       '0000-0002-1825-0097',
@@ -46,6 +53,19 @@ schemeContract(orcidScheme, {
       fc.array(fc.constantFrom(...'0123456789-Xx/?#a'.split('')), { maxLength: 24 }),
     )
     .map(([label, chars]) => label + chars.join('')),
+});
+
+describe('an orcid.org URL without its scheme', () => {
+  it('is read only on ORCID\'s hosts, followed by "/"', () => {
+    for (const input of ['orcid.orgx/0000-0002-1825-0097', 'orcid.org.example/0000-0002-1825-0097', 'orcid.org']) {
+      expect(orcidScheme.recognize(input), input).toBe(false);
+    }
+    const r = orcidScheme.parse('orcid.org/0000-0002-1825-0097');
+    expect(r.ok && [r.value.normalized, r.value.components.label]).toEqual([
+      'https://orcid.org/0000-0002-1825-0097',
+      'orcid.org/',
+    ]);
+  });
 });
 
 describe('the MOD 11-2 check character (ISO 7064, as ORCID describes it)', () => {

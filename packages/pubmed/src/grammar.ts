@@ -26,10 +26,12 @@ export const PMCID_URLS = [
   'europepmc.org/article/PMC/',
 ] as const;
 
-/** The length of `http(s)://` and one of `prefixes` (any case) at the start of `s`, or 0. */
+/**
+ * The length of one of `prefixes` (any case) at the start of `s`, after `http(s)://` or without it (as a
+ * browser's address bar shows a URL: `pubmed.ncbi.nlm.nih.gov/12082125`), or 0.
+ */
 export function urlPrefix(s: string, prefixes: readonly string[]): number {
   const start = httpSchemeLength(s);
-  if (start === 0) return 0;
   for (const p of prefixes) if (wordAt(s, start, p)) return start + p.length;
   return 0;
 }

@@ -30,13 +30,10 @@ export function pmidLabel(s: string): Label {
   const c = s.charCodeAt(0) | 0x20;
   if (c === 112) {
     const n = labelWord(s, 'pmid:');
-    return n > 0 ? { form: 'label', length: n } : null;
+    if (n > 0) return { form: 'label', length: n };
   }
-  if (c === 104) {
-    const n = urlPrefix(s, PMID_URLS);
-    return n > 0 && isDigit(s.charCodeAt(n)) ? { form: 'url', length: n } : null;
-  }
-  return null;
+  const n = urlPrefix(s, PMID_URLS);
+  return n > 0 && isDigit(s.charCodeAt(n)) ? { form: 'url', length: n } : null;
 }
 
 export function pmcidLabel(s: string): Label {
@@ -44,13 +41,10 @@ export function pmcidLabel(s: string): Label {
   if (c === 112) {
     const n = labelWord(s, 'pmcid:');
     if (n > 0) return { form: 'label', length: n };
-    return wordAt(s, 0, 'pmc') && isDigit(s.charCodeAt(3)) ? { form: 'bare', length: 0 } : null;
+    if (wordAt(s, 0, 'pmc') && isDigit(s.charCodeAt(3))) return { form: 'bare', length: 0 };
   }
-  if (c === 104) {
-    const n = urlPrefix(s, PMCID_URLS);
-    return n > 0 && wordAt(s, n, 'pmc') ? { form: 'url', length: n } : null;
-  }
-  return null;
+  const n = urlPrefix(s, PMCID_URLS);
+  return n > 0 && wordAt(s, n, 'pmc') ? { form: 'url', length: n } : null;
 }
 
 /** The digits from `i`: 1 to `max`, no leading zero; their end or an error. */

@@ -105,6 +105,31 @@ describe('inveniosoftware/idutils tests/test_idutils.py, PMID and PMCID cases', 
   });
 });
 
+describe("URLs without http(s)://, as a browser's address bar shows them", () => {
+  it.each([
+    ['pubmed.ncbi.nlm.nih.gov/12082125', 'pmid:12082125'],
+    ['www.ncbi.nlm.nih.gov/pubmed/12082125', 'pmid:12082125'],
+    ['europepmc.org/article/MED/12082125', 'pmid:12082125'],
+  ])('%s is %s', (input, expected) => {
+    const r = pmidScheme.parse(input);
+    expect(r.ok && r.value.normalized).toBe(expected);
+  });
+
+  it.each([
+    ['pmc.ncbi.nlm.nih.gov/articles/PMC2631623/', 'PMC2631623'],
+    ['www.ncbi.nlm.nih.gov/pmc/articles/PMC2631623', 'PMC2631623'],
+  ])('%s is %s', (input, expected) => {
+    const r = pmcidScheme.parse(input);
+    expect(r.ok && r.value.normalized).toBe(expected);
+  });
+
+  it('claims no other host or path', () => {
+    for (const s of ['pubmed.ncbi.nlm.nih.gov/', 'pubmed.example.org/12082125', 'ncbi.nlm.nih.gov/12082125']) {
+      expect(pmidScheme.recognize(s), s).toBe(false);
+    }
+  });
+});
+
 describe('Europe PMC article URLs (europepmc.org/article/SOURCE/ID)', () => {
   it.each([
     ['https://europepmc.org/article/MED/12082125', 'pmid:12082125'],

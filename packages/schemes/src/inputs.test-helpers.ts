@@ -31,6 +31,12 @@ export const SEEDS: readonly string[] = [
   'n2t.net/ark:67531/metadc107835?info', // draft-42 §5.2: a bare hostname before the label
   '12025.example.org:8080/ark:/12025/x',
   'doi.org/ark:/12025/x',
+  'orcid.org/0000-0002-1825-0097',
+  'www.orcid.org/0000-0002-1825-0097',
+  'pubmed.ncbi.nlm.nih.gov/12082125',
+  'pmc.ncbi.nlm.nih.gov/articles/PMC2631623',
+  'europepmc.org/article/MED/12082125',
+  'web.archive.org/web/20160122112029/http://www.dr.dk',
   'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk',
   'pwid:archive.org:2016-01-22Z:page:http://x',
   'https://web.archive.org/web/20160122112029/http://www.dr.dk',

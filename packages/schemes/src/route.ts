@@ -10,7 +10,7 @@ import { bareHostEnd } from '@pidgate/ark';
 import { ARXIV_HOSTS } from '@pidgate/arxiv';
 import { httpSchemeLength, wordAt } from '@pidgate/core';
 import { DOI_PROXY_HOSTS } from '@pidgate/doi';
-import { bareHostPrefix, HANDLE_PROXY_HOSTS, numericPrefixLength, spacesAt } from '@pidgate/handle';
+import { HANDLE_PROXY_HOSTS, numericPrefixLength, spacesAt } from '@pidgate/handle';
 import { MAX_BARE_ISBN } from '@pidgate/isbn';
 import { ORCID_HOSTS } from '@pidgate/orcid';
 import { PMCID_URLS, PMID_URLS } from '@pidgate/pubmed';
@@ -223,7 +223,7 @@ function letterRoute(s: string): number {
   if (end > MAX_WORD) key = -1;
   let bits = 0;
   if (next === COLON) bits = colonRoute(s, key);
-  else if (next === DOT) bits = ARXIV | bareProxyRoute(s);
+  else if (next === DOT) bits = ARXIV | bareHostRoute(s);
   else if (next === SLASH) bits = ARXIV;
   else if (isDigit(next)) bits = DIGIT_LABELS.get(key) ?? 0;
   else if (next === SPACE) bits = SPACE_LABELS.get(key) ?? 0;
@@ -233,13 +233,12 @@ function letterRoute(s: string): number {
 }
 
 /**
- * A proxy URL without `http(s)://` (`doi.org/…`, `dx.doi.org/…`, `www.doi.org/…`, `hdl.handle.net/…`), as the
- * DOI and Handle recognizers read them: its schemes, or none.
+ * A URL without `http(s)://`, as a browser's address bar shows it (`doi.org/…`, `hdl.handle.net/…`,
+ * `orcid.org/…`, `pubmed.ncbi.nlm.nih.gov/…`): the schemes of its host, read as `hostRoute` reads them
+ * after a scheme. ARK is left to `bareHostArk`, which reads any host.
  */
-function bareProxyRoute(s: string): number {
-  if (bareHostPrefix(s, DOI_PROXY_HOSTS) > 0) return DOI;
-  const hdl = bareHostPrefix(s, HANDLE_PROXY_HOSTS);
-  return hdl > 0 ? handleRoute(s, hdl) : 0;
+function bareHostRoute(s: string): number {
+  return hostRoute(s, 0) & ~ARK;
 }
 
 /** Where the host starts when scheme characters from `from` end in "://", else -1. */
