@@ -1,6 +1,15 @@
 export { bareHostPrefix, httpHostPrefix, httpSchemeLength, isDigit, wordAt } from './chars.ts';
 export { CORE_ERROR_CODES, type CoreErrorCode } from './codes.ts';
 export {
+  type DefinedScheme,
+  defineScheme,
+  type SchemeDefinition,
+  type SchemeDocs,
+  type SchemeGrammar,
+  type SchemeResolver,
+  type SchemeRoute,
+} from './define.ts';
+export {
   DEFAULT_EQUIVALENCE_LEVEL,
   EQUIVALENCE_LEVELS,
   type EquivalenceLevel,
@@ -13,6 +22,8 @@ export {
   isEquivalenceLevel,
 } from './equivalence.ts';
 export type { ErrorCodeOf, Identifier, IdentifierOf, PidWarning, Scheme, SchemeNameOf } from './identifier.ts';
+export { mod11_2, mod97_10 } from './iso7064.ts';
+export { compareParsed, profileOf, type SchemeOptions } from './options.ts';
 export {
   decodeEscapesWhere,
   findBadEscape,
