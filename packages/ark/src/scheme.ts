@@ -1,8 +1,8 @@
-import type { PidError, Profile, Result, Scheme } from '@pidgate/core';
+import { type DefinedScheme, defineScheme, type PidError, type Result } from '@pidgate/core';
 import { ARK_ERROR_CODES, type ArkErrorCode } from './codes.ts';
 import { formatArk } from './format.ts';
 import { isArkLabelAt } from './grammar.ts';
-import { type ArkComponents, type ArkIdentifier, parseArk } from './parse.ts';
+import { type ArkComponents, parseArk } from './parse.ts';
 import { findLabelAfterPrefix } from './scan.ts';
 
 /** Does the string carry the "ark:" label (any case), at the start or after `scheme://host[/path]/`? */
@@ -11,15 +11,30 @@ export function recognizeArk(input: string): boolean {
 }
 
 /** ARKs: draft-kunze-ark-09 (`source`, the default) and today's rules (`modern`). */
-export const arkScheme: Scheme<ArkComponents, 'ark', ArkErrorCode> = {
+export const arkScheme: DefinedScheme<ArkComponents, 'ark', ArkErrorCode> = defineScheme({
   name: 'ark',
   priority: 10,
   errorCodes: ARK_ERROR_CODES,
   recognize: recognizeArk,
-  parse(input: string, profile: Profile = 'source'): Result<ArkIdentifier, PidError<ArkErrorCode>> {
-    return parseArk(input, profile);
+  parse(input, options): Result<ArkComponents, PidError<ArkErrorCode>> {
+    const r = parseArk(input, options?.profile);
+    return r.ok ? { ok: true, value: r.value.components } : r;
   },
-  format(components: ArkComponents): string {
-    return formatArk(components);
+  // the scanner's normalized form, of the record written out again
+  normalize(c, options) {
+    const written = formatArk(c);
+    const r = parseArk(written, options?.profile);
+    return r.ok ? r.value.normalized : written;
   },
-};
+  format: (c: ArkComponents) => formatArk(c),
+  // the scan builds the normalized form as it reads
+  identify: (input, profile) => parseArk(input, profile),
+  route: { labels: ['ark:'], segmentLabel: 'ark:' },
+  resolver: { template: 'https://n2t.net/{id}', id: (c) => `ark:${c.naan}/${c.name}${c.qualifier}` },
+  docs: {
+    title: 'ARK, Archival Resource Key',
+    specification: "draft-kunze-ark-09 (`source` profile) and today's ARK spec (`modern`)",
+    page: 'docs/specs/ark.md',
+    example: 'ark:/12025/654xz321',
+  },
+});

@@ -1,8 +1,9 @@
-import type { Identifier, PidError, Profile, Result, Scheme } from '@pidgate/core';
+import { type DefinedScheme, defineScheme, type Identifier } from '@pidgate/core';
 import { HANDLE_ERROR_CODES, type HandleErrorCode } from './codes.ts';
 import { formatHandle } from './format.ts';
+import { numericPrefixLength } from './grammar.ts';
 import { normalizeHandle } from './normalize.ts';
-import { type HandleComponents, handleLabel, parseHandle } from './parse.ts';
+import { HANDLE_PROXY_HOSTS, type HandleComponents, handleLabel, parseHandle } from './parse.ts';
 
 export type HandleIdentifier = Identifier<HandleComponents, 'handle'>;
 
@@ -11,23 +12,25 @@ export type HandleIdentifier = Identifier<HandleComponents, 'handle'>;
  * hdl.handle.net URL is never read as a URL prefix before an `ark:` label. Handles of the DOI directory
  * (`10.`) are claimed first by the DOI scheme when both are registered.
  */
-export const handleScheme: Scheme<HandleComponents, 'handle', HandleErrorCode> = {
+export const handleScheme: DefinedScheme<HandleComponents, 'handle', HandleErrorCode> = defineScheme({
   name: 'handle',
   priority: 7,
   errorCodes: HANDLE_ERROR_CODES,
-  recognize(input: string): boolean {
-    return handleLabel(input) !== null;
+  recognize: (input: string) => handleLabel(input) !== null,
+  parse: (input: string) => parseHandle(input),
+  normalize: (c: HandleComponents) => normalizeHandle(c),
+  format: (c: HandleComponents) => formatHandle(c),
+  route: {
+    labels: ['hdl:', 'info:hdl/'],
+    hosts: HANDLE_PROXY_HOSTS,
+    // a bare handle with a numeric naming authority: `2027/mdp.39015004544496`
+    bareDigits: (s) => numericPrefixLength(s) > 0,
   },
-  parse(input: string, profile: Profile = 'source'): Result<HandleIdentifier, PidError<HandleErrorCode>> {
-    const parsed = parseHandle(input);
-    if (!parsed.ok) return parsed;
-    const components = parsed.value;
-    return {
-      ok: true,
-      value: { scheme: 'handle', input, profile, normalized: normalizeHandle(components), components },
-    };
+  resolver: { template: 'https://hdl.handle.net/{id}', id: (c) => `${c.prefix}/${c.suffix}` },
+  docs: {
+    title: 'Handle',
+    specification: 'RFC 3650, RFC 3651, RFC 3652',
+    page: 'docs/specs/handle.md',
+    example: 'hdl:20.500.12345/1',
   },
-  format(components: HandleComponents): string {
-    return formatHandle(components);
-  },
-};
+});

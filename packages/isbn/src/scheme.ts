@@ -1,7 +1,8 @@
-import type { Identifier, PidError, Profile, Result, Scheme } from '@pidgate/core';
+import { type DefinedScheme, defineScheme, type Identifier, type PidError, type Result } from '@pidgate/core';
 import type { UrnErrorCode, UrnIdentifier } from '@pidgate/urn';
 import { ISBN_ERROR_CODES, type IsbnErrorCode } from './codes.ts';
 import { formatNumber } from './format.ts';
+import { looksLikeIsbn, looksLikeIssn } from './grammar.ts';
 import { asUrn } from './normalize.ts';
 import {
   type IsbnComponents,
@@ -15,11 +16,11 @@ import {
 export type IsbnIdentifier = Identifier<IsbnComponents, 'isbn'>;
 export type IssnIdentifier = Identifier<IssnComponents, 'issn'>;
 
-/** The identifier of `components` with the URN's keys (`normalized`, `standardKey`, `warnings`). */
+/** The identifier of `components` with the URN's keys (`normalized`, `standardKey`), or the URN's error. */
 function withUrnKeys<C extends object, S extends string>(
   scheme: S,
   input: string,
-  profile: Profile,
+  profile: Identifier['profile'],
   components: C,
   urn: Result<UrnIdentifier, PidError<UrnErrorCode>>,
 ): Result<Identifier<C, S>, PidError<UrnErrorCode>> {
@@ -34,34 +35,56 @@ function withUrnKeys<C extends object, S extends string>(
   };
 }
 
+/** The normalized form of a record: the URN's. */
+const urnNormalized = (r: Result<UrnIdentifier, PidError<UrnErrorCode>>, written: string): string =>
+  r.ok ? r.value.normalized : written;
+
 /**
  * ISBNs written bare or after an `ISBN` label. Asked after every scheme with a label (a bare ISBN is
  * digits only) and before generic URNs. `urn:isbn:` strings are the URN scheme's in a registry; this
  * scheme's `parse` reads them too, so that its `normalized` (a `urn:isbn:`) parses again here.
  */
-export const isbnScheme: Scheme<IsbnComponents, 'isbn', IsbnErrorCode> = {
+export const isbnScheme: DefinedScheme<IsbnComponents, 'isbn', IsbnErrorCode> = defineScheme({
   name: 'isbn',
   priority: 90,
   errorCodes: ISBN_ERROR_CODES,
   recognize: recognizeIsbn,
-  parse(input: string, profile: Profile = 'source'): Result<IsbnIdentifier, PidError<IsbnErrorCode>> {
+  parse: (input: string) => parseIsbnText(input),
+  normalize: (c: IsbnComponents) => urnNormalized(asUrn('isbn', c.isbn.digits), formatNumber(c)),
+  format: (c: IsbnComponents) => formatNumber(c),
+  identify(input, profile) {
     const parsed = parseIsbnText(input);
     if (!parsed.ok) return parsed;
     return withUrnKeys('isbn', input, profile, parsed.value, asUrn('isbn', parsed.value.isbn.digits));
   },
-  format: formatNumber,
-};
+  route: { labels: ['isbn:', 'isbn#', 'isbn-#', 'isbn '], bareDigits: looksLikeIsbn },
+  docs: {
+    title: 'ISBN (bare or labelled)',
+    specification: 'ISO 2108 (as `urn:isbn:`)',
+    page: 'docs/specs/isbn.md',
+    example: 'ISBN 978-0-395-36341-6',
+  },
+});
 
 /** ISSNs written bare (`NNNN-NNNC`) or after an `ISSN` label; `urn:issn:` is read by `parse` as for ISBNs. */
-export const issnScheme: Scheme<IssnComponents, 'issn', IsbnErrorCode> = {
+export const issnScheme: DefinedScheme<IssnComponents, 'issn', IsbnErrorCode> = defineScheme({
   name: 'issn',
   priority: 91,
   errorCodes: ISBN_ERROR_CODES,
   recognize: recognizeIssn,
-  parse(input: string, profile: Profile = 'source'): Result<IssnIdentifier, PidError<IsbnErrorCode>> {
+  parse: (input: string) => parseIssnText(input),
+  normalize: (c: IssnComponents) => urnNormalized(asUrn('issn', c.issn.issn), formatNumber(c)),
+  format: (c: IssnComponents) => formatNumber(c),
+  identify(input, profile) {
     const parsed = parseIssnText(input);
     if (!parsed.ok) return parsed;
     return withUrnKeys('issn', input, profile, parsed.value, asUrn('issn', parsed.value.issn.issn));
   },
-  format: formatNumber,
-};
+  route: { labels: ['issn:', 'issn-l:', 'issn ', 'issn-l '], bareDigits: looksLikeIssn },
+  docs: {
+    title: 'ISSN (bare or labelled)',
+    specification: 'ISO 3297 (as `urn:issn:`)',
+    page: 'docs/specs/isbn.md',
+    example: 'ISSN 0259-000X',
+  },
+});

@@ -1,8 +1,8 @@
-import type { Identifier, PidError, Profile, Result, Scheme } from '@pidgate/core';
+import { type DefinedScheme, defineScheme, type Identifier, type PidError, type Result } from '@pidgate/core';
 import { PDI_ERROR_CODES, type PdiErrorCode } from './codes.ts';
 import type { PdiComponents } from './components.ts';
 import { formatPdi } from './format.ts';
-import { normalizedForm } from './normalize.ts';
+import { normalizedForm, normalizePdi } from './normalize.ts';
 import { parseScan, recordFailed } from './parse.ts';
 import { newScan } from './scan.ts';
 
@@ -14,22 +14,36 @@ function recognize(input: string): boolean {
   return head.startsWith('pdi:') || head === 'urn:pdi:';
 }
 
+/** The record of the parts, scanned once (per call: nothing is shared between parses). */
+function parseComponents(input: string): Result<PdiComponents, PidError<PdiErrorCode>> {
+  const components = parseScan(newScan(input, 0, true));
+  return recordFailed(components) ? components : { ok: true, value: components };
+}
+
 /**
  * Persistent Document Identifiers (draft-mallery-urn-pdi-00). Asked before generic URNs: `urn:pdi://…`
  * is not RFC 8141 syntax, and its fragment is part of its identity. One draft, so both profiles agree.
  */
-export const pdiScheme: Scheme<PdiComponents, 'pdi', PdiErrorCode> = {
+export const pdiScheme: DefinedScheme<PdiComponents, 'pdi', PdiErrorCode> = defineScheme({
   name: 'pdi',
   priority: 30,
   errorCodes: PDI_ERROR_CODES,
   recognize,
-  parse(input: string, profile: Profile = 'source'): Result<PdiIdentifier, PidError<PdiErrorCode>> {
-    const st = newScan(input, 0, true); // per call: nothing is shared between parses
+  parse: parseComponents,
+  normalize: (c: PdiComponents) => normalizePdi(c),
+  format: (c: PdiComponents) => formatPdi(c),
+  // the scan builds the normalized form as it reads
+  identify(input, profile) {
+    const st = newScan(input, 0, true);
     const components = parseScan(st);
     if (recordFailed(components)) return components;
     return { ok: true, value: { scheme: 'pdi', input, profile, normalized: normalizedForm(st), components } };
   },
-  format(components: PdiComponents): string {
-    return formatPdi(components);
+  route: { labels: ['pdi:', 'urn:pdi:'] },
+  docs: {
+    title: 'PDI, Persistent Document Identifier',
+    specification: 'draft-mallery-urn-pdi-00',
+    page: 'docs/specs/pdi.md',
+    example: 'urn:pdi://oma.eop.gov.us/1999/01/05/9.text.1',
   },
-};
+});

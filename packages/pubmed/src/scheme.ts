@@ -1,6 +1,7 @@
-import type { Identifier, PidError, Profile, Result, Scheme } from '@pidgate/core';
+import { type DefinedScheme, defineScheme, type Identifier } from '@pidgate/core';
 import { PMCID_ERROR_CODES, PMID_ERROR_CODES, type PmcidErrorCode, type PmidErrorCode } from './codes.ts';
 import { formatPubmed } from './format.ts';
+import { PMCID_URLS, PMID_URLS } from './grammar.ts';
 import { normalizePmcid, normalizePmid } from './normalize.ts';
 import { type PubmedComponents, parsePmcid, parsePmid, pmcidLabel, pmidLabel } from './parse.ts';
 
@@ -8,36 +9,43 @@ export type PubmedIdentifier = Identifier<PubmedComponents, 'pmid' | 'pmcid'>;
 export type PmidIdentifier = Identifier<PubmedComponents, 'pmid'>;
 export type PmcidIdentifier = Identifier<PubmedComponents, 'pmcid'>;
 
+/** The host of each `host/path` URL prefix. */
+const hostsOf = (prefixes: readonly string[]): string[] => prefixes.map((p) => p.slice(0, p.indexOf('/')));
+
 /** PubMed identifiers (PMIDs): `PMID: 12345` and PubMed URLs. */
-export const pmidScheme: Scheme<PubmedComponents, 'pmid', PmidErrorCode> = {
+export const pmidScheme: DefinedScheme<PubmedComponents, 'pmid', PmidErrorCode> = defineScheme({
   name: 'pmid',
   priority: 13,
   errorCodes: PMID_ERROR_CODES,
-  recognize(input: string): boolean {
-    return pmidLabel(input) !== null;
+  recognize: (input: string) => pmidLabel(input) !== null,
+  parse: (input: string) => parsePmid(input),
+  normalize: (c: PubmedComponents) => normalizePmid(c),
+  format: (c: PubmedComponents) => formatPubmed(c),
+  route: { labels: ['pmid:'], hosts: hostsOf(PMID_URLS) },
+  resolver: { template: 'https://pubmed.ncbi.nlm.nih.gov/{id}/', id: (c) => c.number },
+  docs: {
+    title: 'PMID, PubMed identifier',
+    specification: 'NLM PubMed',
+    page: 'docs/specs/pubmed.md',
+    example: 'PMID: 12082125',
   },
-  parse(input: string, profile: Profile = 'source'): Result<PmidIdentifier, PidError<PmidErrorCode>> {
-    const parsed = parsePmid(input);
-    if (!parsed.ok) return parsed;
-    const components = parsed.value;
-    return { ok: true, value: { scheme: 'pmid', input, profile, normalized: normalizePmid(components), components } };
-  },
-  format: formatPubmed,
-};
+});
 
 /** PubMed Central identifiers (PMCIDs): `PMC1234567`, `PMCID: PMC1234567` and PMC URLs. */
-export const pmcidScheme: Scheme<PubmedComponents, 'pmcid', PmcidErrorCode> = {
+export const pmcidScheme: DefinedScheme<PubmedComponents, 'pmcid', PmcidErrorCode> = defineScheme({
   name: 'pmcid',
   priority: 14,
   errorCodes: PMCID_ERROR_CODES,
-  recognize(input: string): boolean {
-    return pmcidLabel(input) !== null;
+  recognize: (input: string) => pmcidLabel(input) !== null,
+  parse: (input: string) => parsePmcid(input),
+  normalize: (c: PubmedComponents) => normalizePmcid(c),
+  format: (c: PubmedComponents) => formatPubmed(c),
+  route: { labels: ['pmcid:', 'pmc#'], hosts: hostsOf(PMCID_URLS) },
+  resolver: { template: 'https://pmc.ncbi.nlm.nih.gov/articles/{id}/', id: (c) => normalizePmcid(c) },
+  docs: {
+    title: 'PMCID, PubMed Central identifier',
+    specification: 'NLM PubMed Central',
+    page: 'docs/specs/pubmed.md',
+    example: 'PMC2631623',
   },
-  parse(input: string, profile: Profile = 'source'): Result<PmcidIdentifier, PidError<PmcidErrorCode>> {
-    const parsed = parsePmcid(input);
-    if (!parsed.ok) return parsed;
-    const components = parsed.value;
-    return { ok: true, value: { scheme: 'pmcid', input, profile, normalized: normalizePmcid(components), components } };
-  },
-  format: formatPubmed,
-};
+});

@@ -1,10 +1,11 @@
 import {
+  type DefinedScheme,
+  defineScheme,
   type Identifier,
   type PidError,
   type PidWarning,
   type Profile,
   type Result,
-  type Scheme,
   shiftError,
   upperEscapes,
 } from '@pidgate/core';
@@ -13,7 +14,7 @@ import { formatUrn } from './format.ts';
 import { NAMESPACES } from './namespaces/index.ts';
 import { isExperimentalForm, isInformalForm, isRegisteredNid, reservedNidReason } from './namespaces/registry.ts';
 import { parseUrn, type UrnComponents } from './parse.ts';
-import { findResolverPrefix, urnFromResolverUrl } from './resolvers.ts';
+import { findResolverPrefix, URN_RESOLVER_PREFIXES, urnFromResolverUrl } from './resolvers.ts';
 
 /** A URN's parts, plus the resolver URL it was read from (`https://nbn-resolving.org/`), if any. */
 export interface UrnRecord extends UrnComponents {
@@ -138,19 +139,37 @@ export function parseNamespacedUrn(
   return { ok: true, value };
 }
 
+/** A URN record written out: the resolver URL it was read from, if any, then the URN. */
+function formatRecord(c: UrnRecord): string {
+  return (c.resolver ?? '') + formatUrn(c);
+}
+
 /**
  * URNs: any `urn:` string that no more specific scheme claims, and the URLs of public URN resolvers
  * that carry one. RFC 8141 syntax and equivalence, then the namespace's own rules. One profile.
  */
-export const urnScheme: Scheme<UrnRecord, 'urn', UrnErrorCode> = {
+export const urnScheme: DefinedScheme<UrnRecord, 'urn', UrnErrorCode> = defineScheme({
   name: 'urn',
   priority: 100,
   errorCodes: URN_ERROR_CODES,
-  recognize(input: string): boolean {
-    return isUrnLabel(input) || findResolverPrefix(input) !== null;
+  recognize: (input: string) => isUrnLabel(input) || findResolverPrefix(input) !== null,
+  parse(input, options): Result<UrnRecord, PidError<UrnErrorCode>> {
+    const r = parseNamespacedUrn(input, options?.profile);
+    return r.ok ? { ok: true, value: r.value.components } : r;
   },
-  parse: parseNamespacedUrn,
-  format(components: UrnRecord): string {
-    return (components.resolver ?? '') + formatUrn(components);
+  // the namespace's normalized form, of the record written out again
+  normalize(c, options) {
+    const written = formatRecord(c);
+    const r = parseNamespacedUrn(written, options?.profile);
+    return r.ok ? r.value.normalized : written;
   },
-};
+  format: (c: UrnRecord) => formatRecord(c),
+  identify: parseNamespacedUrn,
+  route: { labels: ['urn:'], hosts: URN_RESOLVER_PREFIXES.map((p) => p.slice(0, p.indexOf('/'))) },
+  docs: {
+    title: 'URN (any namespace without a scheme of its own)',
+    specification: 'RFC 8141, and the rules of the namespaces pidgate knows',
+    page: 'docs/specs/urn.md',
+    example: 'urn:nbn:de:bvb:19-146642',
+  },
+});
