@@ -3,7 +3,7 @@ import { ARK_ERROR_CODES, type ArkErrorCode } from './codes.ts';
 import { formatArk } from './format.ts';
 import { isArkLabelAt } from './grammar.ts';
 import { type ArkComponents, parseArk } from './parse.ts';
-import { findLabelAfterPrefix } from './scan.ts';
+import { bareHostEnd, findLabelAfterPrefix } from './scan.ts';
 
 /** Does the string carry the "ark:" label (any case), at the start or after `scheme://host[/path]/`? */
 export function recognizeArk(input: string): boolean {
@@ -29,7 +29,7 @@ export const arkScheme: DefinedScheme<ArkComponents, 'ark', ArkErrorCode> = defi
   format: (c: ArkComponents) => formatArk(c),
   // the scan builds the normalized form as it reads
   identify: (input, profile) => parseArk(input, profile),
-  route: { labels: ['ark:'], segmentLabel: 'ark:' },
+  route: { labels: ['ark:'], segment: { label: 'ark:', bareHostEnd } },
   resolver: { template: 'https://n2t.net/{id}', id: (c) => `ark:${c.naan}/${c.name}${c.qualifier}` },
   docs: {
     title: 'ARK, Archival Resource Key',

@@ -29,10 +29,11 @@ export interface SchemeRoute {
    */
   readonly hosts?: readonly string[] | (() => readonly string[]);
   /**
-   * The string may hold its label as a path segment after any URL prefix (`https://n2t.net/ark:/…`, any
-   * host, any `scheme://`, or a bare `host/`): the label, as `labels` writes it (`ark:`).
+   * The string may hold its label as a path segment after any URL prefix (`https://n2t.net/ark:/…`: any
+   * host, any `scheme://`, or a bare hostname before `/`): the label, as `labels` writes it (`ark:`), and
+   * where a bare hostname at the start of the string ends (the index of its "/", or -1).
    */
-  readonly segmentLabel?: string;
+  readonly segment?: { readonly label: string; bareHostEnd(s: string): number };
   /** A string that starts with a digit and has no label: could it be one of the scheme's? (`10.` for DOIs). */
   readonly bareDigits?: (s: string) => boolean;
   /**

@@ -1,7 +1,7 @@
 import { type DefinedScheme, defineScheme, type Identifier } from '@pidgate/core';
 import { DOI_ERROR_CODES, type DoiErrorCode } from './codes.ts';
 import { formatDoi } from './format.ts';
-import { DOI_PROXY_HOSTS, doiPrefixAt, HANDLE_PROXY_HOSTS } from './grammar.ts';
+import { DOI_PROXY_HOSTS, DOT, HANDLE_PROXY_HOSTS } from './grammar.ts';
 import { normalizeDoi } from './normalize.ts';
 import { type DoiComponents, doiLabel, parseDoi } from './parse.ts';
 
@@ -22,7 +22,8 @@ export const doiScheme: DefinedScheme<DoiComponents, 'doi', DoiErrorCode> = defi
   route: {
     labels: ['doi:', 'urn:doi:', 'info:doi/', 'hdl:10.', 'info:hdl/10.'],
     hosts: [...DOI_PROXY_HOSTS, ...HANDLE_PROXY_HOSTS.map((h) => `${h}/10.`)],
-    bareDigits: (s) => doiPrefixAt(s, 0),
+    // the directory indicator `10.` (the recognizer reads `10..` too, for the parser's coded error)
+    bareDigits: (s) => s.charCodeAt(0) === 49 && s.charCodeAt(1) === 48 && s.charCodeAt(2) === DOT,
   },
   resolver: { template: 'https://doi.org/{id}', id: (c) => `${c.prefix}/${c.suffix}` },
   docs: {

@@ -1,36 +1,12 @@
-import { arkScheme } from '@pidgate/ark';
-import { arxivScheme } from '@pidgate/arxiv';
 import { Registry, type Scheme } from '@pidgate/core';
-import { doiScheme } from '@pidgate/doi';
-import { handleScheme } from '@pidgate/handle';
-import { isbnScheme, issnScheme } from '@pidgate/isbn';
-import { orcidScheme } from '@pidgate/orcid';
-import { pdiScheme } from '@pidgate/pdi';
-import { pmcidScheme, pmidScheme } from '@pidgate/pubmed';
-import { purlScheme } from '@pidgate/purl';
-import { pwidScheme } from '@pidgate/pwid/scheme';
-import { urnScheme } from '@pidgate/urn';
+import { schemes } from './list.ts';
 import { possibleSchemes, SCHEME_BIT } from './route.ts';
 
 /**
  * The bit of each scheme object `route.ts` knows, by identity: another scheme, even one with the same
  * name, is not routed (it is asked for every string).
  */
-const ROUTED: ReadonlyMap<Scheme, number> = new Map<Scheme, number>([
-  [pwidScheme, SCHEME_BIT.pwid],
-  [doiScheme, SCHEME_BIT.doi],
-  [handleScheme, SCHEME_BIT.handle],
-  [purlScheme, SCHEME_BIT.purl],
-  [orcidScheme, SCHEME_BIT.orcid],
-  [arxivScheme, SCHEME_BIT.arxiv],
-  [arkScheme, SCHEME_BIT.ark],
-  [pmidScheme, SCHEME_BIT.pmid],
-  [pmcidScheme, SCHEME_BIT.pmcid],
-  [pdiScheme, SCHEME_BIT.pdi],
-  [isbnScheme, SCHEME_BIT.isbn],
-  [issnScheme, SCHEME_BIT.issn],
-  [urnScheme, SCHEME_BIT.urn],
-]);
+const ROUTED: ReadonlyMap<Scheme, number> = new Map<Scheme, number>(schemes.map((s) => [s, SCHEME_BIT[s.name]]));
 
 /**
  * A `Registry` whose `detect` first looks at the string's label, or its URL's host (`route.ts`), and asks

@@ -1,42 +1,28 @@
 /**
  * The first look a registry takes at a string before asking recognizers: which of this package's schemes
- * could possibly claim it, as a set of bits. Each rule below is a necessary condition of one scheme's
- * `recognize`, read off its recognizer (so a scheme whose bit is clear would have said no): the answer
- * is a superset of the schemes that recognize the string, most often exactly one. `route.test.ts` holds
- * every rule to the recognizers. Char-code tests and one Map lookup: no regular expressions, nothing
- * but the label and the URL host is read, and nothing is allocated except for an http(s) URL's host.
+ * could possibly claim it, as a set of bits. The tables are derived from the schemes' definitions
+ * (`route` of each `defineScheme()`: labels, URL hosts, a label after any URL prefix, bare shapes), each a
+ * necessary condition of the scheme's `recognize` (so a scheme whose bit is clear would have said no):
+ * the answer is a superset of the schemes that recognize the string, most often exactly one.
+ * `route.test.ts` holds every rule to the recognizers. Char-code tests and one Map lookup: no regular
+ * expressions, nothing but the label, the URL host and a bare string's shape is read, and nothing is
+ * allocated except for an http(s) URL's host.
  */
-import { bareHostEnd } from '@pidgate/ark';
-import { ARXIV_HOSTS } from '@pidgate/arxiv';
-import { httpSchemeLength, wordAt } from '@pidgate/core';
-import { DOI_PROXY_HOSTS } from '@pidgate/doi';
-import { HANDLE_PROXY_HOSTS, numericPrefixLength, spacesAt } from '@pidgate/handle';
-import { MAX_BARE_ISBN } from '@pidgate/isbn';
-import { ORCID_HOSTS } from '@pidgate/orcid';
-import { PMCID_URLS, PMID_URLS } from '@pidgate/pubmed';
-import { PURL_HOSTS } from '@pidgate/purl';
-import { builtinReplayHosts } from '@pidgate/pwid/scheme';
-import { URN_RESOLVER_PREFIXES } from '@pidgate/urn';
+import { type DefinedScheme, httpSchemeLength, wordAt } from '@pidgate/core';
+import { schemes } from './list.ts';
 
-/** One bit per scheme of `@pidgate/schemes`. */
-export const SCHEME_BIT = {
-  pwid: 1,
-  doi: 2,
-  handle: 4,
-  purl: 8,
-  orcid: 16,
-  arxiv: 32,
-  ark: 64,
-  pmid: 128,
-  pmcid: 256,
-  pdi: 512,
-  isbn: 1024,
-  issn: 2048,
-  urn: 4096,
-} as const;
+type Name = (typeof schemes)[number]['name'];
 
-const { pwid: PWID, doi: DOI, handle: HANDLE, orcid: ORCID, arxiv: ARXIV, ark: ARK } = SCHEME_BIT;
-const { pmid: PMID, pmcid: PMCID, pdi: PDI, isbn: ISBN, issn: ISSN, urn: URN } = SCHEME_BIT;
+/** One bit per scheme of `@pidgate/schemes`, in the order of the list. */
+export const SCHEME_BIT: Readonly<Record<Name, number>> = bitsOf(schemes);
+
+function bitsOf(list: readonly DefinedScheme[]): Record<Name, number> {
+  const bits: Record<string, number> = {};
+  list.forEach((s, i) => {
+    bits[s.name] = 2 ** i;
+  });
+  return bits as Record<Name, number>;
+}
 
 const COLON = 58;
 const DOT = 46;
@@ -54,161 +40,195 @@ const isSchemeChar = (c: number): boolean => isLetter(c) || isDigit(c) || c === 
  * (a-z 1-26, "-" 27), so that the label tables are looked up without making a string.
  */
 const MAX_WORD = 6;
+const letterValue = (c: number): number => (c === HYPHEN ? 27 : (c | 0x20) - 96);
 function wordKey(word: string): number {
   let key = 0;
   for (let i = 0; i < word.length; i++) key = key * 32 + letterValue(word.charCodeAt(i));
   return key;
 }
-const letterValue = (c: number): number => (c === HYPHEN ? 27 : (c | 0x20) - 96);
 
-const table = (entries: Record<string, number>): ReadonlyMap<number, number> =>
-  new Map(Object.entries(entries).map(([word, bits]) => [wordKey(word), bits]));
-
-/**
- * Labels followed by ":" (`doi:`, `urn:`, `ARK:`, `PMCID:`, ...): the schemes that read them. `urn`, `hdl` and
- * `info` look one step further (`urnRoute`, `handleRoute`, `infoRoute`).
- */
-const COLON_LABELS = table({
-  ark: ARK,
-  pwid: PWID,
-  pdi: PDI,
-  doi: DOI,
-  orcid: ORCID,
-  arxiv: ARXIV,
-  pmid: PMID,
-  pmcid: PMCID,
-  isbn: ISBN,
-  issn: ISSN,
-  'issn-l': ISSN,
-});
-/** Words followed by a digit: `PMC1234567`, `ISBN13:`, `ISBN-10 `. */
-const DIGIT_LABELS = table({ pmc: PMCID, isbn: ISBN, 'isbn-': ISBN });
-/** Words followed by a space: `ISBN 0-…`, `ISSN 0259-000X`, `ISSN-L 0259-000X`. */
-const SPACE_LABELS = table({ isbn: ISBN, issn: ISSN, 'issn-l': ISSN });
-const URN_KEY = wordKey('urn');
-const HDL_KEY = wordKey('hdl');
-const INFO_KEY = wordKey('info');
-
-/** The host of each of a list's `host/path` URL prefixes. */
-const hostsOf = (prefixes: readonly string[]): string[] => prefixes.map((p) => p.slice(0, p.indexOf('/')));
-
-/** The schemes that read an http(s) URL by its host, and their hosts (lower case). */
-function urlHosts(): readonly (readonly [number, readonly string[]])[] {
-  return [
-    [PWID, [...builtinReplayHosts().hosts]],
-    [DOI, [...DOI_PROXY_HOSTS, ...HANDLE_PROXY_HOSTS]],
-    [HANDLE, HANDLE_PROXY_HOSTS],
-    [SCHEME_BIT.purl, PURL_HOSTS],
-    [ORCID, ORCID_HOSTS],
-    [ARXIV, ARXIV_HOSTS],
-    [PMID, hostsOf(PMID_URLS)],
-    [PMCID, hostsOf(PMCID_URLS)],
-    [URN, hostsOf(URN_RESOLVER_PREFIXES)],
-  ];
+/** What follows a label's word: the schemes of the label alone, and those of a longer label (`urn:doi:`). */
+interface LabelEntry {
+  bits: number;
+  /** The text after the ":" (and any spaces) of a longer label, and its scheme's bit. */
+  readonly more: [text: string, bit: number][];
 }
 
+/** The label tables: words followed by ":", by a digit (`PMC#`) and by a space (`ISBN `). */
+interface LabelTables {
+  readonly colon: Map<number, LabelEntry>;
+  readonly digit: Map<number, number>;
+  readonly space: Map<number, number>;
+}
+
+function labelWord(label: string, scheme: string): number {
+  const ok = label.length > 0 && label.length <= MAX_WORD && [...label].every((c) => /[a-z-]/.test(c));
+  if (!ok) throw new Error(`${scheme}: a label's word is 1 to ${MAX_WORD} lower-case letters and hyphens: "${label}"`);
+  return wordKey(label);
+}
+
+function entryOf(table: Map<number, LabelEntry>, key: number): LabelEntry {
+  let entry = table.get(key);
+  if (entry === undefined) {
+    entry = { bits: 0, more: [] };
+    table.set(key, entry);
+  }
+  return entry;
+}
+
+/** The label tables of the schemes' `route.labels`. */
+function labelTables(list: readonly DefinedScheme[]): LabelTables {
+  const tables: LabelTables = { colon: new Map(), digit: new Map(), space: new Map() };
+  list.forEach((s, i) => {
+    const bit = 2 ** i;
+    for (const written of s.route.labels ?? []) {
+      const label = written.toLowerCase();
+      const last = label.charAt(label.length - 1);
+      if (last === '#' || last === ' ') {
+        const table = last === '#' ? tables.digit : tables.space;
+        const key = labelWord(label.slice(0, -1), s.name);
+        table.set(key, (table.get(key) ?? 0) | bit);
+        continue;
+      }
+      const colon = label.indexOf(':');
+      if (colon < 0) throw new Error(`${s.name}: a label ends in ":", " " or "#": "${written}"`);
+      const entry = entryOf(tables.colon, labelWord(label.slice(0, colon), s.name));
+      const rest = label.slice(colon + 1);
+      if (rest === '') entry.bits |= bit;
+      else entry.more.push([rest, bit]);
+    }
+  });
+  return tables;
+}
+
+const LABELS = labelTables(schemes);
+
+/** The schemes whose label may follow any URL prefix as a path segment (ARK), with their labels. */
+const SEGMENTS = schemes.flatMap((s, i) =>
+  s.route.segment === undefined ? [] : [{ bit: 2 ** i, ...s.route.segment }],
+);
+const SEGMENT_BITS = SEGMENTS.reduce((bits, s) => bits | s.bit, 0);
+
+/** The bare-shape tests of strings that start with a digit, and with a word that is no label. */
+const BARE_DIGITS = schemes.flatMap((s, i) =>
+  s.route.bareDigits === undefined ? [] : [{ bit: 2 ** i, test: s.route.bareDigits }],
+);
+const BARE_WORDS = schemes.flatMap((s, i) =>
+  s.route.bareWord === undefined ? [] : [{ bit: 2 ** i, test: s.route.bareWord }],
+);
+
 interface HostTable {
-  /** Lower-case host → its schemes, ARK's bit included (an ARK may follow any URL prefix). */
-  readonly bits: ReadonlyMap<string, number>;
+  /** Lower-case host → its schemes, and those of a path that starts so (`hdl.handle.net/10.`). */
+  readonly entries: ReadonlyMap<string, LabelEntry>;
   readonly longest: number;
 }
 
 let hostTable: HostTable | null = null;
 
-/** Built on the first http(s) URL a registry sees: a list without one never pays for it. */
+/** Built on the first URL a registry sees (the replay hosts are made then): a list without one never pays for it. */
 function hosts(): HostTable {
   if (hostTable !== null) return hostTable;
-  const bits = new Map<string, number>();
-  for (const [bit, names] of urlHosts()) {
-    for (const name of names) {
-      const host = name.toLowerCase();
-      bits.set(host, (bits.get(host) ?? ARK) | bit);
+  const entries = new Map<string, LabelEntry>();
+  schemes.forEach((s, i) => {
+    const list = s.route.hosts;
+    for (const written of typeof list === 'function' ? list() : (list ?? [])) {
+      const slash = written.indexOf('/');
+      const host = (slash < 0 ? written : written.slice(0, slash)).toLowerCase();
+      const entry = entries.get(host) ?? { bits: 0, more: [] };
+      entries.set(host, entry);
+      const path = slash < 0 ? '' : written.slice(slash + 1).toLowerCase();
+      if (path === '') entry.bits |= 2 ** i;
+      else entry.more.push([path, 2 ** i]);
     }
-  }
-  hostTable = { bits, longest: Math.max(...[...bits.keys()].map((h) => h.length)) };
+  });
+  hostTable = { entries, longest: Math.max(...[...entries.keys()].map((h) => h.length)) };
   return hostTable;
 }
 
+/** The entry's schemes: those of the label or host alone, and those whose longer text stands at `at`. */
+function entryBits(entry: LabelEntry, s: string, at: number): number {
+  let bits = entry.bits;
+  const more = entry.more;
+  for (let i = 0; i < more.length; i++) {
+    const [text, bit] = more[i] as [string, number];
+    if (wordAt(s, at, text)) bits |= bit;
+  }
+  return bits;
+}
+
 /**
- * http(s)://HOST/: the schemes of that host, or ARK alone for any other host (ARK reads `ark:` after any
- * URL prefix); none when no "/" follows the host (every URL rule needs one). The host is lowered with
- * `toLowerCase`, as the PWID and URN recognizers do (the others compare ASCII only, a narrower match).
- * On a known host, ARK stays only if an `ark:` segment follows, and DOI on the Handle proxy only under `10.`.
+ * http(s)://HOST/: the schemes of that host, or the segment schemes (ARK) alone for any other host (ARK
+ * reads `ark:` after any URL prefix); none when no "/" follows the host (every URL rule needs one). The
+ * host is lowered with `toLowerCase`, as the PWID and URN recognizers do (the others compare ASCII only, a
+ * narrower match). On a known host, a segment scheme stays only if its label follows as a path segment.
  */
 function hostRoute(s: string, start: number): number {
   const slash = s.indexOf('/', start);
   if (slash < 0) return 0;
   const known = hosts();
   // `toLowerCase` never shortens a string: a host longer than every known one is none of them
-  if (slash - start > known.longest) return ARK;
-  let bits = known.bits.get(s.slice(start, slash).toLowerCase()) ?? ARK;
-  if (bits === ARK) return ARK;
-  if (bits & HANDLE) bits = (bits & ~(DOI | HANDLE)) | handleRoute(s, slash + 1);
-  return arkSegmentFrom(s, slash) ? bits : bits & ~ARK;
+  if (slash - start > known.longest) return SEGMENT_BITS;
+  const entry = known.entries.get(s.slice(start, slash).toLowerCase());
+  if (entry === undefined) return SEGMENT_BITS;
+  return entryBits(entry, s, slash + 1) | segmentsFrom(s, slash);
 }
 
 /**
- * Does a path segment starting `ark:` (any case) follow `from` (the "/" after a URL's host), before any
- * "?" or "#"? Where ARK's recognizer looks for its label after a URL prefix.
+ * The segment schemes whose label starts a path segment after `from` (the "/" after a URL's host), before
+ * any "?" or "#": where ARK's recognizer looks for its label after a URL prefix.
  */
-function arkSegmentFrom(s: string, from: number): boolean {
+function segmentsFrom(s: string, from: number): number {
+  let bits = 0;
+  for (let k = 0; k < SEGMENTS.length; k++) {
+    const segment = SEGMENTS[k] as (typeof SEGMENTS)[number];
+    for (let i = from; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c === SLASH && wordAt(s, i + 1, segment.label)) {
+        bits |= segment.bit;
+        break;
+      }
+      if (c === 63 || c === 35) break; // "?", "#"
+    }
+  }
+  return bits;
+}
+
+/** After `scheme://` (at `from`): the segment schemes whose label follows the host as a path segment. */
+function segmentsAfterUrlPrefix(s: string, from: number): number {
   for (let i = from; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c === SLASH && wordAt(s, i + 1, 'ark:')) return true;
-    if (c === 63 || c === 35) return false; // "?", "#"
+    if (c === SLASH) return segmentsFrom(s, i);
+    if (c === 63 || c === 35) return 0;
   }
-  return false;
+  return 0;
 }
 
-/**
- * After `scheme://` (at `from`): the "/" that ends the host, or -1 when a "?" or "#" (or the end) comes
- * first; then whether an `ark:` segment follows it.
- */
-function arkAfterUrlPrefix(s: string, from: number): boolean {
-  for (let i = from; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === SLASH) return arkSegmentFrom(s, i);
-    if (c === 63 || c === 35) return false;
+/** A label followed by ":": its schemes, and those of a longer label after any spaces (`hdl: 10.…`). */
+function colonRoute(s: string, key: number, colon: number): number {
+  const entry = LABELS.colon.get(key);
+  if (entry === undefined) return 0;
+  if (entry.more.length === 0) return entry.bits;
+  let at = colon + 1;
+  while (s.charCodeAt(at) === SPACE) at++;
+  return entryBits(entry, s, at);
+}
+
+/** The schemes whose bare shape a word (ending at `end`) that is no label may start. */
+function bareWordRoute(s: string, end: number): number {
+  let bits = 0;
+  for (let i = 0; i < BARE_WORDS.length; i++) {
+    const bare = BARE_WORDS[i] as (typeof BARE_WORDS)[number];
+    if (bare.test(s, end)) bits |= bare.bit;
   }
-  return false;
-}
-
-/** After `urn:`: PWID, PDI and DOI have NIDs of their own; every other NID is the URN scheme's alone. */
-function urnRoute(s: string): number {
-  if (wordAt(s, 4, 'pwid:')) return PWID | URN;
-  if (wordAt(s, 4, 'pdi:')) return PDI | URN;
-  if (wordAt(s, 4, 'doi:')) return DOI | URN;
-  return URN;
-}
-
-/** A handle from `at`: a DOI's when it starts with `10.` (the DOI directory), else a Handle's alone. */
-function handleRoute(s: string, at: number): number {
-  return tenDotAt(s, at) ? DOI | HANDLE : HANDLE;
-}
-
-/** `10.` at `at`: the DOI directory indicator. */
-function tenDotAt(s: string, at: number): boolean {
-  return at + 3 <= s.length && s.charCodeAt(at) === 49 && s.charCodeAt(at + 1) === 48 && s.charCodeAt(at + 2) === DOT;
-}
-
-/** `info:doi/` (RFC 4452) is a DOI's, `info:hdl/` a Handle's (or a DOI's, under `10.`). */
-function infoRoute(s: string): number {
-  if (wordAt(s, 5, 'doi/')) return DOI;
-  return wordAt(s, 5, 'hdl/') ? handleRoute(s, 9) : 0;
-}
-
-function colonRoute(s: string, key: number): number {
-  if (key === URN_KEY) return urnRoute(s);
-  if (key === HDL_KEY) return handleRoute(s, 4 + spacesAt(s, 4)); // `hdl: 10.…` is a DOI too
-  if (key === INFO_KEY) return infoRoute(s);
-  return COLON_LABELS.get(key) ?? 0;
+  return bits;
 }
 
 /**
  * A string that starts with a letter (not http(s)://): read its first word of letters and hyphens, and
- * route on what follows it. ":" ends a label; "." or "/" may end an old-style arXiv archive name
- * (`hep-th/9901001`, `math.GT/0309136`); a digit or a space follows a few labels. Any `scheme://` may
- * be an ARK's URL prefix (looked at further only when another scheme is a candidate too: `pdi://`).
+ * route on what follows it. ":" ends a label; a digit or a space follows a few labels; "." may end a
+ * bare host (`doi.org/…`). A bare shape may start with a word too (arXiv's `hep-th/9901001`). Any
+ * `scheme://` may be a segment scheme's URL prefix (looked at further only when another scheme is a
+ * candidate too: `pdi://`).
  */
 function letterRoute(s: string): number {
   const n = s.length;
@@ -221,24 +241,23 @@ function letterRoute(s: string): number {
   }
   const next = end < n ? s.charCodeAt(end) : -1;
   if (end > MAX_WORD) key = -1;
-  let bits = 0;
-  if (next === COLON) bits = colonRoute(s, key);
-  else if (next === DOT) bits = ARXIV | bareHostRoute(s);
-  else if (next === SLASH) bits = ARXIV;
-  else if (isDigit(next)) bits = DIGIT_LABELS.get(key) ?? 0;
-  else if (next === SPACE) bits = SPACE_LABELS.get(key) ?? 0;
+  let bits = bareWordRoute(s, end);
+  if (next === COLON) bits |= colonRoute(s, key, end);
+  else if (next === DOT) bits |= bareHostRoute(s);
+  else if (isDigit(next)) bits |= LABELS.digit.get(key) ?? 0;
+  else if (next === SPACE) bits |= LABELS.space.get(key) ?? 0;
   const hostStart = urlPrefixEnd(s, end);
   if (hostStart < 0) return bits;
-  return bits === 0 || arkAfterUrlPrefix(s, hostStart) ? bits | ARK : bits;
+  return bits === 0 ? SEGMENT_BITS : bits | segmentsAfterUrlPrefix(s, hostStart);
 }
 
 /**
  * A URL without `http(s)://`, as a browser's address bar shows it (`doi.org/…`, `hdl.handle.net/…`,
  * `orcid.org/…`, `pubmed.ncbi.nlm.nih.gov/…`): the schemes of its host, read as `hostRoute` reads them
- * after a scheme. ARK is left to `bareHostArk`, which reads any host.
+ * after a scheme. The segment schemes are left to `bareHostSegments`, which reads any host.
  */
 function bareHostRoute(s: string): number {
-  return hostRoute(s, 0) & ~ARK;
+  return hostRoute(s, 0) & ~SEGMENT_BITS;
 }
 
 /** Where the host starts when scheme characters from `from` end in "://", else -1. */
@@ -251,39 +270,33 @@ function urlPrefixEnd(s: string, from: number): number {
     : -1;
 }
 
-/**
- * A string that starts with a digit: a bare Handle when a "/" follows its run of digits and dots (`2027/x`,
- * and a DOI's `10.1000/182`); besides, `10.` is a bare DOI; `NNNN.` a new-style arXiv id; else its length
- * tells a bare ISSN (9: `NNNN-NNNC`), ORCID iD (16 digits, or 19 with hyphens) and ISBN (10 to
- * `MAX_BARE_ISBN`) apart.
- */
+/** A string that starts with a digit: the schemes whose bare shape it has (`10.…`, `NNNN-NNNC`, …). */
 function digitRoute(s: string): number {
-  // a "/" is in no bare ISBN or ISSN: their recognizers read digits, "-", " " and "X" only
-  return numericPrefixLength(s) > 0 ? HANDLE | (numberRoute(s) & ~(ISBN | ISSN)) : numberRoute(s);
+  let bits = 0;
+  for (let i = 0; i < BARE_DIGITS.length; i++) {
+    const bare = BARE_DIGITS[i] as (typeof BARE_DIGITS)[number];
+    if (bare.test(s)) bits |= bare.bit;
+  }
+  return bits;
 }
 
-function numberRoute(s: string): number {
-  if (tenDotAt(s, 0)) return DOI;
-  const n = s.length;
-  if (n > 4 && s.charCodeAt(4) === DOT) return ARXIV;
-  if (n === 9) return ISSN;
-  if (n === 16) return isDigit(s.charCodeAt(4)) ? ORCID | ISBN : ISBN; // an ORCID iD's 16 are all digits
-  if (n === 19) return ORCID | ISBN;
-  return n >= 10 && n <= MAX_BARE_ISBN ? ISBN : 0;
-}
-
-/** ARK when a hostname without a scheme starts the string and an `ark:` segment follows (`n2t.net/ark:…`). */
-function bareHostArk(s: string): number {
-  const slash = bareHostEnd(s);
-  return slash > 0 && arkSegmentFrom(s, slash) ? ARK : 0;
+/** The segment schemes when a hostname without a scheme starts the string and their label follows (`n2t.net/ark:…`). */
+function bareHostSegments(s: string): number {
+  let bits = 0;
+  for (let k = 0; k < SEGMENTS.length; k++) {
+    const segment = SEGMENTS[k] as (typeof SEGMENTS)[number];
+    const slash = segment.bareHostEnd(s);
+    if (slash > 0) bits |= segmentsFrom(s, slash) & segment.bit;
+  }
+  return bits;
 }
 
 /** The schemes (`SCHEME_BIT`s) that could recognize `s`: every one that does is among them. */
 export function possibleSchemes(s: string): number {
   if (s.length === 0) return 0;
   const c = s.charCodeAt(0);
-  if (isDigit(c)) return digitRoute(s) | bareHostArk(s);
+  if (isDigit(c)) return digitRoute(s) | bareHostSegments(s);
   if (!isLetter(c)) return 0;
   const http = httpSchemeLength(s);
-  return http > 0 ? hostRoute(s, http) : letterRoute(s) | bareHostArk(s);
+  return http > 0 ? hostRoute(s, http) : letterRoute(s) | bareHostSegments(s);
 }

@@ -1,0 +1,36 @@
+import { arkScheme } from '@pidgate/ark';
+import { arxivScheme } from '@pidgate/arxiv';
+import { doiScheme } from '@pidgate/doi';
+import { handleScheme } from '@pidgate/handle';
+import { isbnScheme, issnScheme } from '@pidgate/isbn';
+import { orcidScheme } from '@pidgate/orcid';
+import { pdiScheme } from '@pidgate/pdi';
+import { pmcidScheme, pmidScheme } from '@pidgate/pubmed';
+import { purlScheme } from '@pidgate/purl';
+import { pwidScheme } from '@pidgate/pwid/scheme';
+import { urnScheme } from '@pidgate/urn';
+
+/**
+ * Every scheme pidgate knows, each built with `defineScheme()`: one line registers a scheme. The routing
+ * tables (`route.ts`), the names, the `unknown-scheme` message and `docs/schemes.md` are derived from
+ * this list. Dispatch order comes from each scheme's priority, not from the order here: schemes told
+ * apart by a URL's host (web-archive replay URLs of PWIDs, doi.org, hdl.handle.net, PURL services,
+ * orcid.org, arxiv.org) are asked before ARK, which recognizes `ark:` after any URL prefix; DOI before
+ * Handle (a handle in the `10.` directory is a DOI); PWID, PDI and DOI (`urn:doi:`) before the generic
+ * URN rule; bare ISBNs and ISSNs (digits only) after every labelled scheme.
+ */
+export const schemes = [
+  pwidScheme,
+  doiScheme,
+  handleScheme,
+  purlScheme,
+  orcidScheme,
+  arxivScheme,
+  arkScheme,
+  pmidScheme,
+  pmcidScheme,
+  pdiScheme,
+  isbnScheme,
+  issnScheme,
+  urnScheme,
+] as const;
