@@ -68,16 +68,16 @@ export interface SchemeGrammar<C extends object, Code extends string> {
   /** `parseX`: the record of the parts, or a coded error. Never throws; linear in the input's length. */
   parse(input: string, options?: SchemeOptions): Result<C, PidError<Code>>;
   /** `normalizeX`: the equivalence key. */
-  normalize(components: C, options?: SchemeOptions): string;
+  normalize(components: NoInfer<C>, options?: SchemeOptions): string;
   /** `formatX`: `parse(format(c))` gives `c` back. */
-  format(components: C, options?: SchemeOptions): string;
+  format(components: NoInfer<C>, options?: SchemeOptions): string;
   /**
    * The `standard` equivalence key, where the scheme's own standard groups more than `normalize` does (an
    * ISBN-10 and its ISBN-13; an ISNI and the ORCID iD with its digits). Omit where it is `normalize`'s.
    */
-  standardKey?(components: C, normalized: string, options?: SchemeOptions): string;
+  standardKey?(components: NoInfer<C>, normalized: string, options?: SchemeOptions): string;
   /** Findings about a valid identifier that are not errors. */
-  warnings?(components: C, options?: SchemeOptions): readonly PidWarning[] | undefined;
+  warnings?(components: NoInfer<C>, options?: SchemeOptions): readonly PidWarning[] | undefined;
 }
 
 /** Everything about one scheme, written once. */
@@ -96,7 +96,7 @@ export interface SchemeDefinition<C extends object, S extends string, Code exten
    */
   identify?(input: string, profile: Profile): Result<Identifier<C, S>, PidError<Code>>;
   readonly route: SchemeRoute;
-  readonly resolver?: SchemeResolver<C>;
+  readonly resolver?: SchemeResolver<NoInfer<C>>;
   readonly docs: SchemeDocs;
 }
 
