@@ -8,6 +8,7 @@ import { pdiScheme } from '@pidgate/pdi';
 import { pmcidScheme, pmidScheme } from '@pidgate/pubmed';
 import { purlScheme } from '@pidgate/purl';
 import { pwidScheme } from '@pidgate/pwid/scheme';
+import { rorScheme } from '@pidgate/ror';
 import { urnScheme } from '@pidgate/urn';
 
 /**
@@ -33,4 +34,5 @@ export const schemes = [
   isbnScheme,
   issnScheme,
   urnScheme,
+  rorScheme,
 ] as const;
