@@ -3,6 +3,7 @@ import { arxivScheme } from '@pidgate/arxiv';
 import { doiScheme } from '@pidgate/doi';
 import { handleScheme } from '@pidgate/handle';
 import { isbnScheme, issnScheme } from '@pidgate/isbn';
+import { isniScheme } from '@pidgate/isni';
 import { orcidScheme } from '@pidgate/orcid';
 import { pdiScheme } from '@pidgate/pdi';
 import { pmcidScheme, pmidScheme } from '@pidgate/pubmed';
@@ -35,4 +36,5 @@ export const schemes = [
   issnScheme,
   urnScheme,
   rorScheme,
+  isniScheme,
 ] as const;
