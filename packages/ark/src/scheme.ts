@@ -28,7 +28,7 @@ export const arkScheme: DefinedScheme<ArkComponents, 'ark', ArkErrorCode> = defi
   },
   format: (c: ArkComponents) => formatArk(c),
   // the scan builds the normalized form as it reads
-  identify: (input, profile) => parseArk(input, profile),
+  identify: (input, profile = 'source') => parseArk(input, profile),
   route: { labels: ['ark:'], segment: { label: 'ark:', bareHostEnd } },
   resolver: { template: 'https://n2t.net/{id}', id: (c) => `ark:${c.naan}/${c.name}${c.qualifier}` },
   docs: {

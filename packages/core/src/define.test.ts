@@ -80,7 +80,7 @@ describe('defineScheme', () => {
       parse: () => err('num-label', 'not used', 0),
       normalize: () => 'not used',
       format: (c: Num) => c.digits,
-      identify: (input, profile) =>
+      identify: (input, profile = 'source') =>
         ok({ scheme: 'num' as const, input, profile, normalized: 'fast', components: { label: '', digits: '' } }),
       route: {},
       docs: { title: 'Number', specification: 'none', page: 'docs/specs/num.md', example: 'num:12' },

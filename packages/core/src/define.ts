@@ -92,9 +92,10 @@ export interface SchemeDefinition<C extends object, S extends string, Code exten
   recognize(input: string): boolean;
   /**
    * The whole identifier in one pass, where the scanner gives the normalized form as it reads (ARK, PWID,
-   * PDI, URN): used instead of `parse` + `normalize` by `Scheme.parse`, and must agree with them.
+   * PDI, URN): `Scheme.parse` itself, so it must agree with `parse` + `normalize`, and default the
+   * profile to `source`.
    */
-  identify?(input: string, profile: Profile): Result<Identifier<C, S>, PidError<Code>>;
+  identify?(input: string, profile?: Profile): Result<Identifier<C, S>, PidError<Code>>;
   readonly route: SchemeRoute;
   readonly resolver?: SchemeResolver<NoInfer<C>>;
   readonly docs: SchemeDocs;
@@ -122,29 +123,82 @@ const OPTIONS: Readonly<Record<Profile, SchemeOptions>> = {
   modern: { profile: 'modern' },
 };
 
-/** Build the identifier of `input` from the grammar functions. */
-function identifyWith<C extends object, S extends string, Code extends string>(
-  d: SchemeDefinition<C, S, Code>,
-  input: string,
-  profile: Profile,
-): Result<Identifier<C, S>, PidError<Code>> {
-  const options = OPTIONS[profile];
-  const parsed = d.parse(input, options);
-  if (!parsed.ok) return parsed;
-  const components = parsed.value;
-  const normalized = d.normalize(components, options);
-  const standard = d.standardKey?.(components, normalized, options);
-  const warnings = d.warnings?.(components, options);
-  const id: { -readonly [K in keyof Identifier<C, S>]: Identifier<C, S>[K] } = {
-    scheme: d.name,
-    input,
-    profile,
-    normalized,
-    components,
-  };
-  if (standard !== undefined && standard !== normalized) id.standardKey = standard;
-  if (warnings !== undefined) id.warnings = warnings;
-  return { ok: true, value: id };
+/**
+ * A defined scheme. One class, so that every scheme object has the same shape and a registry's calls of
+ * `recognize` and `parse` across schemes read their properties monomorphically; `parse` is the
+ * definition's own `identify` where it has one (no call in between), else `identifyWith`.
+ */
+class Defined<C extends object, S extends string, Code extends string> implements DefinedScheme<C, S, Code> {
+  readonly name: S;
+  readonly priority: number;
+  readonly errorCodes: readonly Code[];
+  readonly recognize: (input: string) => boolean;
+  readonly parse: (input: string, profile?: Profile) => Result<Identifier<C, S>, PidError<Code>>;
+  readonly route: SchemeRoute;
+  readonly docs: SchemeDocs;
+  readonly resolverTemplate: string | undefined;
+  readonly parseComponents: (input: string, options?: SchemeOptions) => Result<C, PidError<Code>>;
+  readonly normalize: (components: C, options?: SchemeOptions) => string;
+  readonly #d: SchemeDefinition<C, S, Code>;
+
+  constructor(d: SchemeDefinition<C, S, Code>) {
+    this.name = d.name;
+    this.priority = d.priority;
+    this.errorCodes = d.errorCodes;
+    this.recognize = d.recognize;
+    this.parse = d.identify ?? ((input, profile = DEFAULT_PROFILE) => this.identifyWith(input, profile));
+    this.route = d.route;
+    this.docs = d.docs;
+    this.resolverTemplate = d.resolver?.template;
+    this.parseComponents = d.parse;
+    this.normalize = d.normalize;
+    this.#d = d;
+  }
+
+  /** The identifier of `input` from the grammar functions: parse, normalize, and the standard key and warnings where defined. */
+  identifyWith(input: string, profile: Profile): Result<Identifier<C, S>, PidError<Code>> {
+    const d = this.#d;
+    const options = OPTIONS[profile];
+    const parsed = this.parseComponents(input, options);
+    if (!parsed.ok) return parsed;
+    const components = parsed.value;
+    const normalized = this.normalize(components, options);
+    const standard = d.standardKey === undefined ? undefined : d.standardKey(components, normalized, options);
+    const warnings = d.warnings === undefined ? undefined : d.warnings(components, options);
+    const scheme = this.name;
+    if (warnings !== undefined) {
+      const value = { scheme, input, profile, normalized, components, warnings };
+      return {
+        ok: true,
+        value: standard === undefined || standard === normalized ? value : { ...value, standardKey: standard },
+      };
+    }
+    return {
+      ok: true,
+      value:
+        standard === undefined || standard === normalized
+          ? { scheme, input, profile, normalized, components }
+          : { scheme, input, profile, normalized, components, standardKey: standard },
+    };
+  }
+
+  format(components: C, profile: Profile = DEFAULT_PROFILE): string {
+    return this.#d.format(components, OPTIONS[profile]);
+  }
+
+  compare(a: string, b: string, options?: SchemeOptions): Result<boolean, PidError<Code>> {
+    const profile = options?.profile ?? DEFAULT_PROFILE;
+    const x = this.parse(a, profile);
+    if (!x.ok) return x;
+    const y = this.parse(b, profile);
+    if (!y.ok) return y;
+    return { ok: true, value: x.value.normalized === y.value.normalized };
+  }
+
+  resolve(components: C): string | undefined {
+    const resolver = this.#d.resolver;
+    return resolver?.template.replace('{id}', resolver.id(components));
+  }
 }
 
 /**
@@ -154,29 +208,5 @@ function identifyWith<C extends object, S extends string, Code extends string>(
 export function defineScheme<C extends object, S extends string, Code extends string>(
   d: SchemeDefinition<C, S, Code>,
 ): DefinedScheme<C, S, Code> {
-  const identify = d.identify ?? ((input: string, profile: Profile) => identifyWith(d, input, profile));
-  const parse = (input: string, profile: Profile = DEFAULT_PROFILE) => identify(input, profile);
-  const resolver = d.resolver;
-  return {
-    name: d.name,
-    priority: d.priority,
-    errorCodes: d.errorCodes,
-    recognize: d.recognize,
-    parse,
-    format: (components: C, profile: Profile = DEFAULT_PROFILE) => d.format(components, OPTIONS[profile]),
-    route: d.route,
-    docs: d.docs,
-    resolverTemplate: resolver?.template,
-    parseComponents: d.parse,
-    normalize: d.normalize,
-    compare(a: string, b: string, options?: SchemeOptions): Result<boolean, PidError<Code>> {
-      const profile = options?.profile ?? DEFAULT_PROFILE;
-      const x = identify(a, profile);
-      if (!x.ok) return x;
-      const y = identify(b, profile);
-      if (!y.ok) return y;
-      return { ok: true, value: x.value.normalized === y.value.normalized };
-    },
-    resolve: (components: C) => resolver?.template.replace('{id}', resolver.id(components)),
-  };
+  return new Defined(d);
 }

@@ -52,7 +52,7 @@ export const isbnScheme: DefinedScheme<IsbnComponents, 'isbn', IsbnErrorCode> = 
   parse: (input: string) => parseIsbnText(input),
   normalize: (c: IsbnComponents) => urnNormalized(asUrn('isbn', c.isbn.digits), formatNumber(c)),
   format: (c: IsbnComponents) => formatNumber(c),
-  identify(input, profile) {
+  identify(input, profile = 'source') {
     const parsed = parseIsbnText(input);
     if (!parsed.ok) return parsed;
     return withUrnKeys('isbn', input, profile, parsed.value, asUrn('isbn', parsed.value.isbn.digits));
@@ -75,7 +75,7 @@ export const issnScheme: DefinedScheme<IssnComponents, 'issn', IsbnErrorCode> = 
   parse: (input: string) => parseIssnText(input),
   normalize: (c: IssnComponents) => urnNormalized(asUrn('issn', c.issn.issn), formatNumber(c)),
   format: (c: IssnComponents) => formatNumber(c),
-  identify(input, profile) {
+  identify(input, profile = 'source') {
     const parsed = parseIssnText(input);
     if (!parsed.ok) return parsed;
     return withUrnKeys('issn', input, profile, parsed.value, asUrn('issn', parsed.value.issn.issn));

@@ -33,7 +33,7 @@ export const pdiScheme: DefinedScheme<PdiComponents, 'pdi', PdiErrorCode> = defi
   normalize: (c: PdiComponents) => normalizePdi(c),
   format: (c: PdiComponents) => formatPdi(c),
   // the scan builds the normalized form as it reads
-  identify(input, profile) {
+  identify(input, profile = 'source') {
     const st = newScan(input, 0, true);
     const components = parseScan(st);
     if (recordFailed(components)) return components;

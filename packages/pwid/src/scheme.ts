@@ -33,7 +33,7 @@ export function builtinReplayHosts(): ReplayHosts {
 type PwidCode = PwidErrorCode | ReplayErrorCode;
 
 /** A PWID, or the replay URL of a built-in archive read as the PWID it stands for, in one scan. */
-function identify(input: string, profile: Profile): Result<PwidIdentifier, PidError<PwidCode>> {
+function identify(input: string, profile: Profile = 'source'): Result<PwidIdentifier, PidError<PwidCode>> {
   let text = input;
   if (!pwidLabelAt(input, 0) && !urnPwidLabel(input)) {
     const replay = pwidFromReplayUrl(input, null, undefined, profile);

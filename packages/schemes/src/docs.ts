@@ -1,0 +1,83 @@
+/**
+ * The scheme tables of the docs, derived from the definitions (`docs`, `route`, `resolver` of each
+ * `defineScheme()`): `docs/schemes.md` and the table in the README between its `schemes` markers.
+ * `npm run docs -w @pidgate/schemes` writes them; `docs.test.ts` fails when either is stale.
+ */
+import type { DefinedScheme } from '@pidgate/core';
+
+const cell = (s: string): string => s.replaceAll('|', '\\|');
+const code = (s: string): string => `\`${s}\``;
+const codes = (list: readonly string[]): string => (list.length === 0 ? '—' : list.map(code).join(', '));
+
+/** The package that exports a scheme, from its spec page's name (`docs/specs/pubmed.md` → `@pidgate/pubmed`). */
+function packageOf(s: DefinedScheme): string {
+  const page = s.docs.page;
+  return `@pidgate/${page.slice(page.lastIndexOf('/') + 1, -'.md'.length)}`;
+}
+
+/** The hosts a scheme's URLs are read on (the list built on first use is built here). */
+function hostsOf(s: DefinedScheme): readonly string[] {
+  const hosts = s.route.hosts;
+  return [...new Set(typeof hosts === 'function' ? hosts() : (hosts ?? []))];
+}
+
+/** The README's table: one row a scheme, in alphabetical order. */
+export function readmeTable(schemes: readonly DefinedScheme[]): string {
+  const rows = [...schemes]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((s) => {
+      const page = s.docs.page;
+      return `| ${cell(s.docs.title)} | ${cell(s.docs.specification)} | \`${packageOf(s)}\` ([docs](${page})) |`;
+    });
+  return ['| scheme | specification | package |', '|---|---|---|', ...rows].join('\n');
+}
+
+/** `docs/schemes.md`: every scheme, its labels, hosts, resolver and an example, in dispatch order. */
+export function schemesPage(schemes: readonly DefinedScheme[]): string {
+  const ordered = [...schemes].sort((a, b) => a.priority - b.priority);
+  const lines = [
+    '# Schemes',
+    '',
+    "<!-- Generated from the schemes' definitions (defineScheme() in each package's scheme.ts or index.ts) by",
+    '`npm run docs -w @pidgate/schemes`; packages/schemes/src/docs.test.ts fails when this file is stale. -->',
+    '',
+    'Every scheme pidgate reads, in the order a registry asks them (lower priority first). Labels are read in',
+    'any case; `#` stands for a digit. Hosts are read after `http://` or `https://`, and also without them.',
+    '',
+    '| scheme | priority | labels | URL hosts | resolver | example | package |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const s of ordered) {
+    const labels = (s.route.labels ?? []).map((l) => l.replace(/ $/, '␠'));
+    const resolver = s.resolverTemplate === undefined ? '—' : code(s.resolverTemplate);
+    const hosts = hostsOf(s);
+    const more = hosts.length > 8 ? ` and ${hosts.length - 8} more` : '';
+    const page = s.docs.page.replace(/^docs\//, '');
+    lines.push(
+      `| \`${s.name}\` | ${s.priority} | ${cell(codes(labels))} | ${cell(codes(hosts.slice(0, 8)))}${more} | ${resolver} | ${cell(code(s.docs.example))} | [${packageOf(s)}](${page}) |`,
+    );
+  }
+  lines.push('', '## Specifications', '');
+  for (const s of [...schemes].sort((a, b) => a.name.localeCompare(b.name))) {
+    lines.push(`- \`${s.name}\`: ${s.docs.title}. ${s.docs.specification}.`);
+  }
+  lines.push(
+    '',
+    'A string that starts with `ark:` after any URL prefix (`https://n2t.net/ark:/…`) is an ARK wherever no',
+    "scheme above claims its host. The routing rules of each scheme are its definition's `route`",
+    '(see docs/contributing.md, "Add a scheme in eight files").',
+    '',
+  );
+  return lines.join('\n');
+}
+
+export const README_START = '<!-- schemes:start (generated: npm run docs -w @pidgate/schemes) -->';
+export const README_END = '<!-- schemes:end -->';
+
+/** The README with its table between the markers replaced by `readmeTable`. */
+export function withReadmeTable(readme: string, schemes: readonly DefinedScheme[]): string {
+  const start = readme.indexOf(README_START);
+  const end = readme.indexOf(README_END);
+  if (start < 0 || end < start) throw new Error(`the README has no ${README_START} … ${README_END} markers`);
+  return `${readme.slice(0, start + README_START.length)}\n${readmeTable(schemes)}\n${readme.slice(end)}`;
+}
