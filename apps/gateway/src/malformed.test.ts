@@ -31,7 +31,9 @@ const RULES: Record<string, readonly InvalidRule[]> = {
   handle: HANDLE_INVALID_RULES,
   isbn: ISBN_INVALID_RULES,
   issn: ISSN_INVALID_RULES,
-  orcid: ORCID_INVALID_RULES,
+  // `orcid-range` is ORCID's own answer to a bare number outside its blocks; through the registry that
+  // number is an ISNI (docs/specs/isni.md), so the gateway never gives it
+  orcid: ORCID_INVALID_RULES.filter((r) => r.code !== 'orcid-range'),
   arxiv: ARXIV_INVALID_RULES,
   pmid: PMID_INVALID_RULES,
   pmcid: PMCID_INVALID_RULES,

@@ -54,7 +54,8 @@ export const ORCID_INVALID_RULES: readonly InvalidRule<OrcidErrorCode>[] = [
     'four groups of four: one kind of separator, hyphens or spaces, not both',
     'orcid-hyphen',
     fc
-      .tuple(fc.constantFrom('orcid:', ''), id16, fc.constantFrom<[string, string]>(['-', ' '], [' ', '-']))
+      // labelled: through a registry, a bare iD outside ORCID's blocks is an ISNI (docs/specs/isni.md)
+      .tuple(fc.constantFrom('orcid:', 'ORCID:'), id16, fc.constantFrom<[string, string]>(['-', ' '], [' ', '-']))
       .map(([l, id, [first, second]]) =>
         violation(
           `${l}${id.slice(0, 4)}${first}${id.slice(4, 8)}`,
