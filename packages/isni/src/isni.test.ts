@@ -123,7 +123,9 @@ describe('ISNI and ORCID (docs/specs/isni.md)', () => {
     const inputs = ['https://orcid.org/0000-0002-1825-0097', 'isni:0000000218250097', 'ISNI 0000 0002 1825 0097'];
     const group = (level: 'lexical' | 'standard') => {
       const grouper = new Grouper();
-      inputs.forEach((input, i) => grouper.add(i + 1, input, registry.normalize(input, 'source', level)));
+      inputs.forEach((input, i) => {
+        grouper.add(i + 1, input, registry.normalize(input, 'source', level));
+      });
       return grouper.groups.map((g) => g.members.map((m) => m.line));
     };
     expect(group('standard')).toEqual([[1, 2, 3]]);
