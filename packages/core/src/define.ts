@@ -63,7 +63,7 @@ export interface SchemeResolver<C> {
   id(components: C): string;
 }
 
-/** The grammar functions of a scheme, in the signature shape every scheme package exports. */
+/** The grammar functions of a scheme, in the signature shape every scheme package exports (called without `this`). */
 export interface SchemeGrammar<C extends object, Code extends string> {
   /** `parseX`: the record of the parts, or a coded error. Never throws; linear in the input's length. */
   parse(input: string, options?: SchemeOptions): Result<C, PidError<Code>>;
@@ -140,6 +140,9 @@ class Defined<C extends object, S extends string, Code extends string> implement
   readonly parseComponents: (input: string, options?: SchemeOptions) => Result<C, PidError<Code>>;
   readonly normalize: (components: C, options?: SchemeOptions) => string;
   readonly #d: SchemeDefinition<C, S, Code>;
+  // the optional grammar functions as fields of this class: read monomorphically on the parse path
+  readonly #standardKey: SchemeDefinition<C, S, Code>['standardKey'];
+  readonly #warnings: SchemeDefinition<C, S, Code>['warnings'];
 
   constructor(d: SchemeDefinition<C, S, Code>) {
     this.name = d.name;
@@ -153,18 +156,21 @@ class Defined<C extends object, S extends string, Code extends string> implement
     this.parseComponents = d.parse;
     this.normalize = d.normalize;
     this.#d = d;
+    this.#standardKey = d.standardKey;
+    this.#warnings = d.warnings;
   }
 
   /** The identifier of `input` from the grammar functions: parse, normalize, and the standard key and warnings where defined. */
   identifyWith(input: string, profile: Profile): Result<Identifier<C, S>, PidError<Code>> {
-    const d = this.#d;
     const options = OPTIONS[profile];
     const parsed = this.parseComponents(input, options);
     if (!parsed.ok) return parsed;
     const components = parsed.value;
     const normalized = this.normalize(components, options);
-    const standard = d.standardKey === undefined ? undefined : d.standardKey(components, normalized, options);
-    const warnings = d.warnings === undefined ? undefined : d.warnings(components, options);
+    const standardKey = this.#standardKey;
+    const standard = standardKey === undefined ? undefined : standardKey(components, normalized, options);
+    const warningsOf = this.#warnings;
+    const warnings = warningsOf === undefined ? undefined : warningsOf(components, options);
     const scheme = this.name;
     if (warnings !== undefined) {
       const value = { scheme, input, profile, normalized, components, warnings };
