@@ -13,6 +13,7 @@ export {
   isEquivalenceLevel,
 } from './equivalence.ts';
 export type { ErrorCodeOf, Identifier, IdentifierOf, PidWarning, Scheme, SchemeNameOf } from './identifier.ts';
+export { compareParsed, profileOf, type SchemeOptions } from './options.ts';
 export {
   decodeEscapesWhere,
   findBadEscape,
