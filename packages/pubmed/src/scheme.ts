@@ -1,6 +1,6 @@
 import type { Identifier, PidError, Profile, Result, Scheme } from '@pidgate/core';
 import { PMCID_ERROR_CODES, PMID_ERROR_CODES, type PmcidErrorCode, type PmidErrorCode } from './codes.ts';
-import { formatPubmed } from './format.ts';
+import { formatPmcid, formatPmid } from './format.ts';
 import { normalizePmcid, normalizePmid } from './normalize.ts';
 import { type PubmedComponents, parsePmcid, parsePmid, pmcidLabel, pmidLabel } from './parse.ts';
 
@@ -22,7 +22,7 @@ export const pmidScheme: Scheme<PubmedComponents, 'pmid', PmidErrorCode> = {
     const components = parsed.value;
     return { ok: true, value: { scheme: 'pmid', input, profile, normalized: normalizePmid(components), components } };
   },
-  format: formatPubmed,
+  format: (components) => formatPmid(components),
 };
 
 /** PubMed Central identifiers (PMCIDs): `PMC1234567`, `PMCID: PMC1234567` and PMC URLs. */
@@ -39,5 +39,5 @@ export const pmcidScheme: Scheme<PubmedComponents, 'pmcid', PmcidErrorCode> = {
     const components = parsed.value;
     return { ok: true, value: { scheme: 'pmcid', input, profile, normalized: normalizePmcid(components), components } };
   },
-  format: formatPubmed,
+  format: (components) => formatPmcid(components),
 };
