@@ -2,7 +2,7 @@ import type { PidError, Profile, Result, Scheme } from '@pidgate/core';
 import { ARK_ERROR_CODES, type ArkErrorCode } from './codes.ts';
 import { formatArk } from './format.ts';
 import { isArkLabelAt } from './grammar.ts';
-import { type ArkComponents, type ArkIdentifier, parseArk } from './parse.ts';
+import { type ArkComponents, type ArkIdentifier, identifyArk } from './parse.ts';
 import { findLabelAfterPrefix } from './scan.ts';
 
 /** Does the string carry the "ark:" label (any case), at the start or after `scheme://host[/path]/`? */
@@ -17,7 +17,7 @@ export const arkScheme: Scheme<ArkComponents, 'ark', ArkErrorCode> = {
   errorCodes: ARK_ERROR_CODES,
   recognize: recognizeArk,
   parse(input: string, profile: Profile = 'source'): Result<ArkIdentifier, PidError<ArkErrorCode>> {
-    return parseArk(input, profile);
+    return identifyArk(input, profile);
   },
   format(components: ArkComponents): string {
     return formatArk(components);
