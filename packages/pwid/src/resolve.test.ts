@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { archivalTimeArb, uriArb } from './arbitrary.test-helpers.ts';
+import { archivalTimeArb, pwidKey, uriArb } from './arbitrary.test-helpers.ts';
 import { RESOLUTION_ERROR_CODES } from './codes.ts';
 import { buildPwid } from './format.ts';
 import { HTTP_URL, PATH_SEGMENT, WAYBACK_FLAG } from './grammar.ts';
-import { normalizePwid } from './normalize.ts';
 import { parsePwid } from './parse.ts';
 import { ArchiveRegistry, builtinArchives } from './registry.ts';
 import { loadArchiveRegistry } from './registry-file.ts';
@@ -15,7 +14,7 @@ import { pwidAlternatives, pwidFromReplayUrl, resolvePwid } from './resolve.ts';
 
 const registry = ArchiveRegistry.builtin();
 const parts = (s: string) => {
-  const r = parsePwid(s, 'modern');
+  const r = parsePwid(s, { profile: 'modern' });
   if (!r.ok) {
     const src = parsePwid(s);
     if (!src.ok) throw new Error(`${s}: ${src.error.code}`);
@@ -247,7 +246,7 @@ describe('replay URL -> PWID', () => {
         fc.constantFrom('part', 'page', 'site', 'snapshot'),
         uriArb,
         (archiveId, time, precision, uri) => {
-          const made = normalizePwid(buildPwid({ archiveId, time, precision, uri }));
+          const made = pwidKey(buildPwid({ archiveId, time, precision, uri }));
           expect(made.ok).toBe(true);
           if (!made.ok) return;
           const r = resolvePwid(parts(made.value), registry);

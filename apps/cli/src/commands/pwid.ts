@@ -94,7 +94,7 @@ export const pwidCommand: Command = {
       }
       case 'to-url': {
         if (values.precision !== undefined) throw new UsageError('--precision is for from-url');
-        const parsed = parsePwid(input, profile);
+        const parsed = parsePwid(input, { profile });
         if (!parsed.ok) return fail(io, input, parsed.error);
         const r = resolvePwid(parsed.value, registry);
         if (!r.ok) return fail(io, input, r.error);
