@@ -1,13 +1,13 @@
 import type { Identifier, PidError, Profile, Result, Scheme } from '@pidgate/core';
 import type { UrnErrorCode, UrnIdentifier } from '@pidgate/urn';
 import { ISBN_ERROR_CODES, type IsbnErrorCode } from './codes.ts';
-import { formatNumber } from './format.ts';
+import { formatIsbn, formatIssn } from './format.ts';
 import { asUrn } from './normalize.ts';
 import {
   type IsbnComponents,
   type IssnComponents,
-  parseIsbnText,
-  parseIssnText,
+  parseIsbn,
+  parseIssn,
   recognizeIsbn,
   recognizeIssn,
 } from './parse.ts';
@@ -45,11 +45,11 @@ export const isbnScheme: Scheme<IsbnComponents, 'isbn', IsbnErrorCode> = {
   errorCodes: ISBN_ERROR_CODES,
   recognize: recognizeIsbn,
   parse(input: string, profile: Profile = 'source'): Result<IsbnIdentifier, PidError<IsbnErrorCode>> {
-    const parsed = parseIsbnText(input);
+    const parsed = parseIsbn(input);
     if (!parsed.ok) return parsed;
     return withUrnKeys('isbn', input, profile, parsed.value, asUrn('isbn', parsed.value.isbn.digits));
   },
-  format: formatNumber,
+  format: (components) => formatIsbn(components),
 };
 
 /** ISSNs written bare (`NNNN-NNNC`) or after an `ISSN` label; `urn:issn:` is read by `parse` as for ISBNs. */
@@ -59,9 +59,9 @@ export const issnScheme: Scheme<IssnComponents, 'issn', IsbnErrorCode> = {
   errorCodes: ISBN_ERROR_CODES,
   recognize: recognizeIssn,
   parse(input: string, profile: Profile = 'source'): Result<IssnIdentifier, PidError<IsbnErrorCode>> {
-    const parsed = parseIssnText(input);
+    const parsed = parseIssn(input);
     if (!parsed.ok) return parsed;
     return withUrnKeys('issn', input, profile, parsed.value, asUrn('issn', parsed.value.issn.issn));
   },
-  format: formatNumber,
+  format: (components) => formatIssn(components),
 };
