@@ -29,6 +29,7 @@ export {
   pwidAlternatives,
   pwidFromReplayUrl,
   type ReplayHosts,
+  type ReplayOptions,
   replayHosts,
   resolvePwid,
 } from './resolve.ts';

@@ -73,7 +73,10 @@ describe('PWID -> replay URL', () => {
       expect(r.ok && r.value.kind).toBe('replay');
       if (!r.ok || r.value.kind !== 'replay') return;
       expect(r.value.url).toContain('/20160122112029');
-      expect(pwidFromReplayUrl(r.value.url, 'page', registry)).toEqual({ ok: true, value: pwid });
+      expect(pwidFromReplayUrl(r.value.url, { precision: 'page', registry })).toEqual({
+        ok: true,
+        value: pwid,
+      });
     },
   );
 
@@ -206,7 +209,7 @@ describe('replay URL -> PWID', () => {
       'urn:pwid:arquivo.pt:2016-01-22T11:20:29Z:snapshot:http://www.dr.dk',
     ],
   ])('%s (%s) -> %s', (url, precision, pwid) => {
-    expect(pwidFromReplayUrl(url, precision, registry)).toEqual({ ok: true, value: pwid });
+    expect(pwidFromReplayUrl(url, { precision, registry })).toEqual({ ok: true, value: pwid });
   });
 
   it.each([
@@ -226,12 +229,18 @@ describe('replay URL -> PWID', () => {
     ['https://web.archive.org/1234/20160122112029/http://www.dr.dk', 'page', 'replay-url'],
     ['https://arquivo.pt/1234/20160122112029/http://www.dr.dk', 'page', 'replay-url'],
   ])('%s -> %s', (url, precision, code) => {
-    const r = pwidFromReplayUrl(url, precision, registry);
+    const r = pwidFromReplayUrl(url, { precision, registry });
     expect(r.ok ? null : r.error.code).toBe(code);
   });
 
   it('reads an hour-only timestamp in the modern profile', () => {
-    expect(pwidFromReplayUrl('https://web.archive.org/web/2016012211/http://x', 'page', registry, 'modern')).toEqual({
+    expect(
+      pwidFromReplayUrl('https://web.archive.org/web/2016012211/http://x', {
+        precision: 'page',
+        registry,
+        profile: 'modern',
+      }),
+    ).toEqual({
       ok: true,
       value: 'urn:pwid:archive.org:2016-01-22T11Z:page:http://x',
     });
@@ -251,7 +260,10 @@ describe('replay URL -> PWID', () => {
           if (!made.ok) return;
           const r = resolvePwid(parts(made.value), registry);
           if (!r.ok || r.value.kind !== 'replay') throw new Error(`${made.value} did not resolve`);
-          expect(pwidFromReplayUrl(r.value.url, precision, registry)).toEqual({ ok: true, value: made.value });
+          expect(pwidFromReplayUrl(r.value.url, { precision, registry })).toEqual({
+            ok: true,
+            value: made.value,
+          });
         },
       ),
       { numRuns: 400 },
@@ -331,7 +343,7 @@ describe('registry', () => {
     if (!r.ok) return;
     const pwid = 'urn:pwid:example.org:2016-01-22T11:20:29Z:part:http://www.dr.dk/';
     expect(
-      pwidFromReplayUrl('https://wb.example.org/c/web-2016/20160122112029id_/http://www.dr.dk/', undefined, r.value),
+      pwidFromReplayUrl('https://wb.example.org/c/web-2016/20160122112029id_/http://www.dr.dk/', { registry: r.value }),
     ).toEqual({
       ok: true,
       value: pwid,
@@ -342,7 +354,12 @@ describe('registry', () => {
       'https://wb.example.org/c/everything/http://www.dr.dk/',
     ]);
     // the other archives still match as before
-    expect(pwidFromReplayUrl('https://web.archive.org/web/20160122112029/http://www.dr.dk', 'page', r.value)).toEqual({
+    expect(
+      pwidFromReplayUrl('https://web.archive.org/web/20160122112029/http://www.dr.dk', {
+        precision: 'page',
+        registry: r.value,
+      }),
+    ).toEqual({
       ok: true,
       value: 'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk',
     });

@@ -39,7 +39,7 @@ export const pwidScheme: Scheme<PwidComponents, 'pwid', PwidErrorCode | ReplayEr
   parse(input: string, profile: Profile = 'source'): Result<PwidIdentifier, PidError<PwidErrorCode | ReplayErrorCode>> {
     let text = input;
     if (!pwidLabelAt(input, 0) && !urnPwidLabel(input)) {
-      const replay = pwidFromReplayUrl(input, null, undefined, profile);
+      const replay = pwidFromReplayUrl(input, { profile });
       if (!replay.ok) return replay;
       text = replay.value;
     }

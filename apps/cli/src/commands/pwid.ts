@@ -87,7 +87,7 @@ export const pwidCommand: Command = {
     const registry = registryOf(values.archives, io.cwd);
     switch (action) {
       case 'from-url': {
-        const r = pwidFromReplayUrl(input, values.precision ?? null, registry, profile);
+        const r = pwidFromReplayUrl(input, { precision: values.precision ?? null, registry, profile });
         if (!r.ok) return fail(io, input, r.error);
         await write(io.stdout, `${JSON.stringify({ input, ok: true, pwid: r.value })}\n`);
         return 0;
@@ -109,7 +109,7 @@ export const pwidCommand: Command = {
         } catch {
           throw new UsageError(`cannot read ${input}`);
         }
-        const collection = parseCollection(text, profile);
+        const collection = parseCollection(text, { profile });
         let out = '';
         for (const { entry, resolution } of resolveCollection(collection, registry)) {
           const line = {
