@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatArk } from './format.ts';
 import { ncda, verifyNcda } from './ncda.ts';
+import { normalizeArk } from './normalize.ts';
 import { parseArk } from './parse.ts';
 import { baseObject, containers, isVariantOf, shoulder, variants } from './relations.ts';
 import { bareHostEnd } from './scan.ts';
+import { arkScheme } from './scheme.ts';
 
 /*
  * Cases from other projects' test suites and documentation, and the examples of today's ARK spec
@@ -16,12 +18,12 @@ import { bareHostEnd } from './scan.ts';
 type Profile = 'source' | 'modern';
 
 const norm = (s: string, profile: Profile) => {
-  const r = parseArk(s, profile);
-  return r.ok ? r.value.normalized : `error: ${r.error.code}`;
+  const r = parseArk(s, { profile });
+  return r.ok ? normalizeArk(r.value, { profile }) : `error: ${r.error.code}`;
 };
 
 const ark = (s: string, profile: Profile = 'modern') => {
-  const r = parseArk(s, profile);
+  const r = arkScheme.parse(s, profile);
   if (!r.ok) throw new Error(`${s}: ${r.error.code}`);
   return r.value;
 };
@@ -421,7 +423,7 @@ describe('ark-service conformance table (draft-kunze-ark-43)', () => {
     'ark:bcdfghjkmnpqrstv/x6np1wh8k', // a 16-octet NAAN (2.3-length)
     LONG_NAME, // more than 255 octets (3.1-length)
   ])('%s is valid', (input) => {
-    expect(parseArk(input, 'modern').ok).toBe(true);
+    expect(parseArk(input, { profile: 'modern' }).ok).toBe(true);
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import type { SchemeOptions } from '@pidgate/core';
 import type { ArkComponents } from './parse.ts';
 
 /**
@@ -5,7 +6,7 @@ import type { ArkComponents } from './parse.ts';
  * in the URL prefix; with no prefix, after an "ark:" label (§2.6's `ark:host/NAAN/Name` form), or else in
  * an `http://NMAH/` prefix.
  */
-export function formatArk(c: ArkComponents): string {
+export function formatArk(c: ArkComponents, _options?: SchemeOptions): string {
   let s = c.prefix ?? '';
   s += c.label;
   if (c.prefix === null && c.nmah !== null) s = c.label.endsWith('/') ? `http://${c.nmah}/${s}` : `${s}${c.nmah}/`;

@@ -1,4 +1,5 @@
 export { ARK_ERROR_CODES, type ArkErrorCode, NOID_ERROR_CODES, type NoidErrorCode } from './codes.ts';
+export { compareArk } from './compare.ts';
 export { formatArk } from './format.ts';
 export { NOID_ALPHABET, ncda, verifyNcda } from './ncda.ts';
 export { capacity, type NoidTemplate, type NthOptions, nth, parseTemplate } from './noid.ts';

@@ -1,10 +1,17 @@
+import type { PidError, Profile, Result } from '@pidgate/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isNormalBody, normalizeArk, normalizeBody } from './normalize.ts';
-import { parseArk } from './parse.ts';
+import { identifyArk, parseArk } from './parse.ts';
 
-const norm = (s: string, profile: 'source' | 'modern' = 'source') => {
-  const r = normalizeArk(s, profile);
+/** `parseArk` then `normalizeArk`: the key of a string, or its parse error. */
+const keyOf = (s: string, profile: Profile = 'source'): Result<string, PidError> => {
+  const r = parseArk(s, { profile });
+  return r.ok ? { ok: true, value: normalizeArk(r.value, { profile }) } : r;
+};
+
+const norm = (s: string, profile: Profile = 'source') => {
+  const r = keyOf(s, profile);
   if (!r.ok) throw new Error(`${s}: ${r.error.code} at ${r.error.offset}`);
   return r.value;
 };
@@ -48,8 +55,8 @@ describe('§2.7 normalization, source profile', () => {
     expect(norm(input)).toBe(expected);
   });
 
-  it('gives parseArk the same normalized form', () => {
-    const r = parseArk('http://x.org/ark:/12025/A-b.c.a//d');
+  it("gives the scheme's one-scan fast path the same normalized form", () => {
+    const r = identifyArk('http://x.org/ark:/12025/A-b.c.a//d');
     expect(r.ok && r.value.normalized).toBe(norm('http://x.org/ark:/12025/A-b.c.a//d'));
     expect(r.ok && r.value.normalized).toBe('ark:/12025/Ab/d.a.c');
   });
@@ -63,15 +70,35 @@ const arks = fc
   .map(([prefix, label, b]) => `${prefix}${label}12025/${b}`);
 
 describe('properties', () => {
+  it('normalizeArk of the parts is the key the one-scan fast path gives, in both profiles', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          arks,
+          fc.string({ maxLength: 40 }).map((b) => `ark:/12-025/${b}`),
+        ),
+        fc.constantFrom('source', 'modern' as const),
+        (input, profile) => {
+          const fast = identifyArk(input, profile);
+          const key = keyOf(input, profile);
+          expect(key.ok ? key.value : key.error.code).toBe(fast.ok ? fast.value.normalized : fast.error.code);
+          if (fast.ok && key.ok)
+            expect(parseArk(input, { profile })).toEqual({ ok: true, value: fast.value.components });
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
   it('normalization is idempotent in both profiles', () => {
     fc.assert(
       fc.property(arks, fc.constantFrom('source', 'modern' as const), (input, profile) => {
-        const r = normalizeArk(input, profile);
+        const r = keyOf(input, profile);
         if (!r.ok) {
           expect(r.error.code).toBe('name-empty');
           return;
         }
-        expect(normalizeArk(r.value, profile)).toEqual(r);
+        expect(keyOf(r.value, profile)).toEqual(r);
       }),
       { numRuns: 500 },
     );
@@ -91,7 +118,7 @@ describe('properties', () => {
         (input, profile) => {
           const start = input.indexOf('12025/') + 6;
           const body = normalizeBody(input, start, input.length, profile === 'modern');
-          const r = normalizeArk(input, profile);
+          const r = keyOf(input, profile);
           if (body === '') expect(!r.ok && r.error.code).toBe('name-empty');
           else expect(r.ok && r.value).toBe((profile === 'modern' ? 'ark:12025/' : 'ark:/12025/') + body);
         },
@@ -137,7 +164,7 @@ describe('properties', () => {
     fc.assert(
       fc.property(arks, fc.nat(40), (input, at) => {
         const key = (x: string) => {
-          const r = normalizeArk(x);
+          const r = keyOf(x);
           return r.ok ? r.value : r.error.code;
         };
         const r = key(input);
@@ -179,7 +206,7 @@ describe('linear time: any string of any length gets a result', () => {
     const input = 'http://example.org/ark:/12025/x' + filler.repeat(Math.ceil(1_000_000 / filler.length));
     const started = performance.now();
     for (const profile of ['source', 'modern'] as const) {
-      const r = parseArk(input, profile);
+      const r = parseArk(input, { profile });
       expect(typeof r.ok).toBe('boolean');
     }
     expect(performance.now() - started).toBeLessThan(5_000);
@@ -194,14 +221,14 @@ describe('linear time: any string of any length gets a result', () => {
 
   it('1 MB of hyphens in the NAAN returns (they are ignored, §2.6)', () => {
     const hyphens = '-'.repeat(1_000_000);
-    expect(normalizeArk(`ark:/12${hyphens}025/x`)).toEqual({ ok: true, value: 'ark:/12025/x' });
-    expect(normalizeArk(`ark:/${hyphens}12345/x`, 'modern')).toEqual({ ok: true, value: 'ark:12345/x' });
-    expect(normalizeArk(`ark:/1${hyphens}/x`)).toMatchObject({ ok: false, error: { code: 'naan-length' } });
+    expect(keyOf(`ark:/12${hyphens}025/x`)).toEqual({ ok: true, value: 'ark:/12025/x' });
+    expect(keyOf(`ark:/${hyphens}12345/x`, 'modern')).toEqual({ ok: true, value: 'ark:12345/x' });
+    expect(keyOf(`ark:/1${hyphens}/x`)).toMatchObject({ ok: false, error: { code: 'naan-length' } });
   });
 
   it('1 MB of distinct suffixes sorts them', () => {
     const parts = Array.from({ length: 100_000 }, (_, i) => (99_999 - i).toString(36));
-    const r = normalizeArk(`ark:/12025/x.${parts.join('.')}`);
+    const r = keyOf(`ark:/12025/x.${parts.join('.')}`);
     expect(r.ok && r.value.slice(0, 23)).toBe('ark:/12025/x.0.1.10.100');
   });
 });

@@ -1,7 +1,8 @@
-import { type Err, err, type PidError, type Profile, type Result } from '@pidgate/core';
+import { type Err, err, type PidError, profileOf, type SchemeOptions } from '@pidgate/core';
 import type { ArkErrorCode } from './codes.ts';
 import { isInert, PERCENT, PERIOD, SLASH } from './grammar.ts';
-import { type ArkSpans, scanArk } from './scan.ts';
+import type { ArkComponents } from './parse.ts';
+import type { ArkSpans } from './scan.ts';
 
 /*
  * The rules of §2.7 (source) and draft-42 (modern), each written once, here: `isNormalBody` says whether
@@ -176,15 +177,21 @@ export function normalizedForm(s: string, o: ArkSpans, modern: boolean): string 
   return label + s.slice(o.naanStart, o.bodyEnd);
 }
 
-/** The normalized ARK from a scanned input, or `name-empty` when nothing is left of the Name. */
-export function normalizeSpans(s: string, o: ArkSpans, modern: boolean): Result<string, PidError<ArkErrorCode>> {
-  const normalized = normalizedForm(s, o, modern);
-  return normalized === '' ? nameEmpty(o) : { ok: true, value: normalized };
-}
-
 /** §2.4: the Name is required, and hyphens (removed in normalization) do not count. */
 export function nameEmpty(o: ArkSpans): Err<PidError<ArkErrorCode>> {
   return err('name-empty', 'nothing is left of the Name once hyphens are removed', o.bodyStart);
+}
+
+/**
+ * Is anything left of the Name and Qualifier `s[from, to)` once normalization drops the hyphens (steps 2)
+ * and the initial and final structural characters (step 3)? `normalizeBody` gives '' exactly when not.
+ */
+export function hasNameLeft(s: string, from: number, to: number, modern: boolean): boolean {
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (!isInert(c, modern) && !isStructural(c)) return true;
+  }
+  return false;
 }
 
 /** The NAAN `s[from, to)` normalized: hyphens removed (step 2), and in `modern` lowercased (draft-42 step 4). */
@@ -206,11 +213,14 @@ function hasUpper(s: string, from: number, to: number): boolean {
 }
 
 /**
- * The normalized form of an ARK (§2.7 in `source`; draft-42 in `modern`), or the first error.
- * The NMAH, any inflection and (modern) any query are dropped. Never throws; linear time.
+ * The equivalence key of a parsed ARK (§2.7 in `source`, `ark:/NAAN/...`; draft-42 in `modern`,
+ * `ark:naan/...`): the NAAN and the Name and Qualifier through the rules above; the URL prefix, NMAH,
+ * any inflection and (modern) any query dropped. The same string `arkScheme.parse` gives as `normalized`.
+ * Linear in the parts' lengths.
  */
-export function normalizeArk(input: string, profile: Profile = 'source'): Result<string, PidError<ArkErrorCode>> {
-  const modern = profile === 'modern';
-  const spans = scanArk(input, modern);
-  return spans.ok ? normalizeSpans(input, spans, modern) : spans;
+export function normalizeArk(c: ArkComponents, options?: SchemeOptions): string {
+  const modern = profileOf(options) === 'modern';
+  const body = c.name + c.qualifier;
+  const label = modern ? 'ark:' : 'ark:/';
+  return label + normalizeNaan(c.naan, 0, c.naan.length, modern) + '/' + normalizeBody(body, 0, body.length, modern);
 }

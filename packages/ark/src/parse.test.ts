@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { ARK_ERROR_CODES } from './codes.ts';
 import { formatArk } from './format.ts';
+import { normalizeArk } from './normalize.ts';
 import { parseArk } from './parse.ts';
+import { arkScheme } from './scheme.ts';
 
 const normalized = (s: string, profile: 'source' | 'modern' = 'source') => {
-  const r = parseArk(s, profile);
+  const r = parseArk(s, { profile });
   if (!r.ok) throw new Error(`${s}: ${r.error.code} at ${r.error.offset}`);
-  return r.value.normalized;
+  const key = normalizeArk(r.value, { profile });
+  // the scheme's one-scan fast path gives the same key
+  const id = arkScheme.parse(s, profile);
+  expect(id.ok && id.value.normalized, s).toBe(key);
+  return key;
 };
 
 // Every example ARK of draft-kunze-ark-09, verbatim, with its normalized form in both profiles.
@@ -56,7 +62,7 @@ describe('draft-kunze-ark-09 examples', () => {
 
   it('§2: splits the diagrammed example into its parts', () => {
     const r = parseArk('http://foobar.zaf.org/ark:/12025/654xz321/s3/f8.05v.tiff');
-    expect(r.ok && r.value.components).toEqual({
+    expect(r.ok && r.value).toEqual({
       prefix: 'http://foobar.zaf.org/',
       nmah: 'foobar.zaf.org',
       label: 'ark:/',
@@ -72,7 +78,7 @@ describe('draft-kunze-ark-09 examples', () => {
 
   it('§2.6: the NMAH after the label is the NMAH', () => {
     const r = parseArk('ark:sneezy.dopey.com/12025/654--xz32-1');
-    expect(r.ok && r.value.components).toMatchObject({ prefix: null, nmah: 'sneezy.dopey.com', label: 'ark:' });
+    expect(r.ok && r.value).toMatchObject({ prefix: null, nmah: 'sneezy.dopey.com', label: 'ark:' });
   });
 
   it.each([
@@ -82,9 +88,9 @@ describe('draft-kunze-ark-09 examples', () => {
     ['ark:/12025/psbbantu', null],
   ])('§6: %s has the inflection %s', (input, inflection) => {
     for (const profile of ['source', 'modern'] as const) {
-      const r = parseArk(input, profile);
-      expect(r.ok && r.value.components.inflection).toBe(inflection);
-      expect(r.ok && r.value.normalized.includes('?')).toBe(false);
+      const r = parseArk(input, { profile });
+      expect(r.ok && r.value.inflection).toBe(inflection);
+      expect(r.ok && normalizeArk(r.value, { profile }).includes('?')).toBe(false);
     }
   });
 
@@ -109,7 +115,7 @@ describe('labels (both profiles accept "ark:/" and "ark:" in any case)', () => {
 
   it('keeps the label and URL prefix as written', () => {
     const r = parseArk('HTTPS://N2T.net/resolver/v1/ArK:12025/654');
-    expect(r.ok && r.value.components).toMatchObject({
+    expect(r.ok && r.value).toMatchObject({
       prefix: 'HTTPS://N2T.net/resolver/v1/',
       nmah: 'N2T.net',
       label: 'ArK:',
@@ -133,8 +139,8 @@ describe('modern profile (draft-42)', () => {
   });
 
   it('keeps a query apart from the identifier', () => {
-    const r = parseArk('https://example.org/ark:12345/x?format=json', 'modern');
-    expect(r.ok && r.value.components).toMatchObject({ inflection: null, query: 'format=json' });
+    const r = parseArk('https://example.org/ark:12345/x?format=json', { profile: 'modern' });
+    expect(r.ok && r.value).toMatchObject({ inflection: null, query: 'format=json' });
   });
 });
 
@@ -183,7 +189,7 @@ describe('errors carry a code named after the rule and an offset', () => {
     ['ark:/12025/a?x<y', 'modern', 'query-character', 14],
     ['ark:/12025/a?x%4', 'modern', 'pct-encoded', 14],
   ] as const)('%s (%s) -> %s at %s', (input, profile, code, offset) => {
-    const r = parseArk(input, profile);
+    const r = parseArk(input, { profile });
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect([r.error.code, r.error.offset]).toEqual([code, offset]);
@@ -199,7 +205,7 @@ describe('errors carry a code named after the rule and an offset', () => {
     ['ark:/12025/a?x', 'modern'],
     ['ark:/12025/%7d%acT', 'source'],
   ] as const)('%s is valid in %s', (input, profile) => {
-    expect(parseArk(input, profile).ok).toBe(true);
+    expect(parseArk(input, { profile }).ok).toBe(true);
   });
 
   it('lists every error code it can return', () => {
@@ -231,7 +237,7 @@ describe('components as written, and format', () => {
     ['ark:/12025/x.a/y.b', 'x', '.a/y.b', '.a/y', '.b'],
   ])('%s: name %s, qualifier %s = %s + %s', (input, name, qualifier, componentPath, variantPath) => {
     const r = parseArk(input);
-    expect(r.ok && r.value.components).toMatchObject({ name, qualifier, componentPath, variantPath });
+    expect(r.ok && r.value).toMatchObject({ name, qualifier, componentPath, variantPath });
   });
 
   it.each([
@@ -241,17 +247,17 @@ describe('components as written, and format', () => {
     'http://ark.nlm.nih.gov/ark:/12025/psbbantu??',
   ])('formats %s back as written', (input) => {
     const r = parseArk(input);
-    expect(r.ok && formatArk(r.value.components)).toBe(input);
+    expect(r.ok && formatArk(r.value)).toBe(input);
   });
 
   it('writes an NMAH without a URL prefix in an http:// prefix when the label is "ark:/"', () => {
     const r = parseArk('ark:/12025/654');
     if (!r.ok) throw new Error('should parse');
-    expect(formatArk({ ...r.value.components, nmah: 'n2t.net' })).toBe('http://n2t.net/ark:/12025/654');
+    expect(formatArk({ ...r.value, nmah: 'n2t.net' })).toBe('http://n2t.net/ark:/12025/654');
   });
 
   it('formats a modern query back', () => {
-    const r = parseArk('ark:12345/x?a=b', 'modern');
-    expect(r.ok && formatArk(r.value.components)).toBe('ark:12345/x?a=b');
+    const r = parseArk('ark:12345/x?a=b', { profile: 'modern' });
+    expect(r.ok && formatArk(r.value)).toBe('ark:12345/x?a=b');
   });
 });

@@ -1,6 +1,13 @@
-import type { Identifier, PidError, Profile, Result } from '@pidgate/core';
+import {
+  type Identifier,
+  type PidError,
+  type Profile,
+  profileOf,
+  type Result,
+  type SchemeOptions,
+} from '@pidgate/core';
 import type { ArkErrorCode } from './codes.ts';
-import { nameEmpty, normalizedForm } from './normalize.ts';
+import { hasNameLeft, nameEmpty, normalizedForm } from './normalize.ts';
 import { type ArkSpans, scanArk, Tail } from './scan.ts';
 
 /** The inflections (§6 `?` and `??`; draft-42 `?info`): requests about the ARK, not part of it. */
@@ -55,10 +62,22 @@ export function componentsOf(s: string, o: ArkSpans): ArkComponents {
 }
 
 /**
- * Parse and normalize an ARK. Never throws; time linear in the input's length.
- * `source` follows draft-kunze-ark-09 (the default); `modern` follows today's spec (draft-42).
+ * Parse an ARK into its parts as written (`normalizeArk` gives its key). Never throws; time linear in the
+ * input's length. `source` follows draft-kunze-ark-09 (the default); `modern` today's spec (draft-42).
  */
-export function parseArk(input: string, profile: Profile = 'source'): Result<ArkIdentifier, PidError<ArkErrorCode>> {
+export function parseArk(input: string, options?: SchemeOptions): Result<ArkComponents, PidError<ArkErrorCode>> {
+  const modern = profileOf(options) === 'modern';
+  const spans = scanArk(input, modern);
+  if (!spans.ok) return spans;
+  if (!hasNameLeft(input, spans.bodyStart, spans.bodyEnd, modern)) return nameEmpty(spans);
+  return { ok: true, value: componentsOf(input, spans) };
+}
+
+/**
+ * The identifier `arkScheme.parse` gives: the parts and the normalized form in one scan. An input already
+ * normalized is its own key, and a body that needs no change is copied as one slice (the fast path).
+ */
+export function identifyArk(input: string, profile: Profile = 'source'): Result<ArkIdentifier, PidError<ArkErrorCode>> {
   const modern = profile === 'modern';
   const spans = scanArk(input, modern);
   if (!spans.ok) return spans;

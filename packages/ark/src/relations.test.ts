@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type ArkIdentifier, parseArk } from './parse.ts';
+import type { ArkIdentifier } from './parse.ts';
 import { baseObject, containers, isContainedIn, isVariantOf, shoulder, variants } from './relations.ts';
+import { arkScheme } from './scheme.ts';
 
 const ark = (s: string, profile: 'source' | 'modern' = 'source'): ArkIdentifier => {
-  const r = parseArk(s, profile);
+  const r = arkScheme.parse(s, profile);
   if (!r.ok) throw new Error(`${s}: ${r.error.code}`);
   return r.value;
 };

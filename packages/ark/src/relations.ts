@@ -1,6 +1,6 @@
 import type { Profile } from '@pidgate/core';
 import { isAlpha, isDigit, isInert, SLASH } from './grammar.ts';
-import { type ArkIdentifier, parseArk } from './parse.ts';
+import { type ArkIdentifier, identifyArk } from './parse.ts';
 
 /**
  * Relations inferred from the form of a normalized ARK alone (draft-kunze-ark-09 §2.5.1, §2.5.2).
@@ -57,7 +57,7 @@ export function variants(ark: ArkIdentifier): string[] {
 /** `b`'s normalized form in `profile` (re-parsed from its input when it was parsed in another). */
 function normalizedIn(b: ArkIdentifier, profile: Profile): string | null {
   if (b.profile === profile) return b.normalized;
-  const again = parseArk(b.input, profile);
+  const again = identifyArk(b.input, profile);
   return again.ok ? again.value.normalized : null;
 }
 

@@ -1,8 +1,9 @@
-import { type DefinedScheme, defineScheme, type PidError, type Result } from '@pidgate/core';
+import { type DefinedScheme, defineScheme } from '@pidgate/core';
 import { ARK_ERROR_CODES, type ArkErrorCode } from './codes.ts';
 import { formatArk } from './format.ts';
 import { isArkLabelAt } from './grammar.ts';
-import { type ArkComponents, parseArk } from './parse.ts';
+import { normalizeArk } from './normalize.ts';
+import { type ArkComponents, identifyArk, parseArk } from './parse.ts';
 import { bareHostEnd, findLabelAfterPrefix } from './scan.ts';
 
 /** Does the string carry the "ark:" label (any case), at the start or after `scheme://host[/path]/`? */
@@ -16,19 +17,11 @@ export const arkScheme: DefinedScheme<ArkComponents, 'ark', ArkErrorCode> = defi
   priority: 10,
   errorCodes: ARK_ERROR_CODES,
   recognize: recognizeArk,
-  parse(input, options): Result<ArkComponents, PidError<ArkErrorCode>> {
-    const r = parseArk(input, options?.profile);
-    return r.ok ? { ok: true, value: r.value.components } : r;
-  },
-  // the scanner's normalized form, of the record written out again
-  normalize(c, options) {
-    const written = formatArk(c);
-    const r = parseArk(written, options?.profile);
-    return r.ok ? r.value.normalized : written;
-  },
-  format: (c: ArkComponents) => formatArk(c),
+  parse: parseArk,
+  normalize: normalizeArk,
+  format: formatArk,
   // the scan builds the normalized form as it reads
-  identify: (input, profile = 'source') => parseArk(input, profile),
+  identify: identifyArk,
   route: { labels: ['ark:'], segment: { label: 'ark:', bareHostEnd } },
   resolver: { template: 'https://n2t.net/{id}', id: (c) => `ark:${c.naan}/${c.name}${c.qualifier}` },
   docs: {

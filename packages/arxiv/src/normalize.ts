@@ -1,3 +1,4 @@
+import type { SchemeOptions } from '@pidgate/core';
 import type { ArxivComponents } from './parse.ts';
 
 /**
@@ -6,7 +7,10 @@ import type { ArxivComponents } from './parse.ts';
  * the identifier without a version names the article, so they are different identifiers. A new-style
  * identifier (its number holds a ".") has no archive: one written before it is dropped.
  */
-export function normalizeArxiv(c: Pick<ArxivComponents, 'archive' | 'number' | 'version'>): string {
+export function normalizeArxiv(
+  c: Pick<ArxivComponents, 'archive' | 'number' | 'version'>,
+  _options?: SchemeOptions,
+): string {
   const id = c.archive === null || c.number.includes('.') ? c.number : `${c.archive.toLowerCase()}/${c.number}`;
   return `arXiv:${id}${c.version === null ? '' : `v${c.version}`}`;
 }

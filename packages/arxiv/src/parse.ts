@@ -1,4 +1,4 @@
-import { type Err, err, type PidError, type Result } from '@pidgate/core';
+import { type Err, err, type PidError, type Result, type SchemeOptions } from '@pidgate/core';
 import type { ArxivErrorCode } from './codes.ts';
 import {
   ARCHIVES,
@@ -197,7 +197,7 @@ function readRest(s: string, end: number, form: ArxivForm): Err<PidError<ArxivEr
 }
 
 /** Parse an arXiv identifier in any of its spellings. Never throws; linear in the input's length. */
-export function parseArxiv(s: string): Result<ArxivComponents, PidError<ArxivErrorCode>> {
+export function parseArxiv(s: string, _options?: SchemeOptions): Result<ArxivComponents, PidError<ArxivErrorCode>> {
   const label = arxivLabel(s);
   if (!label) {
     return err(

@@ -1,6 +1,7 @@
+import type { SchemeOptions } from '@pidgate/core';
 import type { DoiComponents } from './parse.ts';
 
 /** Serialize a DOI's parts as written; `parseDoi(formatDoi(c))` gives `c` back. */
-export function formatDoi(c: DoiComponents): string {
+export function formatDoi(c: DoiComponents, _options?: SchemeOptions): string {
   return `${c.label}${c.written}${c.rest}`;
 }

@@ -1,4 +1,5 @@
 export { DOI_ERROR_CODES, type DoiErrorCode } from './codes.ts';
+export { compareDoi } from './compare.ts';
 export { formatDoi } from './format.ts';
 export { DOI_PROXY_HOSTS } from './grammar.ts';
 export { normalizeDoi } from './normalize.ts';

@@ -1,3 +1,4 @@
+import type { SchemeOptions } from '@pidgate/core';
 import { foldAscii } from '@pidgate/handle';
 
 /**
@@ -5,6 +6,9 @@ import { foldAscii } from '@pidgate/handle';
  * spellings decoded, ASCII letters in lower case ("DOI names are case insensitive, using ASCII case
  * folding"; non-ASCII letters are left as they are).
  */
-export function normalizeDoi(c: { readonly prefix: string; readonly suffix: string }): string {
+export function normalizeDoi(
+  c: { readonly prefix: string; readonly suffix: string },
+  _options?: SchemeOptions,
+): string {
   return `doi:${foldAscii(c.prefix)}/${foldAscii(c.suffix)}`;
 }

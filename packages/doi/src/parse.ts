@@ -1,4 +1,4 @@
-import { type Err, err, type PidError, type Result } from '@pidgate/core';
+import { type Err, err, type PidError, type Result, type SchemeOptions } from '@pidgate/core';
 import { decodeOnce, isSpaceOrControl, pathEnd } from '@pidgate/handle';
 import type { DoiErrorCode } from './codes.ts';
 import {
@@ -167,7 +167,7 @@ export function splitDoi(
 }
 
 /** Parse a DOI in any of its spellings. Never throws; linear in the input's length. */
-export function parseDoi(s: string): Result<DoiComponents, PidError<DoiErrorCode>> {
+export function parseDoi(s: string, _options?: SchemeOptions): Result<DoiComponents, PidError<DoiErrorCode>> {
   const l = doiLabel(s);
   if (!l) {
     return err(

@@ -1,4 +1,5 @@
 export { HANDLE_ERROR_CODES, type HandleErrorCode } from './codes.ts';
+export { compareHandle } from './compare.ts';
 export { decodeOnce } from './decode.ts';
 export { formatHandle } from './format.ts';
 export {

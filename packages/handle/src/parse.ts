@@ -1,4 +1,4 @@
-import { err, type PidError, type Result } from '@pidgate/core';
+import { err, type PidError, type Result, type SchemeOptions } from '@pidgate/core';
 import type { HandleErrorCode } from './codes.ts';
 import { decodeOnce } from './decode.ts';
 import {
@@ -132,7 +132,7 @@ export function readName(
 }
 
 /** Parse a handle in one of its spellings. Never throws; linear in the input's length. */
-export function parseHandle(s: string): Result<HandleComponents, PidError<HandleErrorCode>> {
+export function parseHandle(s: string, _options?: SchemeOptions): Result<HandleComponents, PidError<HandleErrorCode>> {
   const label = handleLabel(s);
   if (!label) {
     return err(

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ISBN_ERROR_CODES, LABEL_ERROR_CODES } from './codes.ts';
-import { parseIsbnText, parseIssnText } from './parse.ts';
+import { parseIsbn, parseIssn } from './parse.ts';
 
-const EXAMPLES: Record<
-  (typeof LABEL_ERROR_CODES)[number],
-  () => ReturnType<typeof parseIsbnText | typeof parseIssnText>
-> = {
-  'isbn-label': () => parseIsbnText('ISBN-12: 0-395-36341-1'),
-  'isbn-label-length': () => parseIsbnText('ISBN-10: 978-0-395-36341-6'),
-  'issn-label': () => parseIssnText('ISSN-X 0259-000X'),
+const EXAMPLES: Record<(typeof LABEL_ERROR_CODES)[number], () => ReturnType<typeof parseIsbn | typeof parseIssn>> = {
+  'isbn-label': () => parseIsbn('ISBN-12: 0-395-36341-1'),
+  'isbn-label-length': () => parseIsbn('ISBN-10: 978-0-395-36341-6'),
+  'issn-label': () => parseIssn('ISSN-X 0259-000X'),
 };
 
 describe('ISBN and ISSN label error codes', () => {

@@ -1,13 +1,14 @@
 export { ISBN_ERROR_CODES, type IsbnErrorCode, LABEL_ERROR_CODES, type LabelErrorCode } from './codes.ts';
-export { formatNumber } from './format.ts';
+export { compareIsbn, compareIssn } from './compare.ts';
+export { formatIsbn, formatIssn } from './format.ts';
 export { isbnLabel, issnLabel, looksLikeIsbn, looksLikeIssn, MAX_BARE_ISBN } from './grammar.ts';
-export { asUrn } from './normalize.ts';
+export { asUrn, normalizeIsbn, normalizeIssn } from './normalize.ts';
 export {
   type IsbnComponents,
   type IssnComponents,
   type NumberForm,
-  parseIsbnText,
-  parseIssnText,
+  parseIsbn,
+  parseIssn,
   recognizeIsbn,
   recognizeIssn,
 } from './parse.ts';

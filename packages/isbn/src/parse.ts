@@ -1,5 +1,5 @@
-import { err, type PidError, type Result } from '@pidgate/core';
-import { type Isbn, type Issn, parseIsbn, parseIssn } from '@pidgate/urn';
+import { err, type PidError, type Result, type SchemeOptions } from '@pidgate/core';
+import { type Isbn, type Issn, parseIsbnNumber, parseIssnNumber } from '@pidgate/urn';
 import type { IsbnErrorCode } from './codes.ts';
 import { isbnLabel, issnLabel, looksLikeIsbn, looksLikeIssn, wordAt } from './grammar.ts';
 
@@ -46,9 +46,9 @@ const shift = <T, E extends PidError>(r: Result<T, E>, by: number): Result<T, E>
 /**
  * Parse an ISBN written bare (`978-0-395-36341-6`, `0 395 36341 1`), after a label (`ISBN 0-395-36341-1`,
  * `ISBN-13: 978…`) or as `urn:isbn:`. The number is read and its check digit verified by the URN
- * package's `parseIsbn`. Never throws.
+ * package's `parseIsbnNumber`. Never throws; linear in the input's length.
  */
-export function parseIsbnText(s: string): Result<IsbnComponents, PidError<IsbnErrorCode>> {
+export function parseIsbn(s: string, _options?: SchemeOptions): Result<IsbnComponents, PidError<IsbnErrorCode>> {
   let form: NumberForm = 'bare';
   let start = 0;
   let expect: 0 | 10 | 13 = 0;
@@ -63,7 +63,7 @@ export function parseIsbnText(s: string): Result<IsbnComponents, PidError<IsbnEr
     expect = label.digits;
   }
   const written = s.slice(start);
-  const isbn = shift(parseIsbn(written), start);
+  const isbn = shift(parseIsbnNumber(written), start);
   if (!isbn.ok) return isbn;
   if (expect !== 0 && isbn.value.digits.length !== expect) {
     return err(
@@ -76,7 +76,7 @@ export function parseIsbnText(s: string): Result<IsbnComponents, PidError<IsbnEr
 }
 
 /** Parse an ISSN written bare (`0259-000X`), after a label (`ISSN 0259-000X`, `ISSN: 0259000X`) or as `urn:issn:`. */
-export function parseIssnText(s: string): Result<IssnComponents, PidError<IsbnErrorCode>> {
+export function parseIssn(s: string, _options?: SchemeOptions): Result<IssnComponents, PidError<IsbnErrorCode>> {
   let form: NumberForm = 'bare';
   let start = 0;
   if (wordAt(s, 0, 'urn:issn:')) {
@@ -88,7 +88,7 @@ export function parseIssnText(s: string): Result<IssnComponents, PidError<IsbnEr
     form = 'label';
   }
   const written = s.slice(start);
-  const issn = shift(parseIssn(written), start);
+  const issn = shift(parseIssnNumber(written), start);
   if (!issn.ok) return issn;
   return { ok: true, value: { form, label: s.slice(0, start), written, issn: issn.value } };
 }

@@ -1,14 +1,14 @@
 import { type DefinedScheme, defineScheme, type Identifier, type PidError, type Result } from '@pidgate/core';
 import type { UrnErrorCode, UrnIdentifier } from '@pidgate/urn';
 import { ISBN_ERROR_CODES, type IsbnErrorCode } from './codes.ts';
-import { formatNumber } from './format.ts';
+import { formatIsbn, formatIssn } from './format.ts';
 import { looksLikeIsbn, looksLikeIssn } from './grammar.ts';
-import { asUrn } from './normalize.ts';
+import { asUrn, normalizeIsbn, normalizeIssn } from './normalize.ts';
 import {
   type IsbnComponents,
   type IssnComponents,
-  parseIsbnText,
-  parseIssnText,
+  parseIsbn,
+  parseIssn,
   recognizeIsbn,
   recognizeIssn,
 } from './parse.ts';
@@ -35,10 +35,6 @@ function withUrnKeys<C extends object, S extends string>(
   };
 }
 
-/** The normalized form of a record: the URN's. */
-const urnNormalized = (r: Result<UrnIdentifier, PidError<UrnErrorCode>>, written: string): string =>
-  r.ok ? r.value.normalized : written;
-
 /**
  * ISBNs written bare or after an `ISBN` label. Asked after every scheme with a label (a bare ISBN is
  * digits only) and before generic URNs. `urn:isbn:` strings are the URN scheme's in a registry; this
@@ -49,11 +45,11 @@ export const isbnScheme: DefinedScheme<IsbnComponents, 'isbn', IsbnErrorCode> = 
   priority: 90,
   errorCodes: ISBN_ERROR_CODES,
   recognize: recognizeIsbn,
-  parse: (input: string) => parseIsbnText(input),
-  normalize: (c: IsbnComponents) => urnNormalized(asUrn('isbn', c.isbn.digits), formatNumber(c)),
-  format: (c: IsbnComponents) => formatNumber(c),
+  parse: parseIsbn,
+  normalize: normalizeIsbn,
+  format: formatIsbn,
   identify(input, profile = 'source') {
-    const parsed = parseIsbnText(input);
+    const parsed = parseIsbn(input);
     if (!parsed.ok) return parsed;
     return withUrnKeys('isbn', input, profile, parsed.value, asUrn('isbn', parsed.value.isbn.digits));
   },
@@ -72,11 +68,11 @@ export const issnScheme: DefinedScheme<IssnComponents, 'issn', IsbnErrorCode> = 
   priority: 91,
   errorCodes: ISBN_ERROR_CODES,
   recognize: recognizeIssn,
-  parse: (input: string) => parseIssnText(input),
-  normalize: (c: IssnComponents) => urnNormalized(asUrn('issn', c.issn.issn), formatNumber(c)),
-  format: (c: IssnComponents) => formatNumber(c),
+  parse: parseIssn,
+  normalize: normalizeIssn,
+  format: formatIssn,
   identify(input, profile = 'source') {
-    const parsed = parseIssnText(input);
+    const parsed = parseIssn(input);
     if (!parsed.ok) return parsed;
     return withUrnKeys('issn', input, profile, parsed.value, asUrn('issn', parsed.value.issn.issn));
   },

@@ -1,6 +1,7 @@
 export { inOrcidBlock, ORCID_BLOCKS } from './blocks.ts';
 export { mod11_2 } from './check.ts';
 export { ORCID_ERROR_CODES, type OrcidErrorCode } from './codes.ts';
+export { compareOrcid } from './compare.ts';
 export { formatOrcid } from './format.ts';
 export { ORCID_HOSTS } from './grammar.ts';
 export { normalizeOrcid } from './normalize.ts';

@@ -1,4 +1,4 @@
-import { type Err, err, type PidError, type Result } from '@pidgate/core';
+import { type Err, err, type PidError, type Result, type SchemeOptions } from '@pidgate/core';
 import { inOrcidBlock } from './blocks.ts';
 import { mod11_2 } from './check.ts';
 import type { OrcidErrorCode } from './codes.ts';
@@ -101,7 +101,7 @@ function urlRest(s: string, end: number, form: OrcidForm): boolean {
  * Parse an ORCID iD in any of its spellings; the check character is verified, and a bare iD must lie in a
  * block ISNI reserved for ORCID (`ORCID_BLOCKS`). Never throws.
  */
-export function parseOrcid(s: string): Result<OrcidComponents, PidError<OrcidErrorCode>> {
+export function parseOrcid(s: string, _options?: SchemeOptions): Result<OrcidComponents, PidError<OrcidErrorCode>> {
   const label = orcidLabel(s);
   if (!label)
     return err('orcid-label', 'an ORCID iD is written https://orcid.org/0000-0002-1825-0097, orcid:… or bare', 0);

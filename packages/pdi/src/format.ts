@@ -1,3 +1,4 @@
+import type { SchemeOptions } from '@pidgate/core';
 import type { PdiComponents, PdiFragment } from './components.ts';
 import { positionText } from './fragment.ts';
 
@@ -20,7 +21,7 @@ function formatOne(c: PdiComponents): string {
  * Serialize a PDI's parts as written, in the form they were written in (`urn:pdi:` or `pdi:`,
  * the label lowercased): `parsePdi(formatPdi(c))` gives `c` back. Citations are written in a loop.
  */
-export function formatPdi(c: PdiComponents): string {
+export function formatPdi(c: PdiComponents, _options?: SchemeOptions): string {
   let out = '';
   for (let link: PdiComponents | null = c; link !== null; link = link.citation?.pdi ?? null) {
     out += formatOne(link);

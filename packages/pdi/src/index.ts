@@ -1,4 +1,5 @@
 export { PDI_ERROR_CODES, type PdiErrorCode } from './codes.ts';
+export { comparePdi } from './compare.ts';
 export type {
   PdiCitation,
   PdiComponents,

@@ -1,3 +1,4 @@
+import type { SchemeOptions } from '@pidgate/core';
 import type { PdiComponents } from './components.ts';
 import { formatFragment } from './format.ts';
 import { canonicalFragment, canonicalPosition } from './fragment.ts';
@@ -81,7 +82,7 @@ export function canonicalTail(c: PdiComponents): string {
  * numbers without superfluous zeros, the canonical unique id (case kept) and lowercase format, the
  * fragment with its scheme and defaults explicit, cited PDIs in the `pdi:` form. Wildcards stay.
  */
-export function normalizePdi(c: PdiComponents): string {
+export function normalizePdi(c: PdiComponents, _options?: SchemeOptions): string {
   const out = `urn:pdi:${canonicalHead(c)}${canonicalSpecifier(c)}`;
   return c.fragment === null && c.citation === null ? out : out + canonicalTail(c);
 }

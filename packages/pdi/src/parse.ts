@@ -1,4 +1,4 @@
-import { type Err, err, type PidError, type Profile, type Result } from '@pidgate/core';
+import { type Err, err, type PidError, type Result, type SchemeOptions } from '@pidgate/core';
 import type { PdiErr, PdiErrorCode } from './codes.ts';
 import type { PdiComponents, PdiFragment, PdiPosition, PdiWildcardField } from './components.ts';
 import { daysInMonthOf } from './date.ts';
@@ -532,7 +532,7 @@ function citation(st: PdiScan, depth: number): PdiPosition | PdiErr {
  * Never throws; time linear in the input's length; citations are read in a loop, not by recursion,
  * and nest at most MAX_CITATION_DEPTH deep. Both profiles read the same draft.
  */
-export function parsePdi(input: string, _profile?: Profile): Result<PdiComponents, PidError<PdiErrorCode>> {
+export function parsePdi(input: string, _options?: SchemeOptions): Result<PdiComponents, PidError<PdiErrorCode>> {
   const parsed = parseScan(newScan(input, 0, false));
   return recordFailed(parsed) ? parsed : { ok: true, value: parsed };
 }

@@ -1,4 +1,4 @@
-import { type Err, err, type PidError, type Result } from '@pidgate/core';
+import { type Err, err, type PidError, type Result, type SchemeOptions } from '@pidgate/core';
 import type { PmcidErrorCode, PmidErrorCode } from './codes.ts';
 import { isDigit, PMCID_URLS, PMID_URLS, urlPrefix, wordAt } from './grammar.ts';
 
@@ -88,7 +88,7 @@ function trailing<Code extends PubmedErrorCode>(
 }
 
 /** Parse a PMID: `PMID: 12345`, `PMID:12345` or a PubMed URL. A bare number is not read as a PMID. */
-export function parsePmid(s: string): Result<PubmedComponents, PidError<PmidErrorCode>> {
+export function parsePmid(s: string, _options?: SchemeOptions): Result<PubmedComponents, PidError<PmidErrorCode>> {
   const l = pmidLabel(s);
   if (!l) return err('pmid-label', 'a PMID is written "PMID: 12345" or https://pubmed.ncbi.nlm.nih.gov/12345/', 0);
   const end = readNumber(s, l.length, 8, 'pmid-number', 'a PMID');
@@ -103,7 +103,7 @@ export function parsePmid(s: string): Result<PubmedComponents, PidError<PmidErro
 }
 
 /** Parse a PMCID: `PMC1234567`, `PMCID: PMC1234567` or a PubMed Central URL. */
-export function parsePmcid(s: string): Result<PubmedComponents, PidError<PmcidErrorCode>> {
+export function parsePmcid(s: string, _options?: SchemeOptions): Result<PubmedComponents, PidError<PmcidErrorCode>> {
   const l = pmcidLabel(s);
   if (!l)
     return err('pmcid-label', 'a PMCID is written PMC1234567 or https://pmc.ncbi.nlm.nih.gov/articles/PMC1234567/', 0);

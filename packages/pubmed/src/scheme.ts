@@ -1,6 +1,6 @@
 import { type DefinedScheme, defineScheme, type Identifier } from '@pidgate/core';
 import { PMCID_ERROR_CODES, PMID_ERROR_CODES, type PmcidErrorCode, type PmidErrorCode } from './codes.ts';
-import { formatPubmed } from './format.ts';
+import { formatPmcid, formatPmid } from './format.ts';
 import { PMCID_URLS, PMID_URLS } from './grammar.ts';
 import { normalizePmcid, normalizePmid } from './normalize.ts';
 import { type PubmedComponents, parsePmcid, parsePmid, pmcidLabel, pmidLabel } from './parse.ts';
@@ -18,9 +18,9 @@ export const pmidScheme: DefinedScheme<PubmedComponents, 'pmid', PmidErrorCode> 
   priority: 13,
   errorCodes: PMID_ERROR_CODES,
   recognize: (input: string) => pmidLabel(input) !== null,
-  parse: (input: string) => parsePmid(input),
-  normalize: (c: PubmedComponents) => normalizePmid(c),
-  format: (c: PubmedComponents) => formatPubmed(c),
+  parse: parsePmid,
+  normalize: normalizePmid,
+  format: formatPmid,
   route: { labels: ['pmid:'], hosts: hostsOf(PMID_URLS) },
   resolver: { template: 'https://pubmed.ncbi.nlm.nih.gov/{id}/', id: (c) => c.number },
   docs: {
@@ -37,9 +37,9 @@ export const pmcidScheme: DefinedScheme<PubmedComponents, 'pmcid', PmcidErrorCod
   priority: 14,
   errorCodes: PMCID_ERROR_CODES,
   recognize: (input: string) => pmcidLabel(input) !== null,
-  parse: (input: string) => parsePmcid(input),
-  normalize: (c: PubmedComponents) => normalizePmcid(c),
-  format: (c: PubmedComponents) => formatPubmed(c),
+  parse: parsePmcid,
+  normalize: normalizePmcid,
+  format: formatPmcid,
   route: { labels: ['pmcid:', 'pmc#'], hosts: hostsOf(PMCID_URLS) },
   resolver: { template: 'https://pmc.ncbi.nlm.nih.gov/articles/{id}/', id: (c) => normalizePmcid(c) },
   docs: {

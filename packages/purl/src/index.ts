@@ -1,4 +1,5 @@
 export { PURL_ERROR_CODES, type PurlErrorCode } from './codes.ts';
+export { comparePurl } from './compare.ts';
 export { formatPurl } from './format.ts';
 export { PURL_HOST_ALIASES, PURL_HOSTS } from './grammar.ts';
 export { normalizeEscapes, normalizePurl } from './normalize.ts';

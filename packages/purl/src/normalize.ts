@@ -1,3 +1,4 @@
+import type { SchemeOptions } from '@pidgate/core';
 import { isHex, isUnreserved, PURL_HOST_ALIASES } from './grammar.ts';
 import type { PurlComponents } from './parse.ts';
 
@@ -26,7 +27,7 @@ export function normalizeEscapes(s: string): string {
  * `www.purl.org` replaced by its service's name), the path and query with escapes normalized; the
  * fragment dropped. `http` and `https` name the same PURL: every service listed answers both.
  */
-export function normalizePurl(c: PurlComponents): string {
+export function normalizePurl(c: PurlComponents, _options?: SchemeOptions): string {
   const host = c.host.toLowerCase();
   const query = c.query === null ? '' : `?${normalizeEscapes(c.query)}`;
   return `https://${PURL_HOST_ALIASES[host] ?? host}${normalizeEscapes(c.path)}${query}`;

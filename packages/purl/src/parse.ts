@@ -1,4 +1,4 @@
-import { type Err, err, type PidError, type Result } from '@pidgate/core';
+import { type Err, err, type PidError, type Result, type SchemeOptions } from '@pidgate/core';
 import type { PurlErrorCode } from './codes.ts';
 import { httpHostPrefix, httpSchemeLength, isHex, isPchar, PURL_HOSTS } from './grammar.ts';
 
@@ -44,7 +44,7 @@ function scan(s: string, i: number, question: boolean, stops: string): number | 
 }
 
 /** Parse a PURL: an http(s) URL on a PURL service's host. Never throws; linear in the input's length. */
-export function parsePurl(s: string): Result<PurlComponents, PidError<PurlErrorCode>> {
+export function parsePurl(s: string, _options?: SchemeOptions): Result<PurlComponents, PidError<PurlErrorCode>> {
   const prefix = httpHostPrefix(s, PURL_HOSTS);
   if (prefix === 0) {
     return err('purl-label', `a PURL is an http(s) URL on a PURL service's host (${PURL_HOSTS.join(', ')})`, 0);

@@ -1,5 +1,15 @@
+import type { PidError, Profile, Result } from '@pidgate/core';
 import fc from 'fast-check';
 import { buildPwid } from './format.ts';
+import { normalizePwid } from './normalize.ts';
+import { parsePwid } from './parse.ts';
+
+/** `parsePwid` then `normalizePwid`: the key of a string, or its parse error. */
+export function pwidKey(s: string, profile: Profile = 'source'): Result<string, PidError> {
+  const r = parsePwid(s, { profile });
+  return r.ok ? { ok: true, value: normalizePwid(r.value, { profile }) } : r;
+}
+
 import { daysInMonth, isLeapSecond } from './time.ts';
 
 /** Valid draft-07 archival times, at every granularity. */

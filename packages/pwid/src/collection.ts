@@ -1,4 +1,4 @@
-import type { PidError, Profile, Result } from '@pidgate/core';
+import { type PidError, profileOf, type Result, type SchemeOptions } from '@pidgate/core';
 import { normalizeScan } from './normalize.ts';
 import { type PwidComponents, scanPwid } from './parse.ts';
 import { type Archive, ArchiveRegistry } from './registry.ts';
@@ -186,7 +186,8 @@ export function pwidsOfLine(line: string): string[] {
  * parsed and normalized; invalid ones are reported with their line; duplicates (equal once normalized)
  * are folded into the first; the distinct PWIDs are grouped by archive. Linear in the text's length.
  */
-export function parseCollection(text: string, profile: Profile = 'source'): PwidCollection {
+export function parseCollection(text: string, options?: SchemeOptions): PwidCollection {
+  const profile = profileOf(options);
   const entries: CollectionEntry[] = [];
   const failures: CollectionFailure[] = [];
   const byKey = new Map<string, CollectionEntry>();

@@ -1,9 +1,10 @@
+import type { SchemeOptions } from '@pidgate/core';
 import { encodeUriString } from './item.ts';
 import type { PwidComponents } from './parse.ts';
 import { type ArchivalTime, formatArchivalTime } from './time.ts';
 
 /** Serialize a PWID's parts as written; `parsePwid(formatPwid(c))` gives `c` back. */
-export function formatPwid(c: PwidComponents): string {
+export function formatPwid(c: PwidComponents, _options?: SchemeOptions): string {
   return `${c.label}:${c.archiveId}:${c.archivalTime}:${c.precision}:${c.item}`;
 }
 

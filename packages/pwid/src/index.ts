@@ -16,6 +16,7 @@ export {
   resolveCollection,
   summarizeCollection,
 } from './collection.ts';
+export { comparePwid } from './compare.ts';
 export { buildPwid, formatPwid, type PwidParts } from './format.ts';
 export { normalizePwid } from './normalize.ts';
 export { type PwidComponents, parsePwid } from './parse.ts';
@@ -28,6 +29,7 @@ export {
   pwidAlternatives,
   pwidFromReplayUrl,
   type ReplayHosts,
+  type ReplayOptions,
   replayHosts,
   resolvePwid,
 } from './resolve.ts';

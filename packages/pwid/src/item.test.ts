@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { pwidKey } from './arbitrary.test-helpers.ts';
 import { checkUri, encodeUriString, isIpv6 } from './item.ts';
-import { normalizePwid } from './normalize.ts';
 import { parsePwid } from './parse.ts';
 
 const P = 'urn:pwid:archive.org:2016-01-22Z:page:';
@@ -32,7 +32,7 @@ describe('uri-string (draft-07: "[", "]", "?", "#" and "%" %-encoded)', () => {
     ['http://%5B2001:DB8::7%5D/', 'http://%5B2001:db8::7%5D/'],
     ['http://x/%252f', 'http://x/%252F'],
   ])('%s normalizes to %s', (item, expected) => {
-    expect(normalizePwid(P + item)).toEqual({ ok: true, value: P + expected });
+    expect(pwidKey(P + item)).toEqual({ ok: true, value: P + expected });
   });
 
   it('encodes exactly the five characters', () => {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pwidArb, uriArb } from './arbitrary.test-helpers.ts';
+import { pwidArb, pwidKey, uriArb } from './arbitrary.test-helpers.ts';
 import { checkUri, encodeUriString } from './item.ts';
-import { normalizePwid, normalizeScan, normalizeUri, normalizeUriString } from './normalize.ts';
+import { normalizeScan, normalizeUri, normalizeUriString } from './normalize.ts';
 import { type PwidScan, scanPwid, UPPER_UNKNOWN } from './parse.ts';
 
 /** The normalized string without the scan's facts: every part looked at again, whatever the scanner saw. */
@@ -41,7 +41,7 @@ describe("the scan's facts only spare the normalizer work", () => {
         if (!scan.ok) return;
         const full = fullPath(scan.value);
         expect(normalizeScan(scan.value)).toBe(full);
-        expect(normalizePwid(full, 'source')).toEqual({ ok: true, value: full });
+        expect(pwidKey(full, 'source')).toEqual({ ok: true, value: full });
       }),
       { numRuns: 3000 },
     );
@@ -103,14 +103,14 @@ describe("the scan's facts only spare the normalizer work", () => {
     ['urN:pwid:archive.org:2016-01-22Z:page:~a', 'urn:pwid:archive.org:2016-01-22Z:page:~a'],
     ['pwid:archive.org:2016-01-22Z:page:~a', 'urn:pwid:archive.org:2016-01-22Z:page:~a'],
   ])('%s normalizes to %s', (s, normalized) => {
-    expect(normalizePwid(s)).toEqual({ ok: true, value: normalized });
+    expect(pwidKey(s)).toEqual({ ok: true, value: normalized });
   });
 
   it('decodes, re-cases and encodes many escapes as it does a few', () => {
     for (const n of [1, 5, 6, 8, 9, 16, 17, 40]) {
       const input = `URN:PWID:archive.org:2016-01-22Z:page:http://x.dk/${'a%3fb%2541%2f'.repeat(n)}`;
       const expected = `urn:pwid:archive.org:2016-01-22Z:page:http://x.dk/${'a%3Fb%2541%252F'.repeat(n)}`;
-      expect(normalizePwid(input)).toEqual({ ok: true, value: expected });
+      expect(pwidKey(input)).toEqual({ ok: true, value: expected });
       expect(encodeUriString(`x:${'?#'.repeat(n)}`)).toBe(`x:${'%3F%23'.repeat(n)}`);
     }
   });

@@ -1,11 +1,9 @@
-import type { PidError, Profile, Result } from '@pidgate/core';
-import type { PwidErrorCode } from './codes.ts';
+import type { SchemeOptions } from '@pidgate/core';
 import { LBRACKET } from './grammar.ts';
 import { checkUri, codesToString, encodeUriString, FEW_CHANGES, type ItemScan } from './item.ts';
 import {
   type PwidComponents,
   type PwidScan,
-  scanPwid,
   UPPER_ARCHIVE_ID,
   UPPER_PRECISION,
   UPPER_REGISTERED_ITEM,
@@ -53,18 +51,11 @@ export function normalizeScan(scan: PwidScan): string {
   return `${NORMAL_LABEL}:${archiveId}:${time}:${precision}:${item}`;
 }
 
-/** The normalized string of a parsed PWID's parts. */
-export function normalizePwid(components: PwidComponents): string;
-/** Parse a PWID and return its normalized string, or the parse error. */
-export function normalizePwid(input: string, profile?: Profile): Result<string, PidError<PwidErrorCode>>;
-export function normalizePwid(
-  x: PwidComponents | string,
-  profile: Profile = 'source',
-): string | Result<string, PidError<PwidErrorCode>> {
-  if (typeof x === 'string') {
-    const scan = scanPwid(x, profile);
-    return scan.ok ? { ok: true, value: normalizeScan(scan.value) } : scan;
-  }
+/**
+ * The equivalence key of a parsed PWID's parts: the draft-07 string `normalizeScan` gives (the same rules in
+ * both profiles). A record made by hand with an invalid URI keeps its item as written.
+ */
+export function normalizePwid(x: PwidComponents, _options?: SchemeOptions): string {
   const itemScan = x.uri === null ? null : checkUri(x.uri);
   if (itemScan !== null && 'ok' in itemScan) {
     // a hand-made record with an invalid URI: keep the item as written, normalize the rest

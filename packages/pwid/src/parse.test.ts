@@ -115,7 +115,7 @@ describe('older forms (source profile)', () => {
     ['urn:pwid:archive.org:2016-01-22Z:page:http://x.dk/a.php?id=1', 'uri-unencoded-character'],
     ['urn:pwid:archive.org:2016-01-22Z:page:http://x.dk/a%20b', 'uri-unencoded-percent'],
   ])('modern refuses %s (%s)', (input, code) => {
-    const r = parsePwid(input, 'modern');
+    const r = parsePwid(input, { profile: 'modern' });
     expect(r.ok ? null : r.error.code).toBe(code);
   });
 
@@ -229,7 +229,7 @@ const ERRORS: [string, string, number, string, ('source' | 'modern')?][] = [
 
 describe('errors name the code, the offset and the part', () => {
   it.each(ERRORS)('%s -> %s at %i in %s', (input, code, offset, part, profile) => {
-    const r = parsePwid(input, profile ?? 'source');
+    const r = parsePwid(input, { profile: profile ?? 'source' });
     expect(r.ok ? 'parsed' : { code: r.error.code, offset: r.error.offset, part: r.error.part }).toEqual({
       code,
       offset,

@@ -1,4 +1,4 @@
-import { err, type PidError, type Profile, type Result } from '@pidgate/core';
+import { err, type PidError, type Profile, profileOf, type Result, type SchemeOptions } from '@pidgate/core';
 import type { PwidErr, PwidErrorCode } from './codes.ts';
 import {
   COLON,
@@ -105,9 +105,12 @@ export function scanPwid(s: string, profile: Profile = 'source'): Result<PwidSca
   };
 }
 
-/** Parse a PWID into its parts (as written). `source` (default) is draft-07 plus the older forms; `modern` is IANA 2022. */
-export function parsePwid(input: string, profile: Profile = 'source'): Result<PwidComponents, PidError<PwidErrorCode>> {
-  const scan = scanPwid(input, profile);
+/**
+ * Parse a PWID into its parts (as written). `source` (default) is draft-07 plus the older forms; `modern` is
+ * IANA 2022. A replay URL is not a PWID: `pwidFromReplayUrl` reads the PWID it stands for.
+ */
+export function parsePwid(input: string, options?: SchemeOptions): Result<PwidComponents, PidError<PwidErrorCode>> {
+  const scan = scanPwid(input, profileOf(options));
   return scan.ok ? { ok: true, value: scan.value.components } : scan;
 }
 

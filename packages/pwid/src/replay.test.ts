@@ -45,12 +45,12 @@ describe('replay URLs read the way Wayback replay software reads them', () => {
       'urn:pwid:archive.org:2014-01-01Z:page:https://example.com/',
     ],
   ])("the issue's examples: %s is %s", (url, pwid) => {
-    expect(pwidFromReplayUrl(url, undefined, registry)).toEqual({ ok: true, value: pwid });
+    expect(pwidFromReplayUrl(url, { registry })).toEqual({ ok: true, value: pwid });
     expect(norm(url)).toBe(pwid);
   });
 
   it('refuses an https item with an empty host', () => {
-    const r = pwidFromReplayUrl('https://web.archive.org/web/20140101/https:///example.com', undefined, registry);
+    const r = pwidFromReplayUrl('https://web.archive.org/web/20140101/https:///example.com', { registry });
     expect(r.ok ? r.value : r.error.code).toBe('replay-host');
   });
 });

@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { archivalTimeArb, uriArb } from './arbitrary.test-helpers.ts';
+import { archivalTimeArb, pwidKey, uriArb } from './arbitrary.test-helpers.ts';
 import { RESOLUTION_ERROR_CODES } from './codes.ts';
 import { buildPwid } from './format.ts';
 import { HTTP_URL, PATH_SEGMENT, WAYBACK_FLAG } from './grammar.ts';
-import { normalizePwid } from './normalize.ts';
 import { parsePwid } from './parse.ts';
 import { ArchiveRegistry, builtinArchives } from './registry.ts';
 import { loadArchiveRegistry } from './registry-file.ts';
@@ -15,7 +14,7 @@ import { pwidAlternatives, pwidFromReplayUrl, resolvePwid } from './resolve.ts';
 
 const registry = ArchiveRegistry.builtin();
 const parts = (s: string) => {
-  const r = parsePwid(s, 'modern');
+  const r = parsePwid(s, { profile: 'modern' });
   if (!r.ok) {
     const src = parsePwid(s);
     if (!src.ok) throw new Error(`${s}: ${src.error.code}`);
@@ -74,7 +73,10 @@ describe('PWID -> replay URL', () => {
       expect(r.ok && r.value.kind).toBe('replay');
       if (!r.ok || r.value.kind !== 'replay') return;
       expect(r.value.url).toContain('/20160122112029');
-      expect(pwidFromReplayUrl(r.value.url, 'page', registry)).toEqual({ ok: true, value: pwid });
+      expect(pwidFromReplayUrl(r.value.url, { precision: 'page', registry })).toEqual({
+        ok: true,
+        value: pwid,
+      });
     },
   );
 
@@ -207,7 +209,7 @@ describe('replay URL -> PWID', () => {
       'urn:pwid:arquivo.pt:2016-01-22T11:20:29Z:snapshot:http://www.dr.dk',
     ],
   ])('%s (%s) -> %s', (url, precision, pwid) => {
-    expect(pwidFromReplayUrl(url, precision, registry)).toEqual({ ok: true, value: pwid });
+    expect(pwidFromReplayUrl(url, { precision, registry })).toEqual({ ok: true, value: pwid });
   });
 
   it.each([
@@ -227,12 +229,18 @@ describe('replay URL -> PWID', () => {
     ['https://web.archive.org/1234/20160122112029/http://www.dr.dk', 'page', 'replay-url'],
     ['https://arquivo.pt/1234/20160122112029/http://www.dr.dk', 'page', 'replay-url'],
   ])('%s -> %s', (url, precision, code) => {
-    const r = pwidFromReplayUrl(url, precision, registry);
+    const r = pwidFromReplayUrl(url, { precision, registry });
     expect(r.ok ? null : r.error.code).toBe(code);
   });
 
   it('reads an hour-only timestamp in the modern profile', () => {
-    expect(pwidFromReplayUrl('https://web.archive.org/web/2016012211/http://x', 'page', registry, 'modern')).toEqual({
+    expect(
+      pwidFromReplayUrl('https://web.archive.org/web/2016012211/http://x', {
+        precision: 'page',
+        registry,
+        profile: 'modern',
+      }),
+    ).toEqual({
       ok: true,
       value: 'urn:pwid:archive.org:2016-01-22T11Z:page:http://x',
     });
@@ -247,12 +255,15 @@ describe('replay URL -> PWID', () => {
         fc.constantFrom('part', 'page', 'site', 'snapshot'),
         uriArb,
         (archiveId, time, precision, uri) => {
-          const made = normalizePwid(buildPwid({ archiveId, time, precision, uri }));
+          const made = pwidKey(buildPwid({ archiveId, time, precision, uri }));
           expect(made.ok).toBe(true);
           if (!made.ok) return;
           const r = resolvePwid(parts(made.value), registry);
           if (!r.ok || r.value.kind !== 'replay') throw new Error(`${made.value} did not resolve`);
-          expect(pwidFromReplayUrl(r.value.url, precision, registry)).toEqual({ ok: true, value: made.value });
+          expect(pwidFromReplayUrl(r.value.url, { precision, registry })).toEqual({
+            ok: true,
+            value: made.value,
+          });
         },
       ),
       { numRuns: 400 },
@@ -332,7 +343,7 @@ describe('registry', () => {
     if (!r.ok) return;
     const pwid = 'urn:pwid:example.org:2016-01-22T11:20:29Z:part:http://www.dr.dk/';
     expect(
-      pwidFromReplayUrl('https://wb.example.org/c/web-2016/20160122112029id_/http://www.dr.dk/', undefined, r.value),
+      pwidFromReplayUrl('https://wb.example.org/c/web-2016/20160122112029id_/http://www.dr.dk/', { registry: r.value }),
     ).toEqual({
       ok: true,
       value: pwid,
@@ -343,7 +354,12 @@ describe('registry', () => {
       'https://wb.example.org/c/everything/http://www.dr.dk/',
     ]);
     // the other archives still match as before
-    expect(pwidFromReplayUrl('https://web.archive.org/web/20160122112029/http://www.dr.dk', 'page', r.value)).toEqual({
+    expect(
+      pwidFromReplayUrl('https://web.archive.org/web/20160122112029/http://www.dr.dk', {
+        precision: 'page',
+        registry: r.value,
+      }),
+    ).toEqual({
       ok: true,
       value: 'urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk',
     });

@@ -1,4 +1,4 @@
-import { err, type PidError, type Profile, type Result } from '@pidgate/core';
+import { err, type PidError, profileOf, type Result, type SchemeOptions } from '@pidgate/core';
 import type { PwidErrorCode, ReplayErrorCode } from './codes.ts';
 import { isAlpha, isDigit, isHex, isPchar, isSchemeChar, isUnreserved } from './grammar.ts';
 import { checkUri, encodeUriString } from './item.ts';
@@ -360,6 +360,14 @@ function emptyHost(s: string, i: number): boolean {
   return (colon < 0 ? hostport : hostport.slice(0, colon)).length === 0;
 }
 
+/** What `pwidFromReplayUrl` is told besides the URL: the profile, and where and how to read it. */
+export interface ReplayOptions extends SchemeOptions {
+  /** The precision-spec to write; absent or null: `part` for a raw-mode flag, else `page`. */
+  readonly precision?: string | null;
+  /** The archives whose replay URLs are read; the built-in ones by default. */
+  readonly registry?: ArchiveRegistry;
+}
+
 /**
  * The PWID of a replay URL: `https://web.archive.org/web/20160122112029/http://www.dr.dk` with `page`
  * gives `urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk`. Without a precision, a raw
@@ -367,22 +375,18 @@ function emptyHost(s: string, i: number): boolean {
  */
 export function pwidFromReplayUrl(
   url: string,
-  precision?: null,
-  registry?: ArchiveRegistry,
-  profile?: Profile,
+  options?: ReplayOptions & { readonly precision?: null },
 ): Result<string, PidError<ReplayErrorCode | PwidErrorCode>>;
 export function pwidFromReplayUrl(
   url: string,
-  precision?: string | null,
-  registry?: ArchiveRegistry,
-  profile?: Profile,
+  options?: ReplayOptions,
 ): Result<string, PidError<ReplayErrorCode | 'precision-spec' | PwidErrorCode>>;
 export function pwidFromReplayUrl(
   url: string,
-  precision?: string | null,
-  registry: ArchiveRegistry = DEFAULT_REGISTRY,
-  profile: Profile = 'source',
+  options?: ReplayOptions,
 ): Result<string, PidError<ReplayErrorCode | 'precision-spec' | PwidErrorCode>> {
+  const precision = options?.precision;
+  const registry = options?.registry ?? DEFAULT_REGISTRY;
   let match: ReplayMatch | null = null;
   for (const archive of registry.archives) {
     match = matchReplay(url.trim(), archive);
@@ -402,7 +406,7 @@ export function pwidFromReplayUrl(
   const original = originalFromReplay(match.rest);
   if (!original.ok) return original;
   const pwid = `urn:pwid:${match.archive.id}:${time}:${p}:${encodeUriString(original.value)}`;
-  const scan = scanPwid(pwid, profile);
+  const scan = scanPwid(pwid, profileOf(options));
   if (!scan.ok) return { ok: false, error: { ...scan.error, offset: null } };
   return { ok: true, value: normalizeScan(scan.value) };
 }

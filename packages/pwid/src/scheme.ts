@@ -36,7 +36,7 @@ type PwidCode = PwidErrorCode | ReplayErrorCode;
 function identify(input: string, profile: Profile = 'source'): Result<PwidIdentifier, PidError<PwidCode>> {
   let text = input;
   if (!pwidLabelAt(input, 0) && !urnPwidLabel(input)) {
-    const replay = pwidFromReplayUrl(input, null, undefined, profile);
+    const replay = pwidFromReplayUrl(input, { profile });
     if (!replay.ok) return replay;
     text = replay.value;
   }
@@ -62,8 +62,8 @@ export const pwidScheme: DefinedScheme<PwidComponents, 'pwid', PwidCode> = defin
     const r = identify(input, options?.profile ?? 'source');
     return r.ok ? { ok: true, value: r.value.components } : r;
   },
-  normalize: (c: PwidComponents) => normalizePwid(c),
-  format: (c: PwidComponents) => formatPwid(c),
+  normalize: normalizePwid,
+  format: formatPwid,
   identify,
   route: { labels: ['pwid:', 'urn:pwid:'], hosts: () => [...builtinReplayHosts().hosts] },
   docs: {

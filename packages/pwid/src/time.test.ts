@@ -10,7 +10,7 @@ import {
 } from './time.ts';
 
 const at = (time: string, profile: 'source' | 'modern' = 'source') =>
-  parsePwid(`urn:pwid:archive.org:${time}:page:http://x`, profile);
+  parsePwid(`urn:pwid:archive.org:${time}:page:http://x`, { profile });
 const code = (time: string, profile: 'source' | 'modern' = 'source') => {
   const r = at(time, profile);
   return r.ok ? 'ok' : r.error.code;

@@ -1,9 +1,17 @@
 export { URN_ERROR_CODES, URN_WARNING_CODES, type UrnErrorCode, type UrnWarningCode } from './codes.ts';
+export { compareUrn } from './compare.ts';
 export { formatUrn } from './format.ts';
 export { dnbCheckDigit, NAMESPACE_MODULES, NAMESPACES } from './namespaces/index.ts';
 export { isanCheckCharacter } from './namespaces/isan.ts';
-export { type Isbn, isbn10CheckDigit, isbn10To13, isbn13CheckDigit, isbn13To10, parseIsbn } from './namespaces/isbn.ts';
-export { type Issn, issnCheckDigit, parseIssn } from './namespaces/issn.ts';
+export {
+  type Isbn,
+  isbn10CheckDigit,
+  isbn10To13,
+  isbn13CheckDigit,
+  isbn13To10,
+  parseIsbnNumber,
+} from './namespaces/isbn.ts';
+export { type Issn, issnCheckDigit, parseIssnNumber } from './namespaces/issn.ts';
 export {
   allNamespaceRecords,
   FORMAL_NAMESPACES,
@@ -14,6 +22,6 @@ export {
 } from './namespaces/registry.ts';
 export type { UrnNamespace } from './namespaces/types.ts';
 export { normalizeUrn } from './normalize.ts';
-export { parseUrn, type UrnComponents } from './parse.ts';
+export { parseUrn, parseUrnSyntax, type UrnComponents } from './parse.ts';
 export { findResolverPrefix, URN_RESOLVER_PREFIXES, urnFromResolverUrl } from './resolvers.ts';
-export { nidWarnings, parseNamespacedUrn, type UrnIdentifier, type UrnRecord, urnScheme } from './scheme.ts';
+export { nidWarnings, type UrnIdentifier, type UrnRecord, urnScheme } from './scheme.ts';

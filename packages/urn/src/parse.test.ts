@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { URN_ERROR_CODES } from './codes.ts';
 import { NAMESPACE_MODULES } from './namespaces/index.ts';
-import { parseUrn } from './parse.ts';
+import { parseUrnSyntax } from './parse.ts';
 import { urnScheme } from './scheme.ts';
 
 const normalize = (s: string) => {
@@ -59,7 +59,7 @@ describe('normalized form', () => {
   });
 
   it('keeps the r-, q- and f-components in the parsed record', () => {
-    const r = parseUrn('urn:example:a?+r1?=q1#f1');
+    const r = parseUrnSyntax('urn:example:a?+r1?=q1#f1');
     expect(r).toEqual({
       ok: true,
       value: { nid: 'example', nss: 'a', rComponent: 'r1', qComponent: 'q1', fComponent: 'f1' },
@@ -67,16 +67,16 @@ describe('normalized form', () => {
   });
 
   it('reads "?=" inside an r-component as the start of the q-component', () => {
-    const r = parseUrn('urn:example:a?+b?c?=d?+e');
+    const r = parseUrnSyntax('urn:example:a?+b?c?=d?+e');
     expect(r.ok && r.value).toMatchObject({ rComponent: 'b?c', qComponent: 'd?+e' });
   });
 
   it('reads a "?" that ends an r- or q-component as part of it (RFC 8141: pchar / "/" / "?")', () => {
-    expect(parseUrn('urn:example:a?+b?')).toEqual({
+    expect(parseUrnSyntax('urn:example:a?+b?')).toEqual({
       ok: true,
       value: { nid: 'example', nss: 'a', rComponent: 'b?', qComponent: null, fComponent: null },
     });
-    expect(parseUrn('urn:example:a?=q?')).toEqual({
+    expect(parseUrnSyntax('urn:example:a?=q?')).toEqual({
       ok: true,
       value: { nid: 'example', nss: 'a', rComponent: null, qComponent: 'q?', fComponent: null },
     });
@@ -123,7 +123,7 @@ describe('errors', () => {
     ['urn:example:a#f#', 'f-component-character', 15],
     ['urn:example:a#', null, null],
   ])('%s -> %s at %s', (input, code, offset) => {
-    const r = parseUrn(input);
+    const r = parseUrnSyntax(input);
     if (code === null) {
       expect(r.ok).toBe(true);
       return;

@@ -1,6 +1,18 @@
-import { type Err, err, isHexCode, type PidError, type Result } from '@pidgate/core';
+import {
+  type Err,
+  err,
+  isHexCode,
+  type PidError,
+  type Result,
+  type SchemeOptions,
+  shiftError,
+  upperEscapes,
+} from '@pidgate/core';
 import type { UrnErrorCode } from './codes.ts';
 import { COLON, EQUALS, HASH, HYPHEN, isAlphanum, isPchar, PERCENT, PLUS, QUESTION, SLASH } from './grammar.ts';
+import { NAMESPACES } from './namespaces/index.ts';
+import type { UrnNamespace } from './namespaces/types.ts';
+import { findResolverPrefix, urnFromResolverUrl } from './resolvers.ts';
 
 /** A URN as written (RFC 8141 §2): the parts, not normalized. */
 export interface UrnComponents {
@@ -12,6 +24,8 @@ export interface UrnComponents {
   readonly qComponent: string | null;
   /** f-component, without its `#`; null when absent. */
   readonly fComponent: string | null;
+  /** The URL before the URN when it was read from a resolver URL (`https://nbn-resolving.org/`); else absent. */
+  readonly resolver?: string;
 }
 
 type Stop = (s: string, c: number, i: number) => boolean;
@@ -171,8 +185,11 @@ function parseComponents(
   return { ok: true, value: { nid, nss, rComponent, qComponent, fComponent } };
 }
 
-/** Parse an RFC 8141 namestring. Never throws; linear in the input's length. */
-export function parseUrn(s: string): Result<UrnComponents, PidError<UrnErrorCode>> {
+/**
+ * Parse an RFC 8141 namestring, its syntax only: no namespace's rules, no resolver URL (`parseUrn` adds
+ * them). Never throws; linear in the input's length.
+ */
+export function parseUrnSyntax(s: string): Result<UrnComponents, PidError<UrnErrorCode>> {
   if (!hasUrnLabel(s)) return err('urn-label', 'a URN starts with "urn:"', 0);
   const nidEnd = scanNid(s);
   if (typeof nidEnd !== 'number') return nidEnd;
@@ -182,4 +199,78 @@ export function parseUrn(s: string): Result<UrnComponents, PidError<UrnErrorCode
   const nss = s.slice(nidEnd + 1, nssEnd);
   if (nssEnd === s.length) return { ok: true, value: assignedName(nid, nss) };
   return parseComponents(s, nid, nss, nssEnd);
+}
+
+/** Does the string start with "urn:" (any case)? */
+export function isUrnLabel(input: string): boolean {
+  return (
+    input.length >= 4 &&
+    (input.charCodeAt(0) | 0x20) === 117 && // u
+    (input.charCodeAt(1) | 0x20) === 114 && // r
+    (input.charCodeAt(2) | 0x20) === 110 && // n
+    input.charCodeAt(3) === 58
+  );
+}
+
+/** Does the string hold an ASCII capital letter? (A NID is ASCII: letters, digits and hyphens.) */
+function hasUpperAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 65 && c <= 90) return true;
+  }
+  return false;
+}
+
+/** A URN read with its namespace's rules: its parts, and the lexical forms its key is made of. */
+export interface UrnReading {
+  /** The URN as written: the input, or the URN a resolver URL carries. */
+  readonly text: string;
+  readonly components: UrnComponents;
+  /** The NID in lower case. */
+  readonly nid: string;
+  /** The NSS, %-hex in upper case (RFC 8141 §3.1), in its namespace's lexical form where pidgate has its module. */
+  readonly nss: string;
+  /** The module of the NID, if pidgate has one. */
+  readonly namespace: UrnNamespace | undefined;
+}
+
+/**
+ * Read a URN, or a resolver URL that carries one: RFC 8141 first, then the module of the NID (a Map lookup
+ * on the lower-cased NID) validates the NSS and gives its lexical form. Never throws; linear time.
+ */
+export function readUrn(input: string): Result<UrnReading, PidError<UrnErrorCode>> {
+  let text = input;
+  let shift = 0;
+  let resolver: string | undefined;
+  if (!isUrnLabel(input)) {
+    const at = findResolverPrefix(input);
+    if (at) {
+      resolver = input.slice(0, at.prefixEnd);
+      text = urnFromResolverUrl(input, at);
+      shift = at.prefixEnd;
+    }
+  }
+  const parsed = parseUrnSyntax(text);
+  if (!parsed.ok) return shift === 0 ? parsed : shiftError(parsed, shift);
+  const c = parsed.value;
+  const nid = hasUpperAscii(c.nid) ? c.nid.toLowerCase() : c.nid;
+  let nss = upperEscapes(c.nss);
+  const namespace = NAMESPACES.get(nid);
+  if (namespace) {
+    const r = namespace.normalize(nss);
+    if (!r.ok) return shiftError(r, shift + 5 + c.nid.length);
+    nss = r.value;
+  }
+  const components: UrnComponents = resolver === undefined ? c : { ...c, resolver };
+  return { ok: true, value: { text, components, nid, nss, namespace } };
+}
+
+/**
+ * Parse a URN, or the URL of a public URN resolver that carries one, into its parts as written: RFC 8141
+ * syntax, then the rules of the NID's namespace where pidgate has its module (an ISBN's check digit, a
+ * UUID's form, …). Never throws; linear in the input's length. The URN rules are the same in both profiles.
+ */
+export function parseUrn(input: string, _options?: SchemeOptions): Result<UrnComponents, PidError<UrnErrorCode>> {
+  const read = readUrn(input);
+  return read.ok ? { ok: true, value: read.value.components } : read;
 }

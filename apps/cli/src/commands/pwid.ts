@@ -87,14 +87,14 @@ export const pwidCommand: Command = {
     const registry = registryOf(values.archives, io.cwd);
     switch (action) {
       case 'from-url': {
-        const r = pwidFromReplayUrl(input, values.precision ?? null, registry, profile);
+        const r = pwidFromReplayUrl(input, { precision: values.precision ?? null, registry, profile });
         if (!r.ok) return fail(io, input, r.error);
         await write(io.stdout, `${JSON.stringify({ input, ok: true, pwid: r.value })}\n`);
         return 0;
       }
       case 'to-url': {
         if (values.precision !== undefined) throw new UsageError('--precision is for from-url');
-        const parsed = parsePwid(input, profile);
+        const parsed = parsePwid(input, { profile });
         if (!parsed.ok) return fail(io, input, parsed.error);
         const r = resolvePwid(parsed.value, registry);
         if (!r.ok) return fail(io, input, r.error);
@@ -109,7 +109,7 @@ export const pwidCommand: Command = {
         } catch {
           throw new UsageError(`cannot read ${input}`);
         }
-        const collection = parseCollection(text, profile);
+        const collection = parseCollection(text, { profile });
         let out = '';
         for (const { entry, resolution } of resolveCollection(collection, registry)) {
           const line = {

@@ -18,3 +18,4 @@ export {
   violation,
 } from './invalid.ts';
 export { readmeExamples } from './readme.ts';
+export { type SchemeShape, type ShapeFixtures, shapeContract } from './shape.ts';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isanCheckCharacter } from './isan.ts';
-import { isbn10CheckDigit, isbn13CheckDigit, parseIsbn } from './isbn.ts';
-import { issnCheckDigit, parseIssn } from './issn.ts';
+import { isbn10CheckDigit, isbn13CheckDigit, parseIsbnNumber } from './isbn.ts';
+import { issnCheckDigit, parseIssnNumber } from './issn.ts';
 import { dnbCheckDigit, nbnNamespace } from './nbn.ts';
 
 const digits = (n: number) =>
@@ -21,16 +21,16 @@ describe('ISBN-10 (ISO 2108, mod 11): every single-digit error and adjacent tran
     fc.assert(
       fc.property(digits(9), (nine) => {
         const isbn = nine + isbn10CheckDigit(nine);
-        expect(parseIsbn(isbn).ok).toBe(true);
+        expect(parseIsbnNumber(isbn).ok).toBe(true);
         for (let i = 0; i < 10; i++) {
           for (const wrong of substitutions(isbn, i, i === 9 ? '0123456789X' : '0123456789')) {
-            expect(parseIsbn(wrong).ok, wrong).toBe(false);
+            expect(parseIsbnNumber(wrong).ok, wrong).toBe(false);
           }
         }
         for (let i = 0; i < 9; i++) {
           const swapped = transposition(isbn, i);
           if (swapped !== isbn && !swapped.slice(0, 9).includes('X'))
-            expect(parseIsbn(swapped).ok, swapped).toBe(false);
+            expect(parseIsbnNumber(swapped).ok, swapped).toBe(false);
         }
       }),
       { numRuns: 300 },
@@ -44,15 +44,16 @@ describe('ISBN-13 (EAN-13, mod 10): every single-digit error; transpositions of 
       fc.property(fc.constantFrom('978', '979'), digits(9), (prefix, nine) => {
         const twelve = prefix + nine;
         const isbn = twelve + isbn13CheckDigit(twelve);
-        expect(parseIsbn(isbn).ok).toBe(true);
+        expect(parseIsbnNumber(isbn).ok).toBe(true);
         for (let i = 3; i < 13; i++) {
-          for (const wrong of substitutions(isbn, i, '0123456789')) expect(parseIsbn(wrong).ok, wrong).toBe(false);
+          for (const wrong of substitutions(isbn, i, '0123456789'))
+            expect(parseIsbnNumber(wrong).ok, wrong).toBe(false);
         }
         // Weights 1 and 3 differ by 2: a swap of a and b changes the sum by 2(a-b), caught unless |a-b| = 5.
         for (let i = 3; i < 12; i++) {
           const a = Number(isbn[i]);
           const b = Number(isbn[i + 1]);
-          if (a !== b && Math.abs(a - b) !== 5) expect(parseIsbn(transposition(isbn, i)).ok).toBe(false);
+          if (a !== b && Math.abs(a - b) !== 5) expect(parseIsbnNumber(transposition(isbn, i)).ok).toBe(false);
         }
       }),
       { numRuns: 300 },
@@ -66,16 +67,16 @@ describe('ISSN (ISO 3297, mod 11): every single-digit error and adjacent transpo
       fc.property(digits(7), (seven) => {
         const plain = seven + issnCheckDigit(seven);
         const issn = `${plain.slice(0, 4)}-${plain.slice(4)}`;
-        expect(parseIssn(issn).ok).toBe(true);
+        expect(parseIssnNumber(issn).ok).toBe(true);
         for (let i = 0; i < 8; i++) {
           for (const wrong of substitutions(plain, i, i === 7 ? '0123456789X' : '0123456789')) {
-            expect(parseIssn(wrong).ok, wrong).toBe(false);
+            expect(parseIssnNumber(wrong).ok, wrong).toBe(false);
           }
         }
         for (let i = 0; i < 7; i++) {
           const swapped = transposition(plain, i);
           if (swapped !== plain && !swapped.slice(0, 7).includes('X'))
-            expect(parseIssn(swapped).ok, swapped).toBe(false);
+            expect(parseIssnNumber(swapped).ok, swapped).toBe(false);
         }
       }),
       { numRuns: 300 },
@@ -160,7 +161,7 @@ describe('ISAN check characters (ISO 7064 MOD 37,36)', () => {
   });
 });
 
-describe('parseIsbn and parseIssn on any string', () => {
+describe('parseIsbnNumber and parseIssnNumber on any string', () => {
   const shaped = fc
     .array(fc.constantFrom(...'0123456789Xx- '.split(''), 'ISBN ', '978'), { maxLength: 20 })
     .map((a) => a.join(''));
@@ -168,11 +169,11 @@ describe('parseIsbn and parseIssn on any string', () => {
   it('never throw; a valid ISBN reads back the same from its digits and from its ISBN-13', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string({ maxLength: 30 }), shaped), (text) => {
-        const r = parseIsbn(text);
+        const r = parseIsbnNumber(text);
         if (!r.ok) return;
-        const again = parseIsbn(r.value.digits);
+        const again = parseIsbnNumber(r.value.digits);
         expect(again).toEqual(r);
-        const from13 = parseIsbn(r.value.isbn13);
+        const from13 = parseIsbnNumber(r.value.isbn13);
         expect(from13.ok && from13.value.isbn10).toBe(r.value.isbn10);
       }),
       { numRuns: 2000 },
@@ -182,8 +183,8 @@ describe('parseIsbn and parseIssn on any string', () => {
   it('never throw; a valid ISSN reads back the same', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string({ maxLength: 12 }), shaped), (text) => {
-        const r = parseIssn(text);
-        if (r.ok) expect(parseIssn(r.value.issn)).toEqual(r);
+        const r = parseIssnNumber(text);
+        if (r.ok) expect(parseIssnNumber(r.value.issn)).toEqual(r);
       }),
       { numRuns: 2000 },
     );
@@ -192,8 +193,8 @@ describe('parseIsbn and parseIssn on any string', () => {
   it('answer at once on a megabyte', () => {
     const started = performance.now();
     for (const filler of ['1', '1-', ' ', 'X']) {
-      expect(parseIsbn(filler.repeat(1_000_000)).ok).toBe(false);
-      expect(parseIssn(filler.repeat(1_000_000)).ok).toBe(false);
+      expect(parseIsbnNumber(filler.repeat(1_000_000)).ok).toBe(false);
+      expect(parseIssnNumber(filler.repeat(1_000_000)).ok).toBe(false);
     }
     expect(performance.now() - started).toBeLessThan(2000);
   });

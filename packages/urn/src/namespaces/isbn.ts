@@ -47,7 +47,7 @@ export function isbn13To10(isbn13: string): string | null {
  * Parse an ISBN as written, with or without hyphens or spaces between its digits, without a prefix:
  * `0-395-36341-1`, `978 0 395 36341 6`, `039536341X`. Verifies the check digit. Never throws.
  */
-export function parseIsbn(text: string): Result<Isbn, PidError<UrnErrorCode>> {
+export function parseIsbnNumber(text: string): Result<Isbn, PidError<UrnErrorCode>> {
   const r = isbnDigits(text);
   if (!r.ok) return r;
   const digits = r.value;

@@ -22,7 +22,7 @@ export function issnCheckDigit(seven: string): string {
  * Parse an ISSN as written, `NNNN-NNNC` or `NNNNNNNC`, without a prefix; `x` and `X` are the same
  * check character. Verifies the check character. Never throws.
  */
-export function parseIssn(text: string): Result<Issn, PidError<UrnErrorCode>> {
+export function parseIssnNumber(text: string): Result<Issn, PidError<UrnErrorCode>> {
   const hyphen = text.length === 9;
   if (text.length !== 8 && !hyphen) {
     return err('issn-syntax', 'an ISSN is 8 characters, NNNN-NNNC (the hyphen may be left out)', 0);
@@ -57,7 +57,7 @@ export const issnNamespace: UrnNamespace = {
   equivalence: '"x" and "X" are the same check character (upper case)',
   normalize(nss) {
     if (nss.length !== 9) return err('issn-syntax', 'an ISSN URN holds NNNN-NNNC', 0);
-    const r = parseIssn(nss);
+    const r = parseIssnNumber(nss);
     return r.ok ? { ok: true, value: r.value.issn } : r;
   },
 };
