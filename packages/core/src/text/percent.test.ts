@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEscapesWhere, findBadEscape, isUnreservedCode, lowerEscapes, upperEscapes } from './percent.ts';
+import { isUnreservedCode } from './chars.ts';
+import { decodeEscapesWhere, findBadEscape, lowerEscapes, upperEscapes } from './percent.ts';
 
 describe('percent-escapes', () => {
   it.each([

@@ -1,0 +1,255 @@
+/**
+ * One line splitter for every reader of line-based input (the CLI's lists, the gateway's bulk bodies, the
+ * importers, ANVL): over a whole string (`splitLines`) or over a byte stream as it arrives
+ * (`streamLines`), with line numbers, a maximum line length and the text decoded by its byte-order mark.
+ * No regular expressions: `indexOf` and char-code loops, linear in the input; memory stays flat.
+ */
+
+/**
+ * What ends a line:
+ * - `crlf` (the default): LF, a CR just before it belonging to the line end (CRLF or LF files; a lone CR
+ *   stays in the line, as the CLI has always read it);
+ * - `lf`: LF alone, every CR part of the line (a reader that keeps lines exactly as written, as the ANVL
+ *   reader does for a round trip);
+ * - `any`: CRLF, LF or a lone CR (EZID's ANVL: `\r\n?|\n`).
+ */
+export type LineEnds = 'lf' | 'crlf' | 'any';
+
+/** A line longer than the maximum: not kept, reported in its place, the lines after it read on. */
+export interface LineTooLong {
+  readonly code: 'line-too-long';
+  /** The line's number (from 1). */
+  readonly line: number;
+  /** Its first characters (at most `keep`). */
+  readonly head: string;
+  /** Its length in UTF-16 units, without its line end. */
+  readonly length: number;
+}
+
+/** One item of a split: a line's text (without its line end), or a line too long to keep. */
+export type LineItem = string | LineTooLong;
+
+/** Lines in the order read: `items[k]` is line number `first + k`. */
+export interface LineBatch {
+  readonly first: number;
+  readonly items: LineItem[];
+}
+
+export interface SplitOptions {
+  readonly lineEnds?: LineEnds;
+  /** Lines longer than this (UTF-16 units, line end aside) become `LineTooLong` items. Default: no limit. */
+  readonly maxLineLength?: number;
+  /** How many characters of an over-long line its item keeps (default 64). */
+  readonly keep?: number;
+}
+
+const LF = 10;
+const CR = 13;
+
+/** True when an item is a line too long to keep rather than a line's text. */
+export function isLineTooLong(item: LineItem): item is LineTooLong {
+  return typeof item !== 'string';
+}
+
+/** The index of the first LF (or, with `any`, CR) at or after `from`, or -1. */
+function findBreak(text: string, from: number, any: boolean): number {
+  if (!any) return text.indexOf('\n', from);
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === LF || c === CR) return i;
+  }
+  return -1;
+}
+
+/**
+ * The splitter's state for one input, fed text piece by piece (`push`, then `end`); what a piece completes
+ * is appended to the caller's array. A piece may end anywhere, inside a CRLF too. Holds at most one partial
+ * line of `maxLineLength` (+1) units: the rest of an over-long line is counted and dropped.
+ */
+export class LineSplitter {
+  private readonly any: boolean;
+  private readonly stripCr: boolean;
+  private readonly max: number;
+  private readonly keep: number;
+  private rest = '';
+  /** Lines finished so far (the number of the last one). */
+  private count = 0;
+  /** The length so far of an over-long line being skipped, or -1. */
+  private skipped = -1;
+  private head = '';
+  /** `any`: the last piece ended on a CR, so an LF first in the next piece is the rest of a CRLF. */
+  private afterCr = false;
+
+  constructor(options: SplitOptions = {}) {
+    const ends = options.lineEnds ?? 'crlf';
+    this.any = ends === 'any';
+    this.stripCr = ends !== 'lf';
+    this.max = options.maxLineLength ?? Number.POSITIVE_INFINITY;
+    this.keep = options.keep ?? 64;
+  }
+
+  /** The number the next line will have. */
+  get next(): number {
+    return this.count + 1;
+  }
+
+  /** Split `piece`, appending the lines it completes to `out`. */
+  push(piece: string, out: LineItem[]): void {
+    let text = this.rest.length === 0 ? piece : this.rest + piece;
+    this.rest = '';
+    if (this.afterCr) {
+      this.afterCr = false;
+      if (text.charCodeAt(0) === LF) text = text.slice(1);
+    }
+    const { any, max } = this;
+    let start = 0;
+    for (let brk = findBreak(text, 0, any); brk !== -1; brk = findBreak(text, start, any)) {
+      let stop = brk;
+      let next = brk + 1;
+      if (text.charCodeAt(brk) === CR) {
+        if (next === text.length) this.afterCr = true;
+        else if (text.charCodeAt(next) === LF) next++;
+      } else if (this.stripCr && stop > start && text.charCodeAt(stop - 1) === CR) stop--;
+      this.count++;
+      if (this.skipped >= 0) {
+        out.push(this.tooLong(this.skipped + stop - start));
+        this.skipped = -1;
+      } else if (stop - start > max) {
+        this.head = text.slice(start, start + this.keep);
+        out.push(this.tooLong(stop - start));
+      } else out.push(text.slice(start, stop));
+      start = next;
+    }
+    if (this.skipped >= 0) {
+      this.skipped += text.length - start;
+    } else if (text.length - start > max + 1) {
+      // Longer than any line may be, even with the CR of a CRLF still to come: count it, keep its head.
+      this.head = text.slice(start, start + this.keep);
+      this.skipped = text.length - start;
+    } else this.rest = start === 0 ? text : text.slice(start);
+  }
+
+  /** The end of the input: its last line, when it does not end in a line end. */
+  end(out: LineItem[]): void {
+    if (this.skipped >= 0) {
+      this.count++;
+      out.push(this.tooLong(this.skipped));
+      this.skipped = -1;
+      return;
+    }
+    let line = this.rest;
+    this.rest = '';
+    if (line.length === 0) return;
+    if (this.stripCr && line.charCodeAt(line.length - 1) === CR) line = line.slice(0, -1);
+    this.count++;
+    if (line.length > this.max) {
+      this.head = line.slice(0, this.keep);
+      out.push(this.tooLong(line.length));
+    } else out.push(line);
+  }
+
+  private tooLong(length: number): LineTooLong {
+    const item: LineTooLong = { code: 'line-too-long', line: this.count, head: this.head, length };
+    this.head = '';
+    return item;
+  }
+}
+
+/**
+ * The lines of a whole text. A final line end ends the last line (it does not start an empty one);
+ * an empty text has no lines.
+ */
+export function splitLines(text: string, options: SplitOptions = {}): LineItem[] {
+  const out: LineItem[] = [];
+  const splitter = new LineSplitter(options);
+  splitter.push(text, out);
+  splitter.end(out);
+  return out;
+}
+
+/** A text encoding a byte-order mark announces. */
+export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be';
+
+/** The encoding a byte-order mark at the start of `head` announces: UTF-16 by its mark, else UTF-8. */
+export function encodingOf(head: Uint8Array): TextEncoding {
+  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
+  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
+  return 'utf-8';
+}
+
+/**
+ * The text of a byte stream, piece by piece as it arrives: UTF-16 (little or big endian) when it starts
+ * with that byte-order mark (Excel's "Unicode Text", PowerShell's `>`), else UTF-8; the mark dropped;
+ * a byte sequence that is not text in that encoding becomes U+FFFD. Pieces already decoded (a stream in
+ * string mode) pass through, a leading U+FEFF dropped. `onBytes` counts the bytes read.
+ */
+export async function* decodeText(
+  source: AsyncIterable<Uint8Array | string>,
+  onBytes?: (n: number) => void,
+): AsyncGenerator<string> {
+  let decoder: InstanceType<typeof TextDecoder> | null = null;
+  let held: Uint8Array | null = null; // a first piece too short to hold a UTF-16 mark
+  let first = true;
+  for await (const piece of source) {
+    if (typeof piece === 'string') {
+      onBytes?.(piece.length);
+      const text = first && piece.charCodeAt(0) === 0xfeff ? piece.slice(1) : piece;
+      if (piece.length > 0) first = false;
+      if (text.length > 0) yield text;
+      continue;
+    }
+    onBytes?.(piece.length);
+    let bytes = piece;
+    if (decoder === null) {
+      if (held !== null) {
+        const joined = new Uint8Array(held.length + bytes.length);
+        joined.set(held);
+        joined.set(bytes, held.length);
+        bytes = joined;
+        held = null;
+      }
+      if (bytes.length < 2) {
+        held = bytes;
+        continue;
+      }
+      decoder = new TextDecoder(encodingOf(bytes));
+      first = false;
+    }
+    const text = decoder.decode(bytes, { stream: true });
+    if (text.length > 0) yield text;
+  }
+  if (held !== null) {
+    decoder = new TextDecoder('utf-8');
+    const text = decoder.decode(held, { stream: true });
+    if (text.length > 0) yield text;
+  }
+  const tail = decoder?.decode() ?? '';
+  if (tail.length > 0) yield tail;
+}
+
+export interface StreamLinesOptions extends SplitOptions {
+  /** Told the number of bytes of each piece read (progress). */
+  readonly onBytes?: (n: number) => void;
+}
+
+/**
+ * The lines of a byte stream (a Node `Readable`, a web `ReadableStream`, any async iterable of bytes), in
+ * batches, one per piece read that completes a line: the text decoded as `decodeText` does, split as
+ * `LineSplitter` does. Memory stays flat: one piece and one partial line (at most `maxLineLength`).
+ */
+export async function* streamLines(
+  source: AsyncIterable<Uint8Array | string>,
+  options: StreamLinesOptions = {},
+): AsyncGenerator<LineBatch> {
+  const splitter = new LineSplitter(options);
+  for await (const text of decodeText(source, options.onBytes)) {
+    const first = splitter.next;
+    const items: LineItem[] = [];
+    splitter.push(text, items);
+    if (items.length > 0) yield { first, items };
+  }
+  const first = splitter.next;
+  const items: LineItem[] = [];
+  splitter.end(items);
+  if (items.length > 0) yield { first, items };
+}
