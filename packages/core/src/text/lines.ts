@@ -79,6 +79,8 @@ export class LineSplitter {
   private head = '';
   /** `any`: the last piece ended on a CR, so an LF first in the next piece is the rest of a CRLF. */
   private afterCr = false;
+  /** `crlf`: the last piece of an over-long line ended on a CR, not yet known to be part of a CRLF. */
+  private crHeld = false;
 
   constructor(options: SplitOptions = {}) {
     const ends = options.lineEnds ?? 'crlf';
@@ -101,6 +103,14 @@ export class LineSplitter {
       this.afterCr = false;
       if (text.charCodeAt(0) === LF) text = text.slice(1);
     }
+    if (this.crHeld) {
+      // The CR that ended the last piece of an over-long line: its line end when an LF follows, else text.
+      this.crHeld = false;
+      if (text.charCodeAt(0) !== LF) {
+        this.grow('\r', 0, 1);
+        this.skipped++;
+      }
+    }
     const { any, max } = this;
     let start = 0;
     for (let brk = findBreak(text, 0, any); brk !== -1; brk = findBreak(text, start, any)) {
@@ -112,25 +122,34 @@ export class LineSplitter {
       } else if (this.stripCr && stop > start && text.charCodeAt(stop - 1) === CR) stop--;
       this.count++;
       if (this.skipped >= 0) {
+        this.grow(text, start, stop);
         out.push(this.tooLong(this.skipped + stop - start));
         this.skipped = -1;
       } else if (stop - start > max) {
-        this.head = text.slice(start, start + this.keep);
+        this.head = text.slice(start, Math.min(stop, start + this.keep));
         out.push(this.tooLong(stop - start));
       } else out.push(text.slice(start, stop));
       start = next;
     }
-    if (this.skipped >= 0) {
-      this.skipped += text.length - start;
-    } else if (text.length - start > max + 1) {
+    if (this.skipped < 0 && text.length - start > max + 1) {
       // Longer than any line may be, even with the CR of a CRLF still to come: count it, keep its head.
-      this.head = text.slice(start, start + this.keep);
-      this.skipped = text.length - start;
+      this.skipped = 0;
+      this.head = '';
+    }
+    if (this.skipped >= 0) {
+      let end = text.length;
+      if (this.stripCr && end > start && text.charCodeAt(end - 1) === CR) {
+        end--;
+        this.crHeld = true;
+      }
+      this.grow(text, start, end);
+      this.skipped += end - start;
     } else this.rest = start === 0 ? text : text.slice(start);
   }
 
   /** The end of the input: its last line, when it does not end in a line end. */
   end(out: LineItem[]): void {
+    if (this.crHeld) this.crHeld = false; // a CR at the very end is dropped, as after any last line
     if (this.skipped >= 0) {
       this.count++;
       out.push(this.tooLong(this.skipped));
@@ -146,6 +165,11 @@ export class LineSplitter {
       this.head = line.slice(0, this.keep);
       out.push(this.tooLong(line.length));
     } else out.push(line);
+  }
+
+  /** Complete the kept head of an over-long line from `text[from..to)`. */
+  private grow(text: string, from: number, to: number): void {
+    if (this.head.length < this.keep) this.head += text.slice(from, Math.min(to, from + this.keep - this.head.length));
   }
 
   private tooLong(length: number): LineTooLong {
