@@ -20,7 +20,7 @@ async function* chunks<T>(pieces: readonly T[]): AsyncGenerator<T> {
 async function streamed(pieces: readonly Uint8Array[], options: SplitOptions = {}): Promise<[number, LineItem][]> {
   const out: [number, LineItem][] = [];
   for await (const batch of streamLines(chunks(pieces), options)) {
-    batch.items.forEach((item, k) => out.push([batch.first + k, item]));
+    for (const [k, item] of batch.items.entries()) out.push([batch.first + k, item]);
   }
   return out;
 }
