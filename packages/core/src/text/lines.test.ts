@@ -71,22 +71,16 @@ describe('LineSplitter', () => {
   it('holds no more than the maximum line length (+1) of an over-long line, however long it runs', () => {
     const splitter = new LineSplitter({ maxLineLength: 10 });
     const out: LineItem[] = [];
-    splitter.push('ok\n', out);
-    for (let k = 0; k < 10_000; k++) splitter.push('x'.repeat(100), out);
-    // The splitter's state is private; its memory is what it would hand back: nothing until the line ends.
+    out.push(...splitter.push('ok\n'));
+    for (let k = 0; k < 10_000; k++) out.push(...splitter.push('x'.repeat(100)));
     expect(out).toEqual(['ok']);
-    splitter.push('y\nnext\n', out);
-    splitter.end(out);
+    out.push(...splitter.push('y\nnext\n'), ...splitter.end());
     expect(out).toEqual(['ok', { code: 'line-too-long', line: 2, head: 'x'.repeat(64), length: 1_000_001 }, 'next']);
   });
 
   it('joins a CRLF split between two pieces (any)', () => {
     const splitter = new LineSplitter({ lineEnds: 'any' });
-    const out: LineItem[] = [];
-    splitter.push('a\r', out);
-    splitter.push('\nb\r', out);
-    splitter.push('c', out);
-    splitter.end(out);
+    const out = [...splitter.push('a\r'), ...splitter.push('\nb\r'), ...splitter.push('c'), ...splitter.end()];
     expect(out).toEqual(['a', 'b', 'c']);
   });
 });

@@ -51,9 +51,8 @@ export function isLineTooLong(item: LineItem): item is LineTooLong {
   return typeof item !== 'string';
 }
 
-/** The index of the first LF (or, with `any`, CR) at or after `from`, or -1. */
-function findBreak(text: string, from: number, any: boolean): number {
-  if (!any) return text.indexOf('\n', from);
+/** The index of the first LF or CR at or after `from`, or -1. */
+function findLfOrCr(text: string, from: number): number {
   for (let i = from; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === LF || c === CR) return i;
@@ -62,9 +61,9 @@ function findBreak(text: string, from: number, any: boolean): number {
 }
 
 /**
- * The splitter's state for one input, fed text piece by piece (`push`, then `end`); what a piece completes
- * is appended to the caller's array. A piece may end anywhere, inside a CRLF too. Holds at most one partial
- * line of `maxLineLength` (+1) units: the rest of an over-long line is counted and dropped.
+ * The splitter's state for one input, fed text piece by piece (`push`, then `end`), each call returning
+ * the lines it completes. A piece may end anywhere, inside a CRLF too. Holds at most one partial line of
+ * `maxLineLength` (+1) units: the rest of an over-long line is counted and dropped.
  */
 export class LineSplitter {
   private readonly any: boolean;
@@ -95,8 +94,8 @@ export class LineSplitter {
     return this.count + 1;
   }
 
-  /** Split `piece`, appending the lines it completes to `out`. */
-  push(piece: string, out: LineItem[]): void {
+  /** The lines `piece` completes, in order. */
+  push(piece: string): LineItem[] {
     let text = this.rest.length === 0 ? piece : this.rest + piece;
     this.rest = '';
     if (this.afterCr) {
@@ -111,60 +110,96 @@ export class LineSplitter {
         this.skipped++;
       }
     }
-    const { any, max } = this;
+    const lines: LineItem[] = this.any ? this.cutAny(text) : this.cutLf(text);
+    this.keepRest(this.rest);
+    return lines;
+  }
+
+  /** LF line ends: the engine's own split (the hot path of every list reader), then each line checked. */
+  private cutLf(text: string): LineItem[] {
+    const lines: LineItem[] = text.split('\n');
+    this.rest = lines.pop() as string;
+    const { stripCr, max } = this;
+    for (let k = 0; k < lines.length; k++) {
+      let line = lines[k] as string;
+      if (stripCr && line.charCodeAt(line.length - 1) === CR) {
+        line = line.slice(0, -1);
+        lines[k] = line;
+      }
+      this.count++;
+      if (k === 0 && this.skipped >= 0) lines[0] = this.endSkipped(line, 0, line.length);
+      else if (line.length > max) lines[k] = this.overlong(line, 0, line.length);
+    }
+    return lines;
+  }
+
+  /** CRLF, CR or LF line ends: a char-code scan. */
+  private cutAny(text: string): LineItem[] {
+    const lines: LineItem[] = [];
     let start = 0;
-    for (let brk = findBreak(text, 0, any); brk !== -1; brk = findBreak(text, start, any)) {
-      let stop = brk;
+    for (let brk = findLfOrCr(text, 0); brk !== -1; brk = findLfOrCr(text, start)) {
       let next = brk + 1;
       if (text.charCodeAt(brk) === CR) {
         if (next === text.length) this.afterCr = true;
         else if (text.charCodeAt(next) === LF) next++;
-      } else if (this.stripCr && stop > start && text.charCodeAt(stop - 1) === CR) stop--;
+      }
       this.count++;
-      if (this.skipped >= 0) {
-        this.grow(text, start, stop);
-        out.push(this.tooLong(this.skipped + stop - start));
-        this.skipped = -1;
-      } else if (stop - start > max) {
-        this.head = text.slice(start, Math.min(stop, start + this.keep));
-        out.push(this.tooLong(stop - start));
-      } else out.push(text.slice(start, stop));
+      if (this.skipped >= 0) lines.push(this.endSkipped(text, start, brk));
+      else if (brk - start > this.max) lines.push(this.overlong(text, start, brk));
+      else lines.push(text.slice(start, brk));
       start = next;
     }
-    if (this.skipped < 0 && text.length - start > max + 1) {
-      // Longer than any line may be, even with the CR of a CRLF still to come: count it, keep its head.
+    this.rest = start === 0 ? text : text.slice(start);
+    return lines;
+  }
+
+  /** Keep the partial line `rest`, or only count it when it is (or continues) an over-long line. */
+  private keepRest(rest: string): void {
+    if (this.skipped < 0 && rest.length <= this.max + 1) return;
+    // Longer than any line may be, even with the CR of a CRLF still to come: count it, keep its head.
+    this.rest = '';
+    if (this.skipped < 0) {
       this.skipped = 0;
       this.head = '';
     }
-    if (this.skipped >= 0) {
-      let end = text.length;
-      if (this.stripCr && end > start && text.charCodeAt(end - 1) === CR) {
-        end--;
-        this.crHeld = true;
-      }
-      this.grow(text, start, end);
-      this.skipped += end - start;
-    } else this.rest = start === 0 ? text : text.slice(start);
+    let end = rest.length;
+    if (this.stripCr && end > 0 && rest.charCodeAt(end - 1) === CR) {
+      end--;
+      this.crHeld = true;
+    }
+    this.grow(rest, 0, end);
+    this.skipped += end;
+  }
+
+  /** The item of the over-long line being skipped, which ends with `text[from..to)`. */
+  private endSkipped(text: string, from: number, to: number): LineTooLong {
+    this.grow(text, from, to);
+    const item = this.tooLong(this.skipped + to - from);
+    this.skipped = -1;
+    return item;
+  }
+
+  /** The item of the over-long line `text[from..to)`. */
+  private overlong(text: string, from: number, to: number): LineTooLong {
+    this.head = text.slice(from, Math.min(to, from + this.keep));
+    return this.tooLong(to - from);
   }
 
   /** The end of the input: its last line, when it does not end in a line end. */
-  end(out: LineItem[]): void {
-    if (this.crHeld) this.crHeld = false; // a CR at the very end is dropped, as after any last line
+  end(): LineItem[] {
+    this.crHeld = false; // a CR at the very end is dropped, as after any last line
     if (this.skipped >= 0) {
       this.count++;
-      out.push(this.tooLong(this.skipped));
+      const item = this.tooLong(this.skipped);
       this.skipped = -1;
-      return;
+      return [item];
     }
     let line = this.rest;
     this.rest = '';
-    if (line.length === 0) return;
+    if (line.length === 0) return [];
     if (this.stripCr && line.charCodeAt(line.length - 1) === CR) line = line.slice(0, -1);
     this.count++;
-    if (line.length > this.max) {
-      this.head = line.slice(0, this.keep);
-      out.push(this.tooLong(line.length));
-    } else out.push(line);
+    return [line.length > this.max ? this.overlong(line, 0, line.length) : line];
   }
 
   /** Complete the kept head of an over-long line from `text[from..to)`. */
@@ -184,11 +219,10 @@ export class LineSplitter {
  * an empty text has no lines.
  */
 export function splitLines(text: string, options: SplitOptions = {}): LineItem[] {
-  const out: LineItem[] = [];
   const splitter = new LineSplitter(options);
-  splitter.push(text, out);
-  splitter.end(out);
-  return out;
+  const lines = splitter.push(text);
+  for (const item of splitter.end()) lines.push(item);
+  return lines;
 }
 
 /** A text encoding a byte-order mark announces. */
@@ -268,12 +302,10 @@ export async function* streamLines(
   const splitter = new LineSplitter(options);
   for await (const text of decodeText(source, options.onBytes)) {
     const first = splitter.next;
-    const items: LineItem[] = [];
-    splitter.push(text, items);
+    const items = splitter.push(text);
     if (items.length > 0) yield { first, items };
   }
   const first = splitter.next;
-  const items: LineItem[] = [];
-  splitter.end(items);
+  const items = splitter.end();
   if (items.length > 0) yield { first, items };
 }
