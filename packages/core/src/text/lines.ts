@@ -245,7 +245,7 @@ export async function* decodeText(
   source: AsyncIterable<Uint8Array | string>,
   onBytes?: (n: number) => void,
 ): AsyncGenerator<string> {
-  let decoder: InstanceType<typeof TextDecoder> | null = null;
+  let decoder: Utf8Pieces | InstanceType<typeof TextDecoder> | null = null;
   let held: Uint8Array | null = null; // a first piece too short to hold a UTF-16 mark
   let first = true;
   for await (const piece of source) {
@@ -260,29 +260,76 @@ export async function* decodeText(
     let bytes = piece;
     if (decoder === null) {
       if (held !== null) {
-        const joined = new Uint8Array(held.length + bytes.length);
-        joined.set(held);
-        joined.set(bytes, held.length);
-        bytes = joined;
+        bytes = joined(held, bytes);
         held = null;
       }
       if (bytes.length < 2) {
         held = bytes;
         continue;
       }
-      decoder = new TextDecoder(encodingOf(bytes));
+      const encoding = encodingOf(bytes);
+      decoder = encoding === 'utf-8' ? new Utf8Pieces() : new TextDecoder(encoding);
       first = false;
     }
     const text = decoder.decode(bytes, { stream: true });
     if (text.length > 0) yield text;
   }
   if (held !== null) {
-    decoder = new TextDecoder('utf-8');
+    decoder = new Utf8Pieces();
     const text = decoder.decode(held, { stream: true });
     if (text.length > 0) yield text;
   }
   const tail = decoder?.decode() ?? '';
   if (tail.length > 0) yield tail;
+}
+
+function joined(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
+/**
+ * UTF-8 decoded piece by piece: each piece up to its last whole character is decoded in one call (the
+ * engine's fast path, about twice as fast as a streaming TextDecoder), the bytes of a character cut by the
+ * piece's end held for the next; a leading byte-order mark dropped once, at the start.
+ */
+class Utf8Pieces {
+  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  private held: Uint8Array | null = null;
+  private start = true;
+
+  decode(piece?: Uint8Array, _options?: { stream: boolean }): string {
+    if (piece === undefined) {
+      const rest = this.held;
+      this.held = null;
+      return rest === null ? '' : this.text(rest);
+    }
+    const bytes = this.held === null ? piece : joined(this.held, piece);
+    const cut = wholeCharacters(bytes);
+    this.held = cut === bytes.length ? null : bytes.slice(cut);
+    return cut === 0 ? '' : this.text(cut === bytes.length ? bytes : bytes.subarray(0, cut));
+  }
+
+  private text(bytes: Uint8Array): string {
+    let text = this.decoder.decode(bytes);
+    if (this.start) {
+      this.start = false;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
+    return text;
+  }
+}
+
+/** The length of `bytes` less the bytes of a UTF-8 character its end cuts (at most 3). */
+function wholeCharacters(bytes: Uint8Array): number {
+  let i = bytes.length - 1;
+  while (i >= 0 && bytes.length - i <= 3 && ((bytes[i] as number) & 0xc0) === 0x80) i--;
+  if (i < 0) return bytes.length;
+  const lead = bytes[i] as number;
+  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  return bytes.length - i < need ? i : bytes.length;
 }
 
 export interface StreamLinesOptions extends SplitOptions {
