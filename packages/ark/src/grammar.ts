@@ -55,17 +55,8 @@ export function isInert(c: number, modern: boolean): boolean {
   return c === HYPHEN || (modern && (isUnicodeHyphen(c) || isWhitespace(c)));
 }
 
-export function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
-
-export function isAlpha(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-}
-
-export function isHex(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
-}
+// DIGIT, ALPHA and HEXDIG are the toolkit's (one definition for every package).
+export { isAlpha, isDigit, isHexCode as isHex } from '@pidgate/core';
 
 /** Is `s[i..i+4)` the label "ark:" in any case? */
 export function isArkLabelAt(s: string, i: number): boolean {

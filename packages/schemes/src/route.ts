@@ -8,7 +8,7 @@
  */
 import { bareHostEnd } from '@pidgate/ark';
 import { ARXIV_HOSTS } from '@pidgate/arxiv';
-import { httpSchemeLength, wordAt } from '@pidgate/core';
+import { httpSchemeLength, isDigit, isAlpha as isLetter, wordAt } from '@pidgate/core';
 import { DOI_PROXY_HOSTS } from '@pidgate/doi';
 import { HANDLE_PROXY_HOSTS, numericPrefixLength, spacesAt } from '@pidgate/handle';
 import { MAX_BARE_ISBN } from '@pidgate/isbn';
@@ -44,8 +44,6 @@ const SLASH = 47;
 const SPACE = 32;
 const HYPHEN = 45;
 
-const isDigit = (c: number): boolean => c >= 48 && c <= 57;
-const isLetter = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 /** RFC 3986 scheme characters after the first: ALPHA / DIGIT / "+" / "-" / "." (as the ARK recognizer reads them). */
 const isSchemeChar = (c: number): boolean => isLetter(c) || isDigit(c) || c === 43 || c === HYPHEN || c === DOT;
 
