@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
+import { encodingOf, streamLines } from '@pidgate/core';
 import { UsageError } from './io.ts';
 
 /** Bytes read from a file at a time: large reads, few calls. */
@@ -61,20 +62,13 @@ export function peek(stream: Readable): Promise<Buffer> {
   });
 }
 
-/** The UTF-16 encoding a byte-order mark at the start of `head` announces, or null. */
-export function utf16Encoding(head: Uint8Array): 'utf-16le' | 'utf-16be' | null {
-  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
-  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
-  return null;
-}
-
 /**
  * `source` as UTF-8: unchanged unless it starts with a UTF-16 byte-order mark, then decoded as it is read
  * (the mark dropped; an unpaired surrogate becomes U+FFFD). Its size in UTF-8 is not known beforehand.
  */
 export async function asUtf8(source: Source): Promise<Source> {
-  const encoding = utf16Encoding(await peek(source.stream));
-  if (encoding === null) return source;
+  const encoding = encodingOf(await peek(source.stream));
+  if (encoding === 'utf-8') return source;
   const decoder = new TextDecoder(encoding);
   const utf8 = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -89,31 +83,14 @@ export async function asUtf8(source: Source): Promise<Source> {
 }
 
 /**
- * Split a stream into lines, in batches (one batch per chunk read), dropping a trailing "\r" and a
- * UTF-8 byte-order mark at the start of the stream.
- * Memory stays flat: only one chunk and the partial line after it are held.
- * `onBytes` reports progress in bytes read.
+ * Split a stream into lines, in batches (one batch per chunk read), by the toolkit's splitter: CRLF or LF
+ * (a trailing "\r" dropped), a byte-order mark at the start of the stream dropped. Memory stays flat: only
+ * one chunk and the partial line after it are held. `onBytes` reports progress in bytes read.
  */
 export async function* lineBatches(stream: Readable, onBytes?: (n: number) => void): AsyncGenerator<string[]> {
-  stream.setEncoding('utf8');
-  let rest = '';
-  let first = true;
-  for await (const chunk of stream as AsyncIterable<string>) {
-    onBytes?.(Buffer.byteLength(chunk));
-    let text = rest + chunk;
-    if (first && text.length > 0) {
-      first = false;
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    }
-    const lines = text.split('\n');
-    rest = lines.pop() ?? '';
-    for (let i = 0; i < lines.length; i++) {
-      const line = lines[i] as string;
-      if (line.endsWith('\r')) lines[i] = line.slice(0, -1);
-    }
-    if (lines.length > 0) yield lines;
-  }
-  if (rest.length > 0) yield [rest.endsWith('\r') ? rest.slice(0, -1) : rest];
+  const options = onBytes ? { onBytes } : {};
+  // No maximum line length is set, so every item is a line's text.
+  for await (const batch of streamLines(stream, options)) yield batch.items as string[];
 }
 
 /**

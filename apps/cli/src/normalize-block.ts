@@ -3,6 +3,7 @@ import {
   normalizeRecord,
   type Profile,
   type Registry,
+  splitLines,
   trimSurroundingSpace,
 } from '@pidgate/core';
 
@@ -188,14 +189,10 @@ function normalizeLines(
   counts: BlockCounts,
   out: LineWriter,
 ): void {
-  let start = 0;
-  const end = text.length;
-  while (start < end) {
-    let nl = text.indexOf('\n', start);
-    if (nl === -1) nl = end;
-    let stop = nl;
-    if (stop > start && text.charCodeAt(stop - 1) === 0x0d) stop--;
-    const line = text.slice(start, stop);
+  // The toolkit's splitter (CRLF or LF; no maximum: the registry answers an over-long line itself).
+  const lines = splitLines(text);
+  for (let k = 0; k < lines.length; k++) {
+    const line = lines[k] as string;
     const record = normalizeRecord(registry, trim ? trimSurroundingSpace(line) : line, profile);
     counts.lines++;
     if (record.ok) {
@@ -203,6 +200,5 @@ function normalizeLines(
       counts.forms?.push(record.normalized);
     } else counts.errors[record.error.code] = (counts.errors[record.error.code] ?? 0) + 1;
     out.record(record);
-    start = nl + 1;
   }
 }

@@ -1,4 +1,4 @@
-import type { Identifier, Profile, Registry } from '@pidgate/core';
+import { type Identifier, isHexCode as isHexDigit, type Profile, percentDecode, type Registry } from '@pidgate/core';
 import type { Binding, Store } from '@pidgate/store';
 import { ezidAbout, statusOutcome } from './ezid/status.ts';
 import { type Description, type Outcome, type StoredRecord, type Story, UNAV } from './resolvers/types.ts';
@@ -46,10 +46,6 @@ export function arkCandidates(normalized: string): string[] {
 /** Hyphens, which ARK normalization drops (`-`, and U+2010..U+2015 in `modern`). */
 function isHyphen(c: number): boolean {
   return c === 45 || (c >= 0x2010 && c <= 0x2015);
-}
-
-function isHexDigit(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 }
 
 /**
@@ -420,14 +416,12 @@ export function pointsBack(target: string, self: SelfView, requestHost?: string 
   if (!path.startsWith(basePath)) return false;
   const rest = path.slice(basePath.length);
   if (self.registry.parse(rest, self.profile).ok) return true;
-  try {
-    const decoded = decodeURIComponent(rest);
-    if (self.registry.parse(decoded, self.profile).ok) return true;
-    const q = decoded.indexOf('?');
-    return q > 0 && self.registry.parse(decoded.slice(0, q), self.profile).ok;
-  } catch {
-    return false;
-  }
+  const once = percentDecode(rest);
+  if (!once.ok) return false;
+  const decoded = once.value;
+  if (self.registry.parse(decoded, self.profile).ok) return true;
+  const q = decoded.indexOf('?');
+  return q > 0 && self.registry.parse(decoded.slice(0, q), self.profile).ok;
 }
 
 /** A redirect that would come back here as an identifier becomes a 404 (`target-loop`); others pass. */

@@ -1,4 +1,4 @@
-import type { Profile, Registry } from '@pidgate/core';
+import { type Profile, type Registry, streamLines } from '@pidgate/core';
 import { type ErcObject, type ErcStoryObject, ercFromObject } from '@pidgate/erc';
 import type { ImportItem, ImportSummary, Store } from '@pidgate/store';
 import { tokenCovers } from './auth.ts';
@@ -216,32 +216,15 @@ export async function importLines(batches: AsyncIterable<string[]>, run: ImportR
 }
 
 /**
- * The lines of a request body, one array per chunk read (a final "\r" dropped). A line longer than
- * MAX_LINE_LENGTH is not kept: it comes out as a marker that `importLines` answers with `line-too-long`.
+ * The lines of a request body, one array per chunk read (a final "\r" dropped), split by the toolkit's
+ * splitter. A line longer than MAX_LINE_LENGTH is not kept: it comes out as a marker that `importLines`
+ * answers with `line-too-long`.
  */
 export async function* bodyLines(body: ReadableStream<Uint8Array> | null): AsyncGenerator<string[]> {
   if (!body) return;
-  const decoder = new TextDecoder('utf-8');
-  let rest = '';
-  let overlong = false;
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-    const text = rest + decoder.decode(chunk, { stream: true });
-    const lines: string[] = [];
-    let start = 0;
-    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-      const line = text.slice(start, nl);
-      lines.push(overlong ? OVERLONG : line.endsWith('\r') ? line.slice(0, -1) : line);
-      overlong = false;
-      start = nl + 1;
-    }
-    rest = text.slice(start);
-    if (rest.length > MAX_LINE_LENGTH) {
-      overlong = true;
-      rest = '';
-    }
-    if (lines.length > 0) yield lines;
+  for await (const batch of streamLines(body, {
+    maxLineLength: MAX_LINE_LENGTH,
+  })) {
+    yield batch.items.map((item) => (typeof item === 'string' ? item : OVERLONG));
   }
-  rest += decoder.decode();
-  if (overlong) yield [OVERLONG];
-  else if (rest.trim().length > 0) yield [rest.endsWith('\r') ? rest.slice(0, -1) : rest];
 }

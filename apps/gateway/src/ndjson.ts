@@ -1,4 +1,11 @@
-import { MAX_INPUT_LENGTH, normalizeRecord, type Profile, type Registry } from '@pidgate/core';
+import {
+  type LineItem,
+  LineSplitter,
+  MAX_INPUT_LENGTH,
+  normalizeRecord,
+  type Profile,
+  type Registry,
+} from '@pidgate/core';
 
 /** Characters of an over-long line kept in its error record. */
 const KEEP = 64;
@@ -19,25 +26,23 @@ export function normalizeStream(
   const encoder = new TextEncoder();
   const decoder = new TextDecoder('utf-8');
   const reader = body?.getReader() ?? null;
-  let rest = '';
-  let overlong = false;
+  // The toolkit's splitter: CRLF or LF, a line longer than the input limit counted but not kept whole.
+  const splitter = new LineSplitter({ maxLineLength: MAX_INPUT_LENGTH, keep: KEEP });
   let bytes = 0;
   let done = reader === null;
 
-  const record = (line: string): string => {
-    const text = line.endsWith('\r') ? line.slice(0, -1) : line;
-    return `${JSON.stringify(normalizeRecord(registry, text, profile))}\n`;
-  };
-  const tooLong = (): string =>
-    `${JSON.stringify({
-      input: `${rest.slice(0, KEEP)}…`,
-      ok: false,
-      error: {
-        code: 'input-too-long',
-        message: `the line is longer than ${MAX_INPUT_LENGTH} characters`,
-        offset: MAX_INPUT_LENGTH,
-      },
-    })}\n`;
+  const record = (item: LineItem): string =>
+    typeof item === 'string'
+      ? `${JSON.stringify(normalizeRecord(registry, item, profile))}\n`
+      : `${JSON.stringify({
+          input: `${item.head}…`,
+          ok: false,
+          error: {
+            code: 'input-too-long',
+            message: `the line is longer than ${MAX_INPUT_LENGTH} characters`,
+            offset: MAX_INPUT_LENGTH,
+          },
+        })}\n`;
 
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -51,7 +56,6 @@ export function normalizeStream(
         }
         if (chunk.done) {
           done = true;
-          rest += decoder.decode();
           break;
         }
         bytes += chunk.value.byteLength;
@@ -67,31 +71,17 @@ export function normalizeStream(
           controller.close();
           return;
         }
-        const text = rest + decoder.decode(chunk.value, { stream: true });
-        let out = '';
-        let start = 0;
-        for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-          if (overlong) {
-            rest = text.slice(start, Math.min(nl, start + KEEP));
-            out += tooLong();
-            overlong = false;
-          } else out += record(text.slice(start, nl));
-          start = nl + 1;
-        }
-        rest = text.slice(start);
-        if (overlong || rest.length > MAX_INPUT_LENGTH + 1) {
-          // Keep only the start of an over-long line; the rest is skipped up to its newline.
-          overlong = true;
-          rest = rest.slice(0, KEEP);
-        }
+        const out = splitter
+          .push(decoder.decode(chunk.value, { stream: true }))
+          .map(record)
+          .join('');
         if (out.length > 0) {
           controller.enqueue(encoder.encode(out));
           return;
         }
       }
-      if (overlong) controller.enqueue(encoder.encode(tooLong()));
-      else if (rest.length > 0) controller.enqueue(encoder.encode(record(rest)));
-      rest = '';
+      const last = [...splitter.push(decoder.decode()), ...splitter.end()].map(record).join('');
+      if (last.length > 0) controller.enqueue(encoder.encode(last));
       controller.close();
     },
     async cancel() {

@@ -1,4 +1,4 @@
-import type { Identifier, Profile, Registry, Result } from '@pidgate/core';
+import { type Identifier, type Profile, percentDecode, type Registry, type Result } from '@pidgate/core';
 import type { Context } from 'hono';
 
 /** The THUMP inflections (ARK §6; `?info` from today's ARK spec), asked of any identifier. */
@@ -51,11 +51,8 @@ export interface ParsedRequest {
 }
 
 function decodeOnce(s: string): string | null {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return null;
-  }
+  const decoded = percentDecode(s);
+  return decoded.ok ? decoded.value : null;
 }
 
 /**

@@ -1,9 +1,4 @@
-const HEX = '0123456789ABCDEF';
-const encoder = new TextEncoder();
-
-function isHex(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
-}
+import { isUnreservedCode, percentEncode } from '@pidgate/core';
 
 /**
  * Characters that may stand as they are in a URL sent in a `Location` header (RFC 3986 unreserved,
@@ -14,39 +9,20 @@ for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
   ALLOWED[ch.charCodeAt(0)] = 1;
 }
 
-function encodeChar(ch: string): string {
-  let out = '';
-  for (const byte of encoder.encode(ch)) out += `%${HEX[byte >> 4]}${HEX[byte & 15]}`;
-  return out;
-}
+const isAllowed = (c: number): boolean => c < 128 && ALLOWED[c] === 1;
 
 /**
  * Percent-encode what a URI may not hold as it is, keeping well-formed escapes (`%2F` stays `%2F`,
  * a `%` not followed by two hex digits becomes `%25`). The result is pure printable ASCII: no CR, LF or space.
+ * (A lone surrogate has no UTF-8 form: it is encoded as U+FFFD, which is still safe.)
  */
 export function encodeUriText(s: string): string {
-  let out = '';
-  let last = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 128 && ALLOWED[c] === 1) continue;
-    if (c === 37 && i + 2 < s.length && isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2))) continue;
-    let ch = s[i] as string;
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) ch = s.slice(i, i + 2);
-    }
-    // A lone surrogate has no UTF-8 form: TextEncoder gives U+FFFD, which is still safe.
-    out += s.slice(last, i) + encodeChar(ch);
-    i += ch.length - 1;
-    last = i + 1;
-  }
-  return last === 0 ? s : out + s.slice(last);
+  return percentEncode(s, isAllowed, { keepEscapes: true });
 }
 
 /** Percent-encode a value for a query parameter or a single path segment (everything but unreserved). */
 export function encodeComponent(s: string): string {
-  return encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return percentEncode(s, isUnreservedCode);
 }
 
 const HTTP_URL_START = /^https?:\/\/[^/?#]/i;

@@ -2,6 +2,7 @@
  * Character classes of draft-kunze-ark-09 §2.6 and of today's ARK spec (draft-42), as lookup tables:
  * no regular expressions, so nothing can backtrack.
  */
+import { isAlphaNum, isSubDelimCode, isUnreservedCode } from '@pidgate/core';
 
 /** §2.6: letters, digits and `= # * + @ _ $` (the `source` Name and Qualifier characters). */
 export const SOURCE_CHAR = 1;
@@ -19,13 +20,13 @@ export const SCHEME_CHAR = 32;
 export const CLASS = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   const ch = String.fromCharCode(c);
-  const alnum = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  const alnum = isAlphaNum(c);
   let f = 0;
   if (alnum || '=#*+@_$'.includes(ch)) f |= SOURCE_CHAR;
   if (alnum || '=~*+@_$'.includes(ch)) f |= MODERN_CHAR;
   if ('0123456789bcdfghjkmnpqrstvwxz'.includes(ch.toLowerCase())) f |= BETANUMERIC;
-  const unreserved = alnum || '-._~'.includes(ch);
-  const subDelim = "!$&'()*+,;=".includes(ch);
+  const unreserved = isUnreservedCode(c);
+  const subDelim = isSubDelimCode(c);
   if (unreserved || subDelim || ch === ':' || ch === '[' || ch === ']') f |= HOST_CHAR;
   if (unreserved || subDelim || ch === ':' || ch === '@') f |= PCHAR;
   if (alnum || '+-.'.includes(ch)) f |= SCHEME_CHAR;
@@ -55,17 +56,8 @@ export function isInert(c: number, modern: boolean): boolean {
   return c === HYPHEN || (modern && (isUnicodeHyphen(c) || isWhitespace(c)));
 }
 
-export function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
-
-export function isAlpha(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-}
-
-export function isHex(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
-}
+// DIGIT, ALPHA and HEXDIG are the toolkit's (one definition for every package).
+export { isAlpha, isDigit, isHexCode as isHex } from '@pidgate/core';
 
 /** Is `s[i..i+4)` the label "ark:" in any case? */
 export function isArkLabelAt(s: string, i: number): boolean {

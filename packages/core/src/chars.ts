@@ -3,10 +3,7 @@
  * every one runs in time linear in what it reads.
  */
 
-/** An ASCII digit (DIGIT, RFC 5234). */
-export function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
+export { isDigit } from './text/chars.ts';
 
 /** Does `s` hold `word` at `i`, ASCII letters compared in any case? (`word` is lower case.) */
 export function wordAt(s: string, i: number, word: string): boolean {

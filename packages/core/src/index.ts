@@ -1,4 +1,4 @@
-export { bareHostPrefix, httpHostPrefix, httpSchemeLength, isDigit, wordAt } from './chars.ts';
+export { bareHostPrefix, httpHostPrefix, httpSchemeLength, wordAt } from './chars.ts';
 export { CORE_ERROR_CODES, type CoreErrorCode } from './codes.ts';
 export {
   type DefinedScheme,
@@ -24,18 +24,9 @@ export {
 export type { ErrorCodeOf, Identifier, IdentifierOf, PidWarning, Scheme, SchemeNameOf } from './identifier.ts';
 export { mod11_2, mod97_10 } from './iso7064.ts';
 export { compareParsed, profileOf, type SchemeOptions } from './options.ts';
-export {
-  decodeEscapesWhere,
-  findBadEscape,
-  isHexCode,
-  isPcharCode,
-  isSubDelimCode,
-  isUnreservedCode,
-  lowerEscapes,
-  upperEscapes,
-} from './percent.ts';
 export { DEFAULT_PROFILE, isProfile, PROFILES, type Profile } from './profile.ts';
 export { type NormalizeRecord, normalizeRecord } from './record.ts';
 export { createRegistry, MAX_INPUT_LENGTH, Registry, type RegistryResult } from './registry.ts';
 export { type Err, err, type Ok, ok, type PidError, PidgateError, type Result, shiftError, unwrap } from './result.ts';
 export { isSurroundingSpace, surroundingSpace, trimSurroundingSpace } from './space.ts';
+export * from './text/index.ts';

@@ -2,6 +2,7 @@
  * Character classes and small scanners shared by natab, the registry, Maptr and the server.
  * No regular expressions: char-code loops, linear in the input.
  */
+import { isAlpha, isDigit, isHexCode } from '@pidgate/core';
 
 export const TAB = 9;
 export const LF = 10;
@@ -15,13 +16,8 @@ export const COLON = 58;
 export const OPEN_BRACKET = 91;
 export const CLOSE_BRACKET = 93;
 
-export function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
-
-export function isAlpha(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-}
+// DIGIT and ALPHA are the toolkit's (one definition for every package).
+export { isAlpha, isDigit };
 
 export function isWhitespace(c: number): boolean {
   return c === SPACE || c === TAB;
@@ -106,7 +102,7 @@ function isIpv6Literal(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c === COLON) colons++;
-    else if (!(isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102) || c === DOT)) return false;
+    else if (!(isHexCode(c) || c === DOT)) return false;
   }
   return colons >= 2;
 }

@@ -1,4 +1,11 @@
-import { type PidError, PidgateError } from '@pidgate/core';
+import {
+  type AnvlErrorCode,
+  type PidError,
+  PidgateError,
+  type AnvlElement as ReadElement,
+  type AnvlRecord as ReadRecord,
+  readAnvl,
+} from '@pidgate/core';
 import type { ErcErrorCode } from './codes.ts';
 import { isBlankLine, isIndent, trimWs } from './grammar.ts';
 
@@ -41,107 +48,43 @@ export interface SerializeOptions {
 
 const HASH = 35; // "#"
 
-interface Pending {
-  label: string;
-  offset: number;
-  lines: string[];
-  pieces: string[];
-  before: string[];
-  /** Comment lines seen after the element's last line, not yet known to be inside it. */
-  comments: string[];
-}
-
 /**
  * Parse ANVL text into records (§7.1): a record ends at a blank line; an element is
  * `label: value`; an indented line continues the value; a line starting with `#` is a
  * comment, ignored even inside a folded value. Never throws; linear in the text's length.
  * Lines that break the syntax are kept (for round trip) and reported in `problems`.
+ * The reading is `readAnvl` of `@pidgate/core` (the toolkit's ANVL reader); this keeps the record shape of ERC.
  */
 export function parseAnvl(text: string): AnvlRecord[] {
-  const records: AnvlRecord[] = [];
-  let elements: AnvlElement[] = [];
-  let problems: PidError<ErcErrorCode>[] = [];
-  let current: Pending | null = null;
-  let loose: string[] = []; // comment (or stray) lines not yet attached to an element
-
-  const closeElement = () => {
-    if (!current) return;
-    const value = current.pieces.join(' ');
-    const element: AnvlElement =
-      current.before.length > 0
-        ? { label: current.label, value, offset: current.offset, lines: current.lines, before: current.before }
-        : { label: current.label, value, offset: current.offset, lines: current.lines };
-    elements.push(element);
-    loose = current.comments;
-    current = null;
-  };
-  const closeRecord = () => {
-    closeElement();
-    if (elements.length > 0 || loose.length > 0) {
-      const record: { elements: AnvlElement[]; after?: string[]; problems?: PidError<ErcErrorCode>[] } = { elements };
-      if (loose.length > 0) record.after = loose;
-      if (problems.length > 0) record.problems = problems;
-      records.push(record);
-    }
-    elements = [];
-    problems = [];
-    loose = [];
-  };
-
-  let start = 0;
-  while (start <= text.length) {
-    let end = text.indexOf('\n', start);
-    if (end === -1) end = text.length;
-    const line = text.slice(start, end);
-    if (isBlankLine(line)) {
-      closeRecord();
-    } else if (line.charCodeAt(0) === HASH) {
-      if (current) current.comments.push(line);
-      else loose.push(line);
-    } else if (isIndent(line.charCodeAt(0))) {
-      if (current) {
-        // comment lines between two lines of one value belong to it
-        for (const c of current.comments) current.lines.push(c);
-        current.comments = [];
-        current.lines.push(line);
-        const piece = trimWs(line);
-        if (piece !== '') current.pieces.push(piece);
-      } else {
-        problems.push(problem('continuation-without-element', 'an indented line continues an element', start));
-        loose.push(line);
-      }
-    } else {
-      closeElement();
-      const colon = line.indexOf(':');
-      let label: string;
-      let first: string;
-      if (colon === -1) {
-        problems.push(problem('element-colon-missing', 'an element is a label, a colon and an optional value', start));
-        label = trimWs(line);
-        first = '';
-      } else {
-        label = trimWs(line.slice(0, colon));
-        first = trimWs(line.slice(colon + 1));
-        if (label === '') problems.push(problem('element-label-empty', 'the element has no label', start));
-      }
-      current = {
-        label,
-        offset: start,
-        lines: [line],
-        pieces: first === '' ? [] : [first],
-        before: loose,
-        comments: [],
-      };
-      loose = [];
-    }
-    start = end + 1;
-  }
-  closeRecord();
-  return records;
+  return readAnvl(text, 'anvl').map(toRecord);
 }
 
-function problem(code: ErcErrorCode, message: string, offset: number): PidError<ErcErrorCode> {
-  return { code, message, offset };
+function toRecord(read: ReadRecord): AnvlRecord {
+  const elements = read.elements.map(toElement);
+  const record: { elements: AnvlElement[]; after?: string[]; problems?: PidError<ErcErrorCode>[] } = { elements };
+  if (read.after.length > 0) record.after = [...read.after];
+  if (read.problems.length > 0) {
+    record.problems = read.problems.map(({ code, message, offset }) => ({ code: ercCode(code), message, offset }));
+  }
+  return record;
+}
+
+function toElement(e: ReadElement): AnvlElement {
+  const { label, value, offset, lines, before } = e;
+  return before.length > 0 ? { label, value, offset, lines, before } : { label, value, offset, lines };
+}
+
+/** The reader's codes in the ANVL dialect (it decodes no percent-escapes, so it gives no `pct-*` code). */
+function ercCode(code: AnvlErrorCode): ErcErrorCode {
+  switch (code) {
+    case 'element-colon-missing':
+    case 'element-label-empty':
+    case 'continuation-without-element':
+      return code;
+    case 'pct-encoded':
+    case 'pct-utf8':
+      return 'element-colon-missing'; // not reached: the ANVL dialect decodes nothing
+  }
 }
 
 /** The label and value that a list of source lines stands for (the inverse of writing them). */

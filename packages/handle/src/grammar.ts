@@ -13,9 +13,7 @@ export const QUESTION = 63; // "?"
 export const HASH = 35; // "#"
 export const SPACE = 32; // " "
 
-export function isHex(c: number): boolean {
-  return (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 102);
-}
+export { isHexCode as isHex } from '@pidgate/core';
 
 /**
  * White space and control characters: never part of a handle or a DOI (RFC 3651 §2.1 and the DOI Handbook

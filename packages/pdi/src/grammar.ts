@@ -2,6 +2,7 @@
  * Character classes of draft-mallery-urn-pdi-00 §1.2.4 as one lookup table: no regular
  * expressions, so nothing can backtrack. Every scan in this package is a char-code loop.
  */
+import { hexValue, isHexCode } from '@pidgate/core';
 export const ALPHA = 1; // alpha    = %x41-5A / %x61-7A
 export const DIGIT = 2; // digit    = %x30-39
 export const OTHER = 4; // other    = "(" / ")" / "-" / ":" / ";" / "$" / "_" / "!" / "'"
@@ -27,9 +28,8 @@ export function is(c: number, mask: number): boolean {
   return c < 128 && ((table[c] as number) & mask) !== 0;
 }
 
-export const isAlpha = (c: number): boolean => is(c, ALPHA);
-export const isDigit = (c: number): boolean => c >= 48 && c <= 57;
-export const isHex = (c: number): boolean => is(c, HEX);
+// alpha, digit and hex are the toolkit's classes (one definition for every package).
+export { isAlpha, isDigit, isDigits, isHexCode as isHex } from '@pidgate/core';
 /** `trans` less `reserved`: what a unique-id holds unescaped (alpha / digit / other). */
 export const isUniqueIdChar = (c: number): boolean => is(c, ALPHA | DIGIT | OTHER);
 /** `alpha-hyphen-digits`: a document-series component or a format token. */
@@ -53,11 +53,6 @@ export const COLON = 58; // ":"
 export const LPAREN = 40; // "("
 export const RPAREN = 41; // ")"
 
-/** The value of a hex digit (assumes `isHex`). */
-function hexValue(c: number): number {
-  return c <= 57 ? c - 48 : (c | 32) - 87;
-}
-
 /** The code of the escape `%XY` at `i` (assumes it is well formed). */
 export function escapeAt(s: string, i: number): number {
   return hexValue(s.charCodeAt(i + 1)) * 16 + hexValue(s.charCodeAt(i + 2));
@@ -66,12 +61,6 @@ export function escapeAt(s: string, i: number): number {
 /** True when `s[i]` is "%" followed by two hex digits before `end`. */
 export function isEscapeAt(s: string, i: number, end: number): boolean {
   return i + 2 < end && isHexCode(s.charCodeAt(i + 1)) && isHexCode(s.charCodeAt(i + 2));
-}
-
-/** isHex of a char code (not NaN), by ranges rather than the table: it runs inside the scanners' loops. */
-function isHexCode(c: number): boolean {
-  const lower = c | 32;
-  return (c >= 48 && c <= 57) || (lower >= 97 && lower <= 102);
 }
 
 /**
@@ -103,13 +92,6 @@ function isUpperHexAt(s: string, i: number): boolean {
 /** True when `field` is the wildcard "*" (a length and a code compared: no string comparison on the hot path). */
 export function isWildcard(field: string | null): boolean {
   return field !== null && field.length === 1 && field.charCodeAt(0) === STAR;
-}
-
-/** True when every character of `s` is a digit (and `s` is not empty). */
-export function isDigits(s: string): boolean {
-  if (s.length === 0) return false;
-  for (let i = 0; i < s.length; i++) if (!isDigit(s.charCodeAt(i))) return false;
-  return true;
 }
 
 /** A run of digits without its superfluous leading zeros, keeping at least `min` digits. */

@@ -1,4 +1,4 @@
-import { type Err, err, type PidError, type Result, type SchemeOptions } from '@pidgate/core';
+import { type Err, err, isDigit, type PidError, type Result, type SchemeOptions } from '@pidgate/core';
 import type { PdiErr, PdiErrorCode } from './codes.ts';
 import type { PdiComponents, PdiFragment, PdiPosition, PdiWildcardField } from './components.ts';
 import { daysInMonthOf } from './date.ts';
@@ -249,7 +249,7 @@ function dateField(
   let c = 0; // the character the field stops at
   for (; j < len; j++) {
     c = s.charCodeAt(j);
-    if (c >= 48 && c <= 57) {
+    if (isDigit(c)) {
       value = value * 10 + c - 48;
       if (value > 1000) value = 1000;
       continue;
@@ -424,7 +424,7 @@ function version(st: PdiScan, record: Mutable<PdiComponents>): PdiErr | null {
   let c = 0; // the character the version stops at
   for (; i < len; i++) {
     c = s.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
+    if (isDigit(c)) {
       if (c !== 48) nonZero = true;
       continue;
     }

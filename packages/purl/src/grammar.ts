@@ -35,10 +35,4 @@ export function isPchar(c: number): boolean {
 }
 
 /** RFC 3986 unreserved: ALPHA / DIGIT / "-" / "." / "_" / "~". */
-export function isUnreserved(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || isDigit(c) || c === 45 || c === 46 || c === 95 || c === 126;
-}
-
-export function isHex(c: number): boolean {
-  return isDigit(c) || ((c | 0x20) >= 97 && (c | 0x20) <= 102);
-}
+export { isHexCode as isHex, isUnreservedCode as isUnreserved } from '@pidgate/core';

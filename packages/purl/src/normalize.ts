@@ -1,8 +1,6 @@
-import type { SchemeOptions } from '@pidgate/core';
+import { hexValue, type SchemeOptions } from '@pidgate/core';
 import { isHex, isUnreserved, PURL_HOST_ALIASES } from './grammar.ts';
 import type { PurlComponents } from './parse.ts';
-
-const hexValue = (c: number): number => (c <= 57 ? c - 48 : (c | 0x20) - 87);
 
 /**
  * RFC 3986 §6.2.2 for a path or query: escapes of unreserved characters decoded, other escapes' hex

@@ -42,11 +42,14 @@ const has = (c: number, bit: number): boolean => c < 128 && ((table[c] as number
 /** Is `c` in one of the classes `bits` (`UPPER`, `LDH`, `REG_NAME`, `USERINFO`, ...)? */
 export const hasClass = has;
 
-export const isAlpha = (c: number): boolean => has(c, ALPHA);
-export const isDigit = (c: number): boolean => c >= 48 && c <= 57;
-export const isHex = (c: number): boolean => has(c, HEX);
-export const isUnreserved = (c: number): boolean => has(c, UNRESERVED);
-export const isSubDelim = (c: number): boolean => has(c, SUB_DELIM);
+// The RFC 5234 and RFC 3986 classes are the toolkit's (one definition for every package).
+export {
+  isAlpha,
+  isDigit,
+  isHexCode as isHex,
+  isSubDelimCode as isSubDelim,
+  isUnreservedCode as isUnreserved,
+} from '@pidgate/core';
 export const isSchemeChar = (c: number): boolean => has(c, SCHEME);
 /** RFC 3986 pchar less pct-encoded: unreserved / sub-delims / ":" / "@". */
 export const isPchar = (c: number): boolean => has(c, UNRESERVED | SUB_DELIM) || c === COLON || c === AT;

@@ -1,4 +1,4 @@
-import { err } from '@pidgate/core';
+import { err, hexValue } from '@pidgate/core';
 import type { PwidErr, PwidErrorCode } from './codes.ts';
 import {
   AT,
@@ -45,10 +45,6 @@ const isEncoded = (c: number): boolean => c < 128 && IS_ENCODED[c] === 1;
  * more go through a `Uint16Array`, so that a long run of changes builds no deep rope.
  */
 export const FEW_CHANGES = 16;
-
-function hexValue(c: number): number {
-  return c <= 57 ? c - 48 : (c | 0x20) - 87;
-}
 
 /** The character an escape at `i` stands for when it is one of the five uri-string escapes, else 0. */
 function encodedAt(s: string, i: number): number {

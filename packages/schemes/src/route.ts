@@ -8,7 +8,7 @@
  * expressions, nothing but the label, the URL host and a bare string's shape is read, and nothing is
  * allocated except for an http(s) URL's host.
  */
-import { type DefinedScheme, httpSchemeLength, wordAt } from '@pidgate/core';
+import { type DefinedScheme, httpSchemeLength, isDigit, isAlpha as isLetter, wordAt } from '@pidgate/core';
 import { schemes } from './list.ts';
 
 type Name = (typeof schemes)[number]['name'];
@@ -30,8 +30,6 @@ const SLASH = 47;
 const SPACE = 32;
 const HYPHEN = 45;
 
-const isDigit = (c: number): boolean => c >= 48 && c <= 57;
-const isLetter = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 /** RFC 3986 scheme characters after the first: ALPHA / DIGIT / "+" / "-" / "." (as the ARK recognizer reads them). */
 const isSchemeChar = (c: number): boolean => isLetter(c) || isDigit(c) || c === 43 || c === HYPHEN || c === DOT;
 

@@ -12,7 +12,7 @@
  *
  * A stored key is parsed the same way; a key that does not parse is covered by no scope.
  */
-import { err, ok } from '@pidgate/core';
+import { err, isDigit as isAsciiDigit, isAlpha as isAsciiLetter, ok } from '@pidgate/core';
 import type { StoreResult } from './codes.ts';
 import { NAAN } from './grammar.ts';
 import { checkKey } from './validate.ts';
@@ -27,14 +27,6 @@ export type ParsedScope =
   | { readonly kind: 'other'; readonly scheme: string; readonly parts: readonly string[] };
 
 const COLON = 58;
-
-function isAsciiLetter(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
-}
-
-function isAsciiDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
 
 /** Split at any of `separators`, dropping one final empty part (`a/b/` is `a`, `b`). */
 function components(s: string, separators: string): string[] {

@@ -1,3 +1,4 @@
+import { hexValue, isDigits, streamLines } from '@pidgate/core';
 import { parseAnvl } from '@pidgate/erc';
 import type { Binding } from '@pidgate/store';
 import { parse as parseCsv } from 'csv-parse';
@@ -68,15 +69,6 @@ const failure = (line: number, code: string, detail: string, identifier?: string
   detail,
   ...(identifier === undefined ? {} : { identifier }),
 });
-
-function isDigits(s: string): boolean {
-  if (s.length === 0) return false;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 48 || c > 57) return false;
-  }
-  return true;
-}
 
 /**
  * A timestamp as EZID, N2T or a database writes it: Unix seconds (`1300812337`), ISO 8601
@@ -151,26 +143,14 @@ function finish(d: Draft, line: number): SourceRecord {
   return { line, ok: true, json: JSON.stringify(out) };
 }
 
-/** The lines of a text stream with their numbers (from 1), CRLF or LF, a leading byte-order mark dropped. */
+/**
+ * The lines of a text stream with their numbers (from 1), CRLF or LF, a leading byte-order mark dropped:
+ * the toolkit's splitter, fed the pieces as they come.
+ */
 async function* numberedLines(chunks: AsyncIterable<string>): AsyncGenerator<[number, string]> {
-  let rest = '';
-  let n = 0;
-  let first = true;
-  for await (let chunk of chunks) {
-    if (first) {
-      if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
-      first = false;
-    }
-    const text = rest + chunk;
-    let start = 0;
-    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-      const line = text.slice(start, nl);
-      yield [++n, line.endsWith('\r') ? line.slice(0, -1) : line];
-      start = nl + 1;
-    }
-    rest = text.slice(start);
+  for await (const batch of streamLines(chunks)) {
+    for (let k = 0; k < batch.items.length; k++) yield [batch.first + k, batch.items[k] as string];
   }
-  if (rest.length > 0) yield [++n, rest.endsWith('\r') ? rest.slice(0, -1) : rest];
 }
 
 /** Put back the lines already read in front of the rest of the stream. */
@@ -369,13 +349,6 @@ function arkletRow(header: readonly string[], row: readonly string[], line: numb
   return finish(d, line);
 }
 
-function hex(c: number): number {
-  if (c >= 48 && c <= 57) return c - 48;
-  if (c >= 65 && c <= 70) return c - 55;
-  if (c >= 97 && c <= 102) return c - 87;
-  return -1;
-}
-
 /** A `db_dump -p` line: `\\` is a backslash, `\hh` a byte; the bytes are UTF-8. Null when malformed. */
 export function unprint(s: string): string | null {
   if (s.indexOf('\\') === -1) return s;
@@ -392,8 +365,8 @@ export function unprint(s: string): string | null {
       i++;
       continue;
     }
-    const hi = hex(raw[i + 1] ?? 0);
-    const lo = hex(raw[i + 2] ?? 0);
+    const hi = hexValue(raw[i + 1] ?? 0);
+    const lo = hexValue(raw[i + 2] ?? 0);
     if (hi < 0 || lo < 0) return null;
     bytes.push(hi * 16 + lo);
     i += 2;
@@ -406,8 +379,8 @@ function uncircumflex(s: string): string {
   if (s.indexOf('^') === -1) return s;
   let out = '';
   for (let i = 0; i < s.length; i++) {
-    const hi = s[i] === '^' ? hex(s.charCodeAt(i + 1)) : -1;
-    const lo = hi >= 0 ? hex(s.charCodeAt(i + 2)) : -1;
+    const hi = s[i] === '^' ? hexValue(s.charCodeAt(i + 1)) : -1;
+    const lo = hi >= 0 ? hexValue(s.charCodeAt(i + 2)) : -1;
     if (lo >= 0) {
       out += String.fromCharCode(hi * 16 + lo);
       i += 2;

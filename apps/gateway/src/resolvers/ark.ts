@@ -1,4 +1,4 @@
-import type { Identifier } from '@pidgate/core';
+import { type Identifier, isAlphaNum } from '@pidgate/core';
 import { MAPTR_ERROR_CODES, type MaptrErrorCode } from '@pidgate/discovery';
 import { describeStored, fromBindings } from '../bound.ts';
 import { appendToTarget, fillTemplate, safeHttpUrl } from '../url.ts';
@@ -154,7 +154,7 @@ export function naanOnly(written: string): { readonly label: string; readonly na
     const c = written.charCodeAt(i);
     // Only what a NAAN can be written with (digits, letters, hyphens, which normalization drops): anything
     // else is for the parser to report.
-    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45)) return null;
+    if (!(isAlphaNum(c) || c === 45)) return null;
   }
   return { label, naan: written.slice(label.length, end) };
 }

@@ -1,4 +1,4 @@
-import { type Err, err, type PidError, type Result } from '@pidgate/core';
+import { type Err, err, isDigit, type PidError, type Result } from '@pidgate/core';
 import type { UrnErrorCode } from '../codes.ts';
 import type { UrnNamespace } from './types.ts';
 
@@ -13,7 +13,6 @@ export interface Isbn {
 }
 
 const DIGIT_0 = 48;
-const isDigit = (c: number) => c >= 48 && c <= 57;
 
 /** ISBN-10 check character of 9 digits: weights 10..2, mod 11; 10 is written `X`. */
 export function isbn10CheckDigit(nine: string): string {

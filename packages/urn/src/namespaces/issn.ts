@@ -1,4 +1,4 @@
-import { err, type PidError, type Result } from '@pidgate/core';
+import { err, isDigit, type PidError, type Result } from '@pidgate/core';
 import type { UrnErrorCode } from '../codes.ts';
 import type { UrnNamespace } from './types.ts';
 
@@ -7,8 +7,6 @@ export interface Issn {
   /** `NNNN-NNNC`, the check character `X` in upper case. */
   readonly issn: string;
 }
-
-const isDigit = (c: number) => c >= 48 && c <= 57;
 
 /** ISSN check character of 7 digits: weights 8..2, mod 11; 10 is written `X`. */
 export function issnCheckDigit(seven: string): string {

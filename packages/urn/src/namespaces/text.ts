@@ -1,9 +1,11 @@
 /** Small, linear string helpers shared by the namespace modules (no regular expressions). */
 
-export const isDigitCode = (c: number): boolean => c >= 48 && c <= 57;
-export const isHexDigitCode = (c: number): boolean =>
-  (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
-export const isLetterCode = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+import { isAlpha, isDigit, isHexCode } from '@pidgate/core';
+
+// The character classes are the toolkit's (one definition for every package).
+export const isDigitCode = isDigit;
+export const isHexDigitCode = isHexCode;
+export const isLetterCode = isAlpha;
 
 /**
  * ASCII letters lower-cased, except the hex digits of percent-escapes, which stay upper case
