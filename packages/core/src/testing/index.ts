@@ -18,3 +18,4 @@ export {
   violation,
 } from './invalid.ts';
 export { readmeExamples } from './readme.ts';
+export { expectLinear, type GrowthOptions, growthRatio } from './growth.ts';
