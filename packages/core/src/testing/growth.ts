@@ -48,8 +48,14 @@ export function growthRatio<T>(make: (n: number) => T, run: (input: T) => unknow
   let bestSmall = Number.POSITIVE_INFINITY;
   let bestLarge = Number.POSITIVE_INFINITY;
   for (let i = 0; i < tries; i++) {
-    bestSmall = Math.min(bestSmall, cpuMs(() => run(small), reps));
-    bestLarge = Math.min(bestLarge, cpuMs(() => run(large), reps));
+    bestSmall = Math.min(
+      bestSmall,
+      cpuMs(() => run(small), reps),
+    );
+    bestLarge = Math.min(
+      bestLarge,
+      cpuMs(() => run(large), reps),
+    );
     if (bestLarge / bestSmall < factor) break;
   }
   return bestLarge / bestSmall;

@@ -1,4 +1,5 @@
 export { type ContractFixtures, schemeContract } from './contract.ts';
+export { expectLinear, type GrowthOptions, growthRatio } from './growth.ts';
 export {
   ALPHA,
   badEscape,
@@ -18,4 +19,3 @@ export {
   violation,
 } from './invalid.ts';
 export { readmeExamples } from './readme.ts';
-export { expectLinear, type GrowthOptions, growthRatio } from './growth.ts';
