@@ -37,7 +37,7 @@ beforeAll(async () => {
     });
     child.once('exit', (code) => reject(new Error(`pidgate dns exited with ${code}: ${out}`)));
   });
-}, 30_000);
+}, 120_000);
 
 afterAll(() => {
   if (child.exitCode === null) child.kill('SIGKILL');
