@@ -11,7 +11,7 @@ describe('jsonString', () => {
         expect(jsonString(s)).toBe(JSON.stringify(s));
         expect(JSON.parse(jsonString(s))).toBe(s);
       }),
-      { numRuns: 2000 },
+      { numRuns: 500 },
     );
   });
 

@@ -330,7 +330,7 @@ describe('the summary line', () => {
     expect((await runCli(['normalize'], input)).stderr).toBe('');
   });
 
-  it.skipIf(!existsSync('/usr/bin/script'))('is written on a real pseudo-terminal', { timeout: 60_000 }, () => {
+  it.skipIf(!existsSync('/usr/bin/script'))('is written on a real pseudo-terminal', { timeout: 120_000 }, () => {
     let list = '';
     for (let i = 0; i < 5000; i++) list += `urn:example:${i}\n`;
     const { path } = tempFile('list.txt', `${list}bad\n`);
@@ -348,7 +348,7 @@ describe('the summary line', () => {
 });
 
 describe('a reader that goes away', () => {
-  it('`pidgate normalize … | head` ends quietly: exit 0, nothing on standard error', { timeout: 60_000 }, async () => {
+  it('`pidgate normalize … | head` ends quietly: exit 0, nothing on standard error', { timeout: 120_000 }, async () => {
     let list = 'id\n';
     for (let i = 0; i < 300_000; i++) list += `urn:example:${i}\n`;
     const { path } = tempFile('big.csv', list);

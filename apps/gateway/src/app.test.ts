@@ -330,8 +330,23 @@ describe('service endpoints', () => {
   it('/ describes the service; /healthz is ok', async () => {
     expect(await (await app.request('/')).json()).toMatchObject({
       service: 'pidgate',
-      // in priority order: PWID (with replay URLs) is asked before ARK
-      schemes: ['pwid', 'ark', 'pdi', 'urn'],
+      // in priority order (@pidgate/schemes): schemes told apart by a URL's host before ARK, DOI before
+      // Handle, PWID, PDI and DOI before the generic URN rule, bare ISBNs and ISSNs after every labelled scheme
+      schemes: [
+        'pwid',
+        'doi',
+        'handle',
+        'purl',
+        'ark',
+        'orcid',
+        'arxiv',
+        'pmid',
+        'pmcid',
+        'pdi',
+        'isbn',
+        'issn',
+        'urn',
+      ],
     });
     expect(await (await app.request('/healthz')).json()).toMatchObject({ status: 'ok' });
   });

@@ -111,5 +111,5 @@ describe('durability', () => {
       await store.close();
       second.child.kill('SIGTERM');
     }
-  }, 60_000);
+  }, 120_000);
 });

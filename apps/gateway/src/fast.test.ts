@@ -58,7 +58,7 @@ const suffix = fc.oneof(
   fc.constantFrom('/s3/f8.05v.tiff', '/page.pdf', '.pdf', '/a/b/c', '?format=pdf', '/%41b', '//x'),
 );
 
-/** Targets that resolve to redirects: ARKs through the NAAN table and the store, PWIDs, PDIs, URNs. */
+/** Targets that resolve to redirects: ARKs through the NAAN table and the store, PWIDs, PDIs, URNs, and every other scheme. */
 const redirecting = fc.oneof(
   // ARKs under a NAAN of the NAAN table, with qualifiers and odd spellings.
   fc
@@ -79,6 +79,35 @@ const redirecting = fc.oneof(
     .tuple(fc.constantFrom('urn:nbn:de:bvb:19-', 'urn:nbn:fi-fe', 'urn:nbn:zz-', 'URN:NBN:se:uu:diva-'), fc.nat(99999))
     .map(([p, n]) => `/${p}${n}`),
   fc.constantFrom('/urn:isbn:0-395-36341-1', '/urn:isbn:0395363412', '/urn:nope:x'),
+  // The other schemes the gateway ships with (@pidgate/schemes' registry), through the resolver table.
+  fc
+    .tuple(
+      fc.constantFrom(
+        '/doi:10.1000/',
+        '/10.1000/',
+        '/urn:doi:10.123:',
+        '/https://doi.org/10.1000/',
+        '/hdl:20.500.12345/',
+        '/https://hdl.handle.net/2027/',
+        '/http://purl.org/dc/',
+      ),
+      name,
+      suffix,
+    )
+    .map(([p, n, s]) => `${p}${n}${s}`),
+  fc.constantFrom(
+    '/0000-0002-1825-0097',
+    '/https://orcid.org/0000-0002-1825-0097',
+    '/arXiv:hep-th/9901001v1',
+    '/math.GT/0309136',
+    '/arXiv:2101.00001',
+    '/PMID:12345',
+    '/PMC1234567',
+    '/978-0-395-36341-6',
+    '/ISBN:0-395-36341-1',
+    '/0259-000X',
+    '/urn:issn:0259-000x',
+  ),
 );
 
 /** Targets that do not: a loop, an unknown NAAN, inflections, percent-encoded and malformed identifiers. */
@@ -100,6 +129,13 @@ const other = fc.oneof(
     '/x:',
     '/ark:/12025/a%zz',
     '/ark:/12025/a\\b',
+    '/doi:10.1000/',
+    '/10.abc/x',
+    '/https://doi.org/10.1000/%zz',
+    '/0000-0002-1825-0098',
+    '/hdl:20.500.12345/67?',
+    '/0000-0002-1825-0097??',
+    '/PMC1234567?info',
   ),
   fc.string({ unit: fc.constantFrom('a', ':', '/', '%', '?', '.', '-', '1') }).map((s) => `/${s}`),
 );

@@ -220,6 +220,16 @@ describe.each(backends)('hostile input on %s', (backend) => {
       'ark:/99999/fk4zz9control',
       'ark:/12025/zz9control',
       'urn:pdi://ap.org.us/1997/11/27/9',
+      // the other shipped schemes, through the resolver table
+      'doi:10.1000/182',
+      'hdl:20.500.12345/67',
+      '0000-0002-1825-0097',
+      'arXiv:hep-th/9901001v1',
+      'PMID:12345',
+      'PMC1234567',
+      'http://purl.org/dc/terms/',
+      '978-0-395-36341-6',
+      '0259-000X',
     ]) {
       const loc = (await t.app.request(`/${id}`)).headers.get('location');
       if (loc && URL.canParse(loc)) controlOrigins.add(new URL(loc).origin);

@@ -5,9 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMaptrServer, type MaptrServer } from './server.ts';
 
 // Hostile datagrams against a real Maptr server on 127.0.0.1: after each one, a valid NAPTR probe (from
-// another socket) must be answered within 100 ms. The attacker sends from 127.0.0.2 (loopback on Linux).
+// another socket) must be answered within 500 ms. The attacker sends from 127.0.0.2 (loopback on Linux).
+// 500 ms is far above what an answer takes (under a millisecond; see the p99 the test prints), so a busy
+// machine's scheduler does not fail it, and three misses in a row (1.5 s) still catch a server stalled by a
+// datagram (the bug this guards against cost seconds per datagram).
 
-const PROBE_DEADLINE_MS = 100;
+const PROBE_DEADLINE_MS = 500;
 const ENTRIES = {
   naans: [{ naan: '12026', nmahs: [{ hostport: 'lhc.nlm.nih.gov:8080', label: 'USLC' }, 'foobar.zaf.org'] }],
 };
@@ -88,7 +91,7 @@ afterAll(async () => {
   const sorted = [...latencies].sort((a, b) => a - b);
   const pct = (p: number) => (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0).toFixed(2);
   console.log(
-    `dns fuzz: ${hostileSent} hostile datagrams, each followed by a probe answered within 100 ms (${retried} on a second or third try); probe latency p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, max ${pct(1)} ms; server: received ${s.received}, answered ${s.answered}, refused ${s.refused}, dropped ${JSON.stringify(s.dropped)}`,
+    `dns fuzz: ${hostileSent} hostile datagrams, each followed by a probe answered within ${PROBE_DEADLINE_MS} ms (${retried} on a second or third try); probe latency p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, max ${pct(1)} ms; server: received ${s.received}, answered ${s.answered}, refused ${s.refused}, dropped ${JSON.stringify(s.dropped)}`,
   );
   await server.close();
 });
@@ -111,7 +114,7 @@ let retried = 0;
 
 /**
  * Send one hostile datagram, then a probe: it must be answered, correctly, within the deadline. On a machine
- * shared with other test files a probe may miss its 100 ms by scheduling alone, so two more probes are allowed;
+ * shared with other test files a probe may miss its deadline by scheduling alone, so two more probes are allowed;
  * a server stalled by the datagram (the bug this guards against cost seconds per datagram) misses all three.
  */
 async function hostileThenProbe(bytes: Uint8Array): Promise<void> {
@@ -228,7 +231,7 @@ s.bind(0, '127.0.0.2', async () => {
 });`;
 
 describe('a flood from one source', () => {
-  it('is capped by the per-source budget while another source is answered within 100 ms', async () => {
+  it('is capped by the per-source budget while another source is answered within the probe deadline', async () => {
     const created = createMaptrServer(ENTRIES); // the default budget: 200 per second, 400 at once
     if (!created.ok) throw new Error(created.error.message);
     const s = created.value;
@@ -261,7 +264,7 @@ describe('a flood from one source', () => {
       );
       expect(stats.dropped.rate).toBeGreaterThan(0);
       expect(stats.answered + stats.refused).toBeLessThan(400 + 200 * 2 + times.length + 2);
-      // the flooded server keeps answering the other source: most probes within 100 ms (a shared machine's
+      // the flooded server keeps answering the other source: most probes within the deadline (a shared machine's
       // scheduler may delay a few; a stalled server answers none)
       expect(times.length).toBeGreaterThan(20);
       expect(lost).toBeLessThanOrEqual(times.length / 4);

@@ -131,7 +131,7 @@ describe('sqlite across processes', () => {
       expect(r.ok, `write ${i} of ${acknowledged} acknowledged`).toBe(true);
     }
     await store.close();
-  }, 60_000);
+  }, 120_000);
 
   it('never hands out the same mint index to two processes reserving at once', async () => {
     const dataDir = tempDir();
@@ -151,5 +151,5 @@ describe('sqlite across processes', () => {
     }
     expect(new Set(indices).size).toBe(indices.length);
     expect(indices.sort((a, b) => a - b)).toEqual(Array.from({ length: indices.length }, (_, i) => i));
-  }, 60_000);
+  }, 120_000);
 });

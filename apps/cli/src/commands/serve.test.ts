@@ -28,8 +28,14 @@ describe('pidgate serve', () => {
   it('starts the gateway, answers over HTTP, and stops cleanly on SIGTERM', async () => {
     const t = io({ PIDGATE_MAPTR_ENABLED: 'false', PIDGATE_HOST: '127.0.0.1' });
     const exit = main(['serve', '--port', '0'], t.io);
+    let exited = false;
+    void exit.finally(() => {
+      exited = true;
+    });
+    // Until it listens (or ends): no count of polls, so a slow start on a busy machine is not a failure;
+    // the test's timeout bounds a server that never listens.
     let url = '';
-    for (let i = 0; i < 200 && !url; i++) {
+    while (!url && !exited) {
       await new Promise((r) => setTimeout(r, 25));
       url = /"event":"listening","url":"([^"]+)"/.exec(t.out())?.[1] ?? '';
     }
@@ -81,7 +87,12 @@ describe('pidgate serve --workers', () => {
       out += d;
     });
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-    for (let i = 0; i < 600 && !out.includes('"event":"cluster"'); i++) await new Promise((r) => setTimeout(r, 25));
+    let ended = false;
+    void exited.then(() => {
+      ended = true;
+    });
+    // Until both workers listen (or the process ends): the test's timeout bounds a cluster that never starts.
+    while (!out.includes('"event":"cluster"') && !ended) await new Promise((r) => setTimeout(r, 25));
     const cluster = JSON.parse(out.split('\n').find((l) => l.includes('"event":"cluster"')) ?? '{}');
     expect(cluster.workers).toBe(2);
     expect(new Set(cluster.pids).size).toBe(2);

@@ -1,17 +1,14 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { arkScheme } from '@pidgate/ark';
-import { createRegistry, type Registry } from '@pidgate/core';
-import { pdiScheme } from '@pidgate/pdi';
-import { pwidScheme } from '@pidgate/pwid';
-import { urnScheme } from '@pidgate/urn';
+import type { Registry } from '@pidgate/core';
+import { registry } from '@pidgate/schemes';
 import { createApp } from '../app.ts';
 import { type ConfigInput, loadConfig } from '../config.ts';
 import { type AppDeps, createDeps, type DepsOptions } from '../deps.ts';
 
-/** Every scheme, straight from the scheme packages (the same list @pidgate/schemes registers). */
-export const allSchemes: Registry = createRegistry([arkScheme, pwidScheme, pdiScheme, urnScheme]);
+/** Every scheme the gateway ships with: @pidgate/schemes' `registry`, the one `createDeps` uses by default. */
+export const allSchemes: Registry = registry;
 
 /** A quiet config for tests: no log, no DNS and no store unless a test asks for its own. */
 export function testConfig(input: ConfigInput = {}) {

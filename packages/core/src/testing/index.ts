@@ -1,4 +1,5 @@
 export { type ContractFixtures, schemeContract } from './contract.ts';
+export { expectLinear, type GrowthOptions, growthRatio } from './growth.ts';
 export {
   ALPHA,
   badEscape,
