@@ -4,16 +4,16 @@ import { maptrLookup } from '@pidgate/discovery';
 import { ArchiveRegistry, loadArchiveRegistry } from '@pidgate/pwid';
 import { registry as defaultRegistry } from '@pidgate/schemes';
 import type { Store } from '@pidgate/store';
-import { OwnNaans, PrefixRules, type SelfView } from './bound.ts';
-import { type Config, ConfigError } from './config.ts';
-import { createLogger, type RequestLogger } from './log.ts';
-import { CachedMaptr, type MaptrLookup } from './maptr.ts';
-import { Metrics } from './metrics.ts';
-import { ReloadableNaanTable, type ReloadReport } from './naan.ts';
-import { loadResolverTable } from './resolver-table.ts';
-import { type Resolver, resolverMap, resolvers } from './resolvers/index.ts';
-import type { ResolverServices } from './resolvers/types.ts';
-import { openConfiguredStore } from './storage.ts';
+import { type Config, ConfigError } from './config/config.ts';
+import { createLogger, type RequestLogger } from './observability/log.ts';
+import { Metrics } from './observability/metrics.ts';
+import { OwnNaans, PrefixRules, type SelfView } from './resolution/bindings.ts';
+import { CachedMaptr, type MaptrLookup } from './resolution/maptr.ts';
+import { ReloadableNaanTable, type ReloadReport } from './resolution/naan.ts';
+import { loadResolverTable } from './resolution/resolver-table.ts';
+import { type Resolver, resolverMap, resolvers } from './resolution/resolvers/index.ts';
+import type { ResolverServices } from './resolution/resolvers/types.ts';
+import { openConfiguredStore } from './store/storage.ts';
 
 /** Everything the app needs, built once at start. Tests build one with a local config. */
 export interface AppDeps extends ResolverServices {

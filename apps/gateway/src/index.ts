@@ -1,3 +1,5 @@
+export { bodyLines, type ImportTotals, importLines, type LineResult } from './admin/importer.ts';
+export { declareShoulder, mint, type ShoulderRequest } from './admin/minter.ts';
 export { createApp } from './app.ts';
 export {
   type Config,
@@ -7,10 +9,9 @@ export {
   DEFAULT_NAAN_FILE,
   ENV_VARIABLES,
   loadConfig,
-} from './config.ts';
+} from './config/config.ts';
 export { type AppDeps, createDeps, type DepsOptions } from './deps.ts';
-export { type RunningDns, startDns } from './dns.ts';
-export type { GatewayEnv } from './env.ts';
+export { type RunningDns, startDns } from './dns/dns.ts';
 export {
   ezidDownloadBlock,
   MIGRATION_FORMATS,
@@ -18,11 +19,10 @@ export {
   readMigration,
   type SourceRecord,
 } from './ezid/migrate.ts';
-export { bodyLines, type ImportTotals, importLines, type LineResult } from './importer.ts';
-export { Metrics } from './metrics.ts';
-export { declareShoulder, mint, type ShoulderRequest } from './minter.ts';
-export { installNaanTable, NaanTableError, naanSource, ReloadableNaanTable } from './naan.ts';
-export { type Problem, problem } from './problem.ts';
-export { type Outcome, type Resolver, resolvers } from './resolvers/index.ts';
+export type { GatewayEnv } from './http/env.ts';
+export { type Problem, problem } from './http/problem.ts';
+export { Metrics } from './observability/metrics.ts';
+export { installNaanTable, NaanTableError, naanSource, ReloadableNaanTable } from './resolution/naan.ts';
+export { type Outcome, type Resolver, resolvers } from './resolution/resolvers/index.ts';
 export { type RunningServer, type StartOptions, startServer } from './server.ts';
-export { dataDirectory, openConfiguredStore } from './storage.ts';
+export { dataDirectory, openConfiguredStore } from './store/storage.ts';

@@ -1,7 +1,7 @@
 import type { Profile, Registry, Result } from '@pidgate/core';
 import { ok } from '@pidgate/core';
 import type { Store } from '@pidgate/store';
-import { mint } from '../minter.ts';
+import { mint } from '../admin/minter.ts';
 
 /** Identifiers minted ahead per shoulder and process (one counter reservation for this many mints). */
 export const MINT_BLOCK = 32;
