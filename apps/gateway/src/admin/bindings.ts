@@ -8,8 +8,10 @@ import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../http/env.ts';
 import { parseProblem, problem, problemJson } from '../http/problem.ts';
 import { publicBase } from '../http/service-routes.ts';
-import { keyIdentifier, pointsBack, prefixRuleKey, storageKey } from '../resolution/bindings.ts';
+import { pointsBack } from '../resolution/loop.ts';
+import { keyIdentifier, prefixRuleKey } from '../resolution/prefix-rules.ts';
 import { pdiSelector, qualifiedPdi } from '../resolution/resolvers/pdi.ts';
+import { storageKey } from '../resolution/storage-key.ts';
 import { requestTarget } from '../resolution/target.ts';
 import {
   BindingBody,

@@ -1,7 +1,8 @@
 import type { Profile, Registry } from '@pidgate/core';
 import { type ErcObject, type ErcStoryObject, ercFromObject } from '@pidgate/erc';
 import type { ImportItem, ImportSummary, Store } from '@pidgate/store';
-import { prefixRuleKey, storageKey } from '../resolution/bindings.ts';
+import { prefixRuleKey } from '../resolution/prefix-rules.ts';
+import { storageKey } from '../resolution/storage-key.ts';
 import { tokenCovers } from './auth.ts';
 
 /** The longest NDJSON line taken (a binding with a large ERC record fits easily). */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { nth, parseTemplate } from '@pidgate/ark';
 import { err, ok, type Profile, type Registry, type Result } from '@pidgate/core';
 import type { Shoulder, Store } from '@pidgate/store';
-import { storageKey } from '../resolution/bindings.ts';
+import { storageKey } from '../resolution/storage-key.ts';
 
 export interface ShoulderRequest {
   /** The shoulder as an ARK prefix: `ark:/99999/x6`. */

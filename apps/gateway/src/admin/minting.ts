@@ -4,7 +4,7 @@ import { ProblemSchema } from '../api/schemas.ts';
 import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../http/env.ts';
 import { problem, problemJson } from '../http/problem.ts';
-import { storageKey } from '../resolution/bindings.ts';
+import { storageKey } from '../resolution/storage-key.ts';
 import { MintBody, MintResponse, ShoulderBody, ShoulderSchema } from './admin-schemas.ts';
 import { adminResponses, forbidden, requireToken, storeProblem, tokenCovers } from './auth.ts';
 import { ercProblem } from './importer.ts';

@@ -13,7 +13,7 @@ import {
 } from '@pidgate/discovery';
 import { ACTIVE_NAAN_FILE, type Config, DEFAULT_NAAN_FILE } from '../config/config.ts';
 import { dataDirectory } from '../store/storage.ts';
-import { rawPrefixEnd } from './bindings.ts';
+import { rawPrefixEnd } from './raw-prefix.ts';
 import type { NaanHit, NaanLookup } from './resolvers/types.ts';
 
 /** What the gateway knows about one NAAN (or NAAN/shoulder) record, for `??` and `?info`. */

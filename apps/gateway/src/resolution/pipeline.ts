@@ -1,6 +1,6 @@
 import type { Identifier, PidError, Profile } from '@pidgate/core';
 import type { AppDeps } from '../deps.ts';
-import { refuseLoop } from './bindings.ts';
+import { refuseLoop } from './loop.ts';
 import type { Outcome, Resolver, ResolverServices } from './resolvers/types.ts';
 import { type Inflection, parseRequest, splitInflection } from './target.ts';
 

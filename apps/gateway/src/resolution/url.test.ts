@@ -2,7 +2,7 @@
 import { NaanTable, parseNaanRegistryJson } from '@pidgate/discovery';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { passthroughTail, rawPrefixEnd } from './bindings.ts';
+import { passthroughTail, rawPrefixEnd } from './raw-prefix.ts';
 import { appendToTarget, fillTemplate, safeHttpUrl } from './url.ts';
 
 /** scheme, userinfo, host and port: what a redirect's origin is made of (read with the WHATWG parser). */

@@ -3,8 +3,8 @@ import type { ArchiveRegistry } from '@pidgate/pwid';
 import type { Store } from '@pidgate/store';
 import type { Config } from '../../config/config.ts';
 import type { Metrics } from '../../observability/metrics.ts';
-import type { PrefixRules } from '../bindings.ts';
 import type { NaanDetails } from '../naan.ts';
+import type { PrefixRules } from '../prefix-rules.ts';
 import type { ResolverTable } from '../resolver-table.ts';
 
 /** An ERC record as stored: element → value(s); the commitment separately. */
