@@ -15,13 +15,14 @@ import { fastPathAware, preparedFor } from './http/fast.ts';
 import { identifierRoutes } from './http/identifier-routes.ts';
 import { prefersHtml } from './http/negotiate.ts';
 import { openapiRoutes } from './http/openapi.ts';
+import { basePath } from './http/origin.ts';
 import { PROBLEM_JSON, type Problem, problem, problemJson, problemResponse } from './http/problem.ts';
+import { requestTarget } from './http/request-target.ts';
 import { serviceRoutes } from './http/service-routes.ts';
 import { outcomeOf } from './observability/metrics.ts';
-import { requestTarget } from './resolution/target.ts';
-import { basePath } from './web/layout.tsx';
 import { renderProblemHtml } from './web/render.ts';
 import { webRoutes } from './web/routes.tsx';
+import { webViews } from './web/views.ts';
 
 /** Map anything thrown to a problem document; never a stack trace, and 500 only for our own faults. */
 function errorResponse(e: unknown, c: Context<GatewayEnv>, deps: AppDeps): Response {
@@ -155,7 +156,9 @@ export function createApp(deps: AppDeps): OpenAPIHono<GatewayEnv> {
   app.onError((e, c) => errorResponse(e, c, deps));
   app.notFound(() => problemResponse(problem(404, 'not-found', 'nothing here')));
 
-  serviceRoutes(app, deps);
+  // The pages browsers get from the edge's routes (`/`, `?info`, a query's list), rendered by web/.
+  const views = webViews(deps);
+  serviceRoutes(app, deps, views);
   apiRoutes(app, deps);
   bindingRoutes(app, deps);
   mintingRoutes(app, deps);
@@ -163,6 +166,6 @@ export function createApp(deps: AppDeps): OpenAPIHono<GatewayEnv> {
   openapiRoutes(app, deps);
   webRoutes(app, deps);
   ezidRoutes(app, deps);
-  identifierRoutes(app, deps);
+  identifierRoutes(app, deps, views);
   return app;
 }

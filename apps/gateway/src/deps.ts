@@ -1,8 +1,7 @@
 import { resolve as resolvePath } from 'node:path';
-import type { Registry } from '@pidgate/core';
 import { maptrLookup } from '@pidgate/discovery';
 import { ArchiveRegistry, loadArchiveRegistry } from '@pidgate/pwid';
-import { registry as defaultRegistry } from '@pidgate/schemes';
+import { registry as defaultRegistry, type SchemesRegistry } from '@pidgate/schemes';
 import type { Store } from '@pidgate/store';
 import { type Config, ConfigError } from './config/config.ts';
 import { createLogger, type RequestLogger } from './observability/log.ts';
@@ -11,15 +10,16 @@ import type { SelfView } from './resolution/loop.ts';
 import { CachedMaptr, type MaptrLookup } from './resolution/maptr.ts';
 import { ReloadableNaanTable, type ReloadReport } from './resolution/naan.ts';
 import { OwnNaans } from './resolution/own-naans.ts';
+import type { PipelineDeps } from './resolution/pipeline.ts';
 import { PrefixRules } from './resolution/prefix-rules.ts';
 import { loadResolverTable } from './resolution/resolver-table.ts';
-import { type Resolver, resolverMap, resolvers } from './resolution/resolvers/index.ts';
-import type { ResolverServices } from './resolution/resolvers/types.ts';
+import { resolvers } from './resolution/resolvers/index.ts';
+import type { Resolvers } from './resolution/resolvers/types.ts';
 import { openConfiguredStore } from './store/storage.ts';
 
 /** Everything the app needs, built once at start. Tests build one with a local config. */
-export interface AppDeps extends ResolverServices {
-  readonly registry: Registry;
+export interface AppDeps extends PipelineDeps {
+  readonly registry: SchemesRegistry;
   readonly logger: RequestLogger;
   readonly naan: ReloadableNaanTable;
   readonly maptr: CachedMaptr | null;
@@ -27,7 +27,6 @@ export interface AppDeps extends ResolverServices {
   readonly rules: PrefixRules | null;
   /** What the gateway knows of itself, to refuse targets that point back at it (no loops). */
   readonly self: SelfView;
-  readonly resolvers: ReadonlyMap<string, Resolver>;
   /** Reload the NAAN table and forget cached discovery answers. */
   reload(): Promise<ReloadReport>;
   /** Release what createDeps opened (the store, unless it was passed in). */
@@ -38,9 +37,10 @@ export interface DepsOptions {
   /** Where request log lines go; by default standard output when `config.log` is `json`. */
   readonly logOut?: { write(s: string): unknown };
   readonly metrics?: Metrics;
-  readonly registry?: Registry;
+  readonly registry?: SchemesRegistry;
   readonly maptrLookup?: MaptrLookup;
-  readonly resolvers?: readonly Resolver[];
+  /** The resolvers by scheme name (every scheme's by default); a scheme without one answers `no-resolver`. */
+  readonly resolvers?: Resolvers;
   /** The store to use (the caller closes it); null for none. By default opened from `config.store`. */
   readonly store?: Store | null;
   /** The directory relative data paths are resolved against (default: the working directory). */
@@ -99,7 +99,7 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
     maptr,
     archives,
     resolverTable,
-    resolvers: resolverMap(options.resolvers ?? resolvers),
+    resolvers: options.resolvers ?? resolvers,
     async reload() {
       const report = await naan.reload();
       maptr?.clear();

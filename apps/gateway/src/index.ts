@@ -23,6 +23,7 @@ export type { GatewayEnv } from './http/env.ts';
 export { type Problem, problem } from './http/problem.ts';
 export { Metrics } from './observability/metrics.ts';
 export { installNaanTable, NaanTableError, naanSource, ReloadableNaanTable } from './resolution/naan.ts';
-export { type Outcome, type Resolver, resolvers } from './resolution/resolvers/index.ts';
+export { resolvers } from './resolution/resolvers/index.ts';
+export type { Outcome, Resolver } from './resolution/resolvers/types.ts';
 export { type RunningServer, type StartOptions, startServer } from './server.ts';
 export { dataDirectory, openConfiguredStore } from './store/storage.ts';

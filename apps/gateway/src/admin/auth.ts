@@ -13,9 +13,9 @@ import { bearerAuth } from 'hono/bearer-auth';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ProblemSchema } from '../api/schemas.ts';
 import type { AppDeps } from '../deps.ts';
 import { type Problem, problem, problemJson, problemResponse } from '../http/problem.ts';
+import { ProblemSchema } from '../http/problem-schema.ts';
 
 const REALM = 'pidgate';
 

@@ -1,18 +1,19 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Identifier } from '@pidgate/core';
 import { type PdiComponents, parsePdi, resourceKey } from '@pidgate/pdi';
+import type { AnyIdentifier } from '@pidgate/schemes';
 import type { Binding, PdiVersion, Store, StoreResult } from '@pidgate/store';
 import type { Context } from 'hono';
-import { ProblemSchema } from '../api/schemas.ts';
 import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../http/env.ts';
+import { publicBase } from '../http/origin.ts';
 import { parseProblem, problem, problemJson } from '../http/problem.ts';
-import { publicBase } from '../http/service-routes.ts';
+import { ProblemSchema } from '../http/problem-schema.ts';
+import { requestTarget } from '../http/request-target.ts';
 import { pointsBack } from '../resolution/loop.ts';
 import { keyIdentifier, prefixRuleKey } from '../resolution/prefix-rules.ts';
 import { pdiSelector, qualifiedPdi } from '../resolution/resolvers/pdi.ts';
 import { storageKey } from '../resolution/storage-key.ts';
-import { requestTarget } from '../resolution/target.ts';
 import {
   BindingBody,
   BindingPage,
@@ -446,7 +447,7 @@ async function oneBinding(c: Admin, deps: AppDeps): Promise<Response> {
  * An ARK's binding. One key whatever the profile (`ark:/` and `ark:` are one identifier): see bound.ts
  * storageKey. `?prefix=true`: the binding is a prefix rule, covering every ARK that starts with it (no separator).
  */
-async function arkBinding(c: Admin, deps: AppDeps, id: Identifier, isRule: boolean, history: boolean) {
+async function arkBinding(c: Admin, deps: AppDeps, id: AnyIdentifier, isRule: boolean, history: boolean) {
   const arkKey = storageKey(id, deps.registry);
   const key = isRule ? prefixRuleKey(arkKey) : arkKey;
   const denied = forbidden(c.var.token, arkKey);

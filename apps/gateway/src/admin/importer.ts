@@ -1,5 +1,6 @@
-import type { Profile, Registry } from '@pidgate/core';
+import type { Profile } from '@pidgate/core';
 import { type ErcObject, type ErcStoryObject, ercFromObject } from '@pidgate/erc';
+import type { SchemesRegistry } from '@pidgate/schemes';
 import type { ImportItem, ImportSummary, Store } from '@pidgate/store';
 import { prefixRuleKey } from '../resolution/prefix-rules.ts';
 import { storageKey } from '../resolution/storage-key.ts';
@@ -53,7 +54,7 @@ export function ercProblem(erc: unknown, support: unknown): string | null {
 }
 
 export interface LineContext {
-  readonly registry: Registry;
+  readonly registry: SchemesRegistry;
   readonly profile: Profile;
   /** The token's scopes; null for the CLI (every identifier). */
   readonly scopes: readonly string[] | null;

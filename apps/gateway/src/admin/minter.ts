@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { nth, parseTemplate } from '@pidgate/ark';
-import { err, ok, type Profile, type Registry, type Result } from '@pidgate/core';
+import { err, ok, type Profile, type Result } from '@pidgate/core';
+import type { SchemesRegistry } from '@pidgate/schemes';
 import type { Shoulder, Store } from '@pidgate/store';
 import { storageKey } from '../resolution/storage-key.ts';
 
@@ -15,15 +16,9 @@ export interface ShoulderRequest {
   readonly naanName?: string;
 }
 
-interface ArkParts {
-  readonly naan: string;
-  readonly name: string;
-  readonly qualifier: string;
-}
-
 /** The shoulder's normalized key and NAAN, checked against the template. */
 export function shoulderKey(
-  registry: Registry,
+  registry: SchemesRegistry,
   profile: Profile,
   shoulder: string,
   template: string,
@@ -32,7 +27,7 @@ export function shoulderKey(
   if (!parsed.ok) return parsed;
   if (parsed.value.scheme !== 'ark')
     return err('not-an-ark', 'a shoulder is an ARK prefix such as ark:/99999/x6', null);
-  const { naan, qualifier } = parsed.value.components as ArkParts;
+  const { naan, name, qualifier } = parsed.value.components;
   if (qualifier !== '') return err('invalid-shoulder', 'a shoulder is ark:/NAAN/shoulder, with nothing after it', null);
   const t = parseTemplate(template);
   if (!t.ok) return t;
@@ -40,7 +35,7 @@ export function shoulderKey(
   if (t.value.prefix === '' || !expected.ok || expected.value.normalized !== parsed.value.normalized) {
     return err(
       'template-prefix',
-      `the template's prefix must be the shoulder: ${parsed.value.normalized} takes a template such as ${(parsed.value.components as ArkParts).name}.reeddk`,
+      `the template's prefix must be the shoulder: ${parsed.value.normalized} takes a template such as ${name}.reeddk`,
       null,
     );
   }
@@ -50,7 +45,7 @@ export function shoulderKey(
 /** Declare a shoulder (and its NAAN, when this is the NAAN's first shoulder). */
 export async function declareShoulder(
   store: Store,
-  registry: Registry,
+  registry: SchemesRegistry,
   profile: Profile,
   request: ShoulderRequest,
 ): Promise<Result<Shoulder>> {
@@ -73,7 +68,7 @@ export async function declareShoulder(
  */
 export async function mint(
   store: Store,
-  registry: Registry,
+  registry: SchemesRegistry,
   profile: Profile,
   shoulder: string,
   count: number,

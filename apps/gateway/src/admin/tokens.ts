@@ -1,9 +1,9 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { ADMIN_SCOPE, type TokenInfo } from '@pidgate/store';
 import type { MiddlewareHandler } from 'hono';
-import { ProblemSchema } from '../api/schemas.ts';
 import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../http/env.ts';
+import { ProblemSchema } from '../http/problem-schema.ts';
 import { type AuthEnv, adminResponses, requireAdmin, requireToken, storeProblem } from './auth.ts';
 
 /**

@@ -4,6 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../http/env.ts';
 import { parseProblem, problem, problemJson } from '../http/problem.ts';
+import { ProblemSchema } from '../http/problem-schema.ts';
 import { resolutionReport } from '../resolution/metadata.ts';
 import { resolveTarget } from '../resolution/pipeline.ts';
 import { normalizeStream } from './ndjson.ts';
@@ -14,11 +15,15 @@ import {
   NormalizeResponse,
   ParsedRecord,
   ParseQuery,
-  ProblemSchema,
   ResolveBody,
   ResolveResponse,
   type ResolveResult,
 } from './schemas.ts';
+
+/** A parsed record (any scheme's components) as the JSON object a response carries. */
+function recordJson(components: object): Record<string, unknown> {
+  return { ...components };
+}
 
 const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
 const errors = {
@@ -83,7 +88,7 @@ export function apiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
           profile: result.value.profile,
           normalized,
           ...(standardKey === undefined ? {} : { standardKey }),
-          components: components as Record<string, unknown>,
+          components: recordJson(components),
           ...(warnings === undefined ? {} : { warnings: warnings.map((w) => ({ code: w.code, message: w.message })) }),
         },
         200,

@@ -108,15 +108,3 @@ export const ResolveResult = z
   .openapi('ResolveResult');
 
 export const ResolveResponse = z.object({ results: z.array(ResolveResult) }).openapi('ResolveResponse');
-
-export const ProblemSchema = z
-  .object({
-    type: z.string(),
-    title: z.string(),
-    status: z.number().int(),
-    detail: z.string().optional(),
-    code: z.string().optional(),
-    offset: z.number().int().nullable().optional(),
-  })
-  .passthrough()
-  .openapi('Problem');

@@ -1,5 +1,6 @@
-import type { Profile, Registry, Result } from '@pidgate/core';
+import type { Profile, Result } from '@pidgate/core';
 import { ok } from '@pidgate/core';
+import type { SchemesRegistry } from '@pidgate/schemes';
 import type { Store } from '@pidgate/store';
 import { mint } from '../admin/minter.ts';
 
@@ -18,7 +19,7 @@ export class MintPool {
 
   constructor(
     readonly store: Store,
-    readonly registry: Registry,
+    readonly registry: SchemesRegistry,
     readonly profile: Profile,
     readonly block = MINT_BLOCK,
   ) {}

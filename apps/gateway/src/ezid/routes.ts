@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { Registry } from '@pidgate/core';
+import type { SchemesRegistry } from '@pidgate/schemes';
 import type { Binding, Store, VerifiedToken } from '@pidgate/store';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -8,11 +8,10 @@ import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../http/env.ts';
 import { negotiate } from '../http/negotiate.ts';
 import { VERSION } from '../http/openapi.ts';
-import { publicBase } from '../http/service-routes.ts';
+import { basePath, publicBase } from '../http/origin.ts';
+import { requestTarget } from '../http/request-target.ts';
 import { pointsBack, type SelfView } from '../resolution/loop.ts';
 import { storageKey } from '../resolution/storage-key.ts';
-import { requestTarget } from '../resolution/target.ts';
-import { basePath } from '../web/layout.tsx';
 import { ezidBody, parseEzidAnvl, percentDecode, utf8, xmlSafe } from './anvl.ts';
 import { type Credentials, cookieValue, ezidCredentials, mayChange, SESSION_COOKIE } from './auth.ts';
 import { applyElements, toElements } from './metadata.ts';
@@ -249,7 +248,7 @@ export function ezidRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
 interface Ctx {
   readonly config: Config;
   readonly store: Store;
-  readonly registry: Registry;
+  readonly registry: SchemesRegistry;
   /** What the gateway knows of itself, for `pointsBack` (the admin API's loop check). */
   readonly self: SelfView;
   readonly base: string;

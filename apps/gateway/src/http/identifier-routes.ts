@@ -2,20 +2,21 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppDeps } from '../deps.ts';
 import { resolveTarget } from '../resolution/pipeline.ts';
-import { requestTarget } from '../resolution/target.ts';
-import { basePath } from '../web/layout.tsx';
 import type { GatewayEnv } from './env.ts';
 import { fastPathAware, preparedFor } from './fast.ts';
 import { routeMethods } from './negotiate.ts';
+import { basePath } from './origin.ts';
 import { problem, problemResponse } from './problem.ts';
+import { requestTarget } from './request-target.ts';
 import { resolutionResponse } from './resolution-response.ts';
+import type { HtmlViews } from './views.ts';
 
 /**
  * `GET /{identifier}` resolves; `GET /{identifier}?`, `??` and `?info` describe. The identifier is the
  * raw request target after the first `/`; `resolveTarget` (resolution.ts) reads and resolves it and
  * `resolutionResponse` (resolution-response.ts) answers.
  */
-export function identifierRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
+export function identifierRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps, views: HtmlViews): void {
   const { config } = deps;
   // The path of the gateway's root as browsers see it (`/resolver/` for https://example.org/resolver/).
   const base = basePath(config.baseUrl);
@@ -38,13 +39,13 @@ export function identifierRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): v
     const pre = preparedFor(c);
     if (pre !== undefined) {
       if (pre.error !== undefined) throw pre.error.value;
-      return resolutionResponse(c, deps, pre.resolution, base);
+      return resolutionResponse(c, deps, pre.resolution, base, views);
     }
     // A path of another route (GET /api/v1/normalize) is not an identifier: 405 with that route's methods.
     const allow = allowAt(c.req.path);
     if (allow && !allow.includes(c.req.method)) return notAllowed(c, allow);
     const resolution = await resolveTarget(deps, requestTarget(c), { loopCheck: { host: c.req.header('host') } });
-    return resolutionResponse(c, deps, resolution, base);
+    return resolutionResponse(c, deps, resolution, base, views);
   });
   app.on(['GET', 'HEAD'], '*', identifierHandler);
 

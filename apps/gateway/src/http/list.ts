@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import { type ListOutcome, renderListPage } from '../web/list.tsx';
 import { negotiate } from './negotiate.ts';
 import { problem, problemResponse } from './problem.ts';
+import type { HtmlViews, ListOutcome } from './views.ts';
 
 /** The media types the answer to a query (a PDI with wildcards) comes in; JSON first. */
 export const LIST_TYPES = ['application/json', 'text/html', 'text/uri-list'] as const;
@@ -10,14 +10,20 @@ export const LIST_TYPES = ['application/json', 'text/html', 'text/uri-list'] as 
  * 200 with the identifiers a query names: JSON (default), HTML or text/uri-list, by `Accept`. `base` is the
  * path of the gateway's root as the browser sees it (the HTML links each identifier below it).
  */
-export function listResponse(c: Context, outcome: ListOutcome, query: string, base = '/'): Response {
+export function listResponse(
+  c: Context,
+  outcome: ListOutcome,
+  query: string,
+  base: string,
+  views: Pick<HtmlViews, 'listPage'>,
+): Response {
   const type = negotiate(c.req.header('accept'), LIST_TYPES);
   const vary = { vary: 'Accept' };
   if (type === null) {
     return problemResponse(problem(406, 'not-acceptable', `a query's answer comes as ${LIST_TYPES.join(', ')}`), vary);
   }
   if (type === 'text/html') {
-    return new Response(renderListPage(outcome, query, base), {
+    return new Response(views.listPage(outcome, query, base), {
       headers: { 'content-type': 'text/html; charset=utf-8', ...vary },
     });
   }

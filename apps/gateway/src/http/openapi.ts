@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { inspectRoutes } from 'hono/dev';
-import { ProblemSchema } from '../api/schemas.ts';
 import type { Config } from '../config/config.ts';
 import type { AppDeps } from '../deps.ts';
 import { PACKAGE_JSON } from '../paths.ts';
 import type { GatewayEnv } from './env.ts';
 import { IdentifierParams, MetadataRecordSchema, PdiListSchema } from './openapi-schemas.ts';
 import { trustedOrigin } from './origin.ts';
+import { ProblemSchema } from './problem-schema.ts';
 
 export type OpenApiDocument = ReturnType<OpenAPIHono<GatewayEnv>['getOpenAPI31Document']>;
 

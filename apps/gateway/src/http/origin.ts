@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { Config } from '../config/config.ts';
+import { encodeUriText } from '../resolution/url.ts';
 
 /** Wildcard listen addresses: the URL then names the loopback address. */
 const WILDCARDS = new Set(['0.0.0.0', '::', '[::]', '']);
@@ -36,4 +37,24 @@ export function trustedOrigin(c: Context, config: Config): string {
   const host = hostOf(c.req.url);
   if (host !== null && config.allowedHosts.some((h) => h.toLowerCase() === host)) return new URL(c.req.url).origin;
   return listenOrigin(c, config);
+}
+
+/**
+ * This resolver's base URL, ending in `/`: the configured one; else the request's origin when its Host is one
+ * of `allowedHosts`; else the address the gateway listens on (`origin.ts`). An unknown Host never appears.
+ */
+export function publicBase(c: Context, config: Config): string {
+  if (config.baseUrl) return config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`;
+  return encodeUriText(`${trustedOrigin(c, config)}/`);
+}
+
+/** The path part of the public base URL (`https://example.org/resolver/` → `/resolver/`), or `/`. */
+export function basePath(baseUrl: string | null | undefined): string {
+  if (!baseUrl) return '/';
+  try {
+    const path = new URL(baseUrl).pathname;
+    return path.endsWith('/') ? path : `${path}/`;
+  } catch {
+    return '/';
+  }
 }

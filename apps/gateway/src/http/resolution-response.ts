@@ -2,16 +2,17 @@ import { thumpStatus } from '@pidgate/erc';
 import type { Context } from 'hono';
 import type { AppDeps } from '../deps.ts';
 import { STORAGE_ERROR } from '../observability/metrics.ts';
-import { type MetadataRecord, metadataRecord } from '../resolution/metadata.ts';
+import { describeRecord } from '../resolution/metadata.ts';
 import type { Resolution } from '../resolution/pipeline.ts';
 import type { Outcome } from '../resolution/resolvers/types.ts';
 import type { Inflection } from '../resolution/target.ts';
-import { renderHtml, renderThump } from '../web/render.ts';
 import type { GatewayEnv } from './env.ts';
 import { listResponse } from './list.ts';
 import { METADATA_TYPES, negotiate } from './negotiate.ts';
+import { publicBase } from './origin.ts';
 import { type Problem, problem, problemResponse, unparseableProblem } from './problem.ts';
-import { publicBase } from './service-routes.ts';
+import { renderThump } from './thump.ts';
+import type { HtmlViews } from './views.ts';
 
 /**
  * The one place a resolution becomes an HTTP answer (the identifier route; the fast path writes the same
@@ -68,7 +69,13 @@ export function resolutionProblem(r: Exclude<Resolution, { kind: 'outcome' | 'de
 }
 
 /** The answer of a resolver's outcome for `input` (as written in the request). */
-export function outcomeResponse(c: Context<GatewayEnv>, outcome: Outcome, input: string, base: string): Response {
+export function outcomeResponse(
+  c: Context<GatewayEnv>,
+  outcome: Outcome,
+  input: string,
+  base: string,
+  views: HtmlViews,
+): Response {
   c.set('outcome', outcomeLabel(outcome));
   switch (outcome.kind) {
     case 'redirect':
@@ -95,7 +102,7 @@ export function outcomeResponse(c: Context<GatewayEnv>, outcome: Outcome, input:
         }),
       );
     case 'list':
-      return listResponse(c, outcome, input, base);
+      return listResponse(c, outcome, input, base, views);
     case 'failed':
       return problemResponse(
         problem(outcome.status, outcome.code, outcome.detail, { identifier: input, how: outcome.how }),
@@ -122,6 +129,7 @@ function metadataResponse(
   deps: AppDeps,
   r: Extract<Resolution, { kind: 'describe' }>,
   base: string,
+  views: HtmlViews,
 ): Response {
   c.set('outcome', 'metadata');
   const record = describeRecord(deps, r, r.inflection);
@@ -135,7 +143,7 @@ function metadataResponse(
     return new Response(JSON.stringify(record), { status, headers: { 'content-type': 'application/json', ...vary } });
   }
   if (type === 'text/html') {
-    return new Response(renderHtml(record, base), {
+    return new Response(views.metadataPage(record, base), {
       status,
       headers: { 'content-type': 'text/html; charset=utf-8', ...vary },
     });
@@ -147,20 +155,17 @@ function metadataResponse(
   });
 }
 
-/** The metadata record of an identifier (`?`, `??`, `?info`): what its resolver describes, given what it found. */
-export function describeRecord(
-  deps: AppDeps,
-  r: Extract<Resolution, { kind: 'outcome' | 'describe' }>,
-  inflection: Inflection,
-): MetadataRecord {
-  return metadataRecord(r.id, inflection, r.outcome, r.resolver.describe(r.id, r.outcome, deps));
-}
-
 /**
  * The answer to a resolution, with the request's metrics labels set (`scheme`; `outcome` where the status
  * alone does not tell it). `base` is the path of the gateway's root as browsers see it.
  */
-export function resolutionResponse(c: Context<GatewayEnv>, deps: AppDeps, r: Resolution, base: string): Response {
+export function resolutionResponse(
+  c: Context<GatewayEnv>,
+  deps: AppDeps,
+  r: Resolution,
+  base: string,
+  views: HtmlViews,
+): Response {
   switch (r.kind) {
     case 'unparseable':
     case 'unknown-inflection':
@@ -171,9 +176,9 @@ export function resolutionResponse(c: Context<GatewayEnv>, deps: AppDeps, r: Res
       return problemResponse(resolutionProblem(r));
     case 'outcome':
       c.set('scheme', r.id.scheme);
-      return outcomeResponse(c, r.outcome, r.identifier, base);
+      return outcomeResponse(c, r.outcome, r.identifier, base, views);
     case 'describe':
       c.set('scheme', r.id.scheme);
-      return metadataResponse(c, deps, r, base);
+      return metadataResponse(c, deps, r, base, views);
   }
 }

@@ -2,24 +2,14 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { createMiddleware } from 'hono/factory';
-import { ProblemSchema } from '../api/schemas.ts';
 import type { Config } from '../config/config.ts';
 import type { AppDeps } from '../deps.ts';
-import { encodeUriText } from '../resolution/url.ts';
-import { homePage } from '../web/routes.tsx';
 import type { GatewayEnv } from './env.ts';
 import { negotiate } from './negotiate.ts';
-import { trustedOrigin } from './origin.ts';
+import { publicBase } from './origin.ts';
 import { problem, problemJson, problemResponse } from './problem.ts';
-
-/**
- * This resolver's base URL, ending in `/`: the configured one; else the request's origin when its Host is one
- * of `allowedHosts`; else the address the gateway listens on (`origin.ts`). An unknown Host never appears.
- */
-export function publicBase(c: Context, config: Config): string {
-  if (config.baseUrl) return config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`;
-  return encodeUriText(`${trustedOrigin(c, config)}/`);
-}
+import { ProblemSchema } from './problem-schema.ts';
+import type { HtmlViews } from './views.ts';
 
 const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
 
@@ -52,7 +42,7 @@ const Health = z
 const ReloadReport = NaanTableInfo.openapi('ReloadReport');
 
 /** `/` (a description of the service), `/healthz`, `/metrics`, `/.well-known/ark` and the admin reload. */
-export function serviceRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
+export function serviceRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps, views: Pick<HtmlViews, 'homePage'>): void {
   app.use('/healthz', async (c, next) => {
     c.set('scheme', 'service');
     await next();
@@ -93,7 +83,7 @@ export function serviceRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       };
       if (negotiate(c.req.header('accept'), ['application/json', 'text/html']) === 'text/html') {
         c.header('vary', 'Accept');
-        return c.html(homePage(deps), 200);
+        return c.html(views.homePage(), 200);
       }
       c.header('vary', 'Accept');
       return c.json(info, 200);

@@ -1,4 +1,4 @@
-import type { Identifier, Registry } from '@pidgate/core';
+import type { AnyIdentifier, SchemesRegistry } from '@pidgate/schemes';
 import type { Binding, Store } from '@pidgate/store';
 import { storageCandidates } from './candidates.ts';
 import { keyIdentifier, type PrefixRules } from './prefix-rules.ts';
@@ -33,8 +33,8 @@ export function recordOf(b: Binding): StoredRecord {
  */
 export async function fromBindings(
   store: Store,
-  id: Identifier,
-  registry: Registry | null,
+  id: AnyIdentifier,
+  registry: SchemesRegistry | null,
   rawRest: string,
   trace: string[],
   rules?: PrefixRules | null,

@@ -1,10 +1,11 @@
-import type { Profile, Registry } from '@pidgate/core';
+import type { Profile } from '@pidgate/core';
+import type { SchemesRegistry } from '@pidgate/schemes';
 import type { Outcome } from './resolvers/types.ts';
 import { authorityEnd } from './url.ts';
 
 /** What `pointsBack` needs to know of the gateway. */
 export interface SelfView {
-  readonly registry: Registry;
+  readonly registry: SchemesRegistry;
   readonly profile: Profile;
   /** The configured public base URL, if any. */
   readonly baseUrl: string | null;

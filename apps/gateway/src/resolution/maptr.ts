@@ -4,7 +4,11 @@ import type { MaptrErrorCode } from '@pidgate/discovery';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../config/config.ts';
 import type { Metrics } from '../observability/metrics.ts';
+import type { MaptrFailureCode } from './codes.ts';
 import type { MaptrAnswer, MaptrDiscoverer } from './resolvers/types.ts';
+
+/** What a Maptr discovery gives: the NMAHs found, or why there are none. */
+type MaptrResult = Result<MaptrAnswer, PidError<MaptrFailureCode>>;
 
 /** The Maptr client's answer (as `maptrLookup` from @pidgate/discovery gives it): its failures are typed. */
 export type MaptrLookup = (
@@ -63,8 +67,8 @@ function traceText(t: unknown): string {
  * one NAAN share one query.
  */
 export class CachedMaptr implements MaptrDiscoverer {
-  readonly #cache: LRUCache<string, Result<MaptrAnswer>> | null;
-  readonly #inFlight = new Map<string, Promise<Result<MaptrAnswer>>>();
+  readonly #cache: LRUCache<string, MaptrResult> | null;
+  readonly #inFlight = new Map<string, Promise<MaptrResult>>();
   readonly #options: { server: string; suffix: string; timeoutMs: number; maxDepth: number };
 
   constructor(
@@ -84,7 +88,7 @@ export class CachedMaptr implements MaptrDiscoverer {
     this.#cache = ttl > 0 && config.cacheSize > 0 ? new LRUCache({ max: config.cacheSize, ttl }) : null;
   }
 
-  async discover(naan: string): Promise<Result<MaptrAnswer>> {
+  async discover(naan: string): Promise<MaptrResult> {
     const key = naan.toLowerCase();
     const hit = this.#cache?.get(key);
     if (hit) {
@@ -99,8 +103,8 @@ export class CachedMaptr implements MaptrDiscoverer {
     return query;
   }
 
-  async #query(naan: string): Promise<Result<MaptrAnswer>> {
-    let result: Result<MaptrAnswer>;
+  async #query(naan: string): Promise<MaptrResult> {
+    let result: MaptrResult;
     try {
       const found = await this.lookup(naan, this.#options);
       result = found.ok

@@ -1,5 +1,6 @@
 import type { Identifier } from '@pidgate/core';
-import type { Description, Outcome, Story } from './resolvers/types.ts';
+import type { Resolution } from './pipeline.ts';
+import type { Description, Outcome, ResolverServices, Story } from './resolvers/types.ts';
 import type { Inflection } from './target.ts';
 
 /** Where an identifier resolves, as the metadata and the batch resolve API report it. */
@@ -77,4 +78,13 @@ export function metadataRecord(
     resolution: resolutionReport(outcome, full),
     ...(full && description.extra && Object.keys(description.extra).length > 0 ? { about: description.extra } : {}),
   };
+}
+
+/** The metadata record of an identifier (`?`, `??`, `?info`): what its resolver describes, given what it found. */
+export function describeRecord(
+  services: ResolverServices,
+  r: Extract<Resolution, { kind: 'outcome' | 'describe' }>,
+  inflection: Inflection,
+): MetadataRecord {
+  return metadataRecord(r.id, inflection, r.outcome, r.resolver.describe(r.id, r.outcome, services));
 }

@@ -331,7 +331,7 @@ describe('resolveTarget: request targets to resolutions, over a real SQLite stor
   });
 
   it('a resolver that throws makes resolveTarget reject, never throw', async () => {
-    const boom: Resolver = {
+    const boom: Resolver<'ark'> = {
       scheme: 'ark',
       resolve: () => {
         throw new Error('boom');
@@ -340,7 +340,7 @@ describe('resolveTarget: request targets to resolutions, over a real SQLite stor
         throw new Error('not asked');
       },
     };
-    const deps = await createDeps(testConfig(), { registry: allSchemes, resolvers: [boom] });
+    const deps = await createDeps(testConfig(), { registry: allSchemes, resolvers: { ark: boom } });
     let promise: Promise<Resolution> | undefined;
     expect(() => {
       promise = resolveTarget(deps, '/ark:/12025/654xz321');
@@ -350,7 +350,7 @@ describe('resolveTarget: request targets to resolutions, over a real SQLite stor
   });
 
   it('a scheme the registry parses but no resolver answers for is no-resolver', async () => {
-    const deps = await createDeps(testConfig(), { registry: allSchemes, resolvers: [arkResolver] });
+    const deps = await createDeps(testConfig(), { registry: allSchemes, resolvers: { ark: arkResolver } });
     expect(summary(await resolveTarget(deps, '/urn:nbn:de:bvb:19-146642'))).toEqual({
       kind: 'no-resolver',
       scheme: 'urn',

@@ -1,7 +1,7 @@
-import type { Identifier, PidError, Profile } from '@pidgate/core';
-import type { AppDeps } from '../deps.ts';
-import { refuseLoop } from './loop.ts';
-import type { Outcome, Resolver, ResolverServices } from './resolvers/types.ts';
+import type { Profile } from '@pidgate/core';
+import type { AnyIdentifier, AnyResult, SchemesRegistry } from '@pidgate/schemes';
+import { refuseLoop, type SelfView } from './loop.ts';
+import type { Outcome, Resolver, ResolverServices, Resolvers } from './resolvers/types.ts';
 import { type Inflection, parseRequest, splitInflection } from './target.ts';
 
 /**
@@ -19,16 +19,16 @@ import { type Inflection, parseRequest, splitInflection } from './target.ts';
  */
 export type Resolution =
   /** Not an identifier of any scheme (`unknown-scheme`), or a malformed one: the parser's error. */
-  | { readonly kind: 'unparseable'; readonly identifier: string; readonly error: PidError }
+  | { readonly kind: 'unparseable'; readonly identifier: string; readonly error: ParseError }
   /** `?` after the identifier that is none of `?`, `??`, `?info` (`/ark:/12025/x???`). */
   | { readonly kind: 'unknown-inflection'; readonly identifier: string; readonly offset: number }
   /** A scheme the registry parses but no resolver answers for. */
-  | { readonly kind: 'no-resolver'; readonly identifier: string; readonly id: Identifier }
+  | { readonly kind: 'no-resolver'; readonly identifier: string; readonly id: AnyIdentifier }
   /** What the scheme's resolver found (a redirect, a list, not found, gone, restricted, failed). */
   | {
       readonly kind: 'outcome';
       readonly identifier: string;
-      readonly id: Identifier;
+      readonly id: AnyIdentifier;
       readonly resolver: Resolver;
       readonly outcome: Outcome;
     }
@@ -39,14 +39,24 @@ export type Resolution =
   | {
       readonly kind: 'describe';
       readonly identifier: string;
-      readonly id: Identifier;
+      readonly id: AnyIdentifier;
       readonly resolver: Resolver;
       readonly inflection: Inflection;
       readonly outcome: Outcome;
     };
 
+/** Why the registry refused a request's identifier (a scheme's error code, or the core's dispatch code). */
+export type ParseError = Extract<AnyResult, { ok: false }>['error'];
+
 /** What the pipeline needs of the gateway's services. */
-export type PipelineDeps = ResolverServices & Pick<AppDeps, 'registry' | 'resolvers' | 'self' | 'config'>;
+export interface PipelineDeps extends ResolverServices {
+  /** The registry requests are parsed with. */
+  readonly registry: SchemesRegistry;
+  /** The resolver of each scheme the gateway resolves. */
+  readonly resolvers: Resolvers;
+  /** What the gateway knows of itself, for the loop check. */
+  readonly self: SelfView;
+}
 
 export interface ResolveOptions {
   /** The profile to parse with; the gateway's (`config.profile`) by default. */
@@ -67,7 +77,7 @@ export interface ResolveOptions {
 /** An identifier read from a request target, with its inflection. */
 interface Read {
   readonly identifier: string;
-  readonly id: Identifier;
+  readonly id: AnyIdentifier;
   readonly inflection: Inflection | null;
 }
 
@@ -119,9 +129,16 @@ function prefixRequest(
 ): Omit<PrefixRead, 'identifier' | 'inflection'> | null {
   const colon = written.indexOf(':');
   if (colon <= 0) return null;
-  const resolver = deps.resolvers.get(written.slice(0, colon).toLowerCase());
+  const name = written.slice(0, colon).toLowerCase();
+  const resolver = resolverNamed(deps.resolvers, name);
   const found = resolver?.prefix?.(written, deps.registry, profile, deps) ?? null;
   return resolver && found ? { resolver, id: found.id, outcome: found.outcome } : null;
+}
+
+/** The resolver registered under `name` (a label as written, lowercased), if any. */
+function resolverNamed(resolvers: Resolvers, name: string): Resolver | undefined {
+  for (const resolver of Object.values(resolvers)) if (resolver?.scheme === name) return resolver;
+  return undefined;
 }
 
 /**
@@ -156,7 +173,7 @@ export function resolveTargetNow(
       ? outcome.then((o) => resolved(deps, read, resolver, o, {}))
       : resolved(deps, read, resolver, outcome, {});
   }
-  const resolver = deps.resolvers.get(read.id.scheme);
+  const resolver: Resolver | undefined = deps.resolvers[read.id.scheme];
   if (resolver === undefined) return { kind: 'no-resolver', identifier: read.identifier, id: read.id };
   const found = resolver.resolve(read.id, deps);
   return found instanceof Promise

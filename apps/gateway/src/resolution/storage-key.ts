@@ -1,11 +1,5 @@
-import type { Identifier, Registry } from '@pidgate/core';
+import type { AnyIdentifier, SchemesRegistry } from '@pidgate/schemes';
 import { lowerHexEscapes } from './hex.ts';
-
-interface ArkKeyParts {
-  readonly naan: string;
-  readonly name: string;
-  readonly qualifier?: string;
-}
 
 /** Could `source` normalization put the `.` components of `written` in another order than `modern` keeps? */
 function mayReorder(written: string): boolean {
@@ -21,14 +15,14 @@ function mayReorder(written: string): boolean {
  * key forever, and a database keeps working when the profile changes. An ARK `modern` refuses (a `source`-
  * only character such as `#`) keeps its `source` form. Other schemes: their normalized form.
  */
-export function storageKey(id: Identifier, registry: Registry): string {
+export function storageKey(id: AnyIdentifier, registry: SchemesRegistry): string {
   if (id.scheme !== 'ark') return id.normalized;
   let normalized = id.normalized;
   // `source` and `modern` normalize alike but for the order of `.` components (sorted suffixes, moved
   // period-left/slash-right parts): with at most one `.` and no `/` after it, the parse can be skipped.
-  const c = id.components as ArkKeyParts;
-  if (id.profile !== 'modern' && mayReorder(`${c.name}${c.qualifier ?? ''}`)) {
-    const modern = registry.parse(`ark:/${c.naan}/${c.name}${c.qualifier ?? ''}`, 'modern');
+  const c = id.components;
+  if (id.profile !== 'modern' && mayReorder(`${c.name}${c.qualifier}`)) {
+    const modern = registry.parse(`ark:/${c.naan}/${c.name}${c.qualifier}`, 'modern');
     if (modern.ok && modern.value.scheme === 'ark') normalized = modern.value.normalized;
   }
   const rest = normalized.startsWith('ark:/') ? normalized.slice(5) : normalized.slice(4);

@@ -1,5 +1,5 @@
-import type { Identifier, Profile, Registry, Result } from '@pidgate/core';
-import type { Context } from 'hono';
+import type { Profile } from '@pidgate/core';
+import type { AnyResult, SchemesRegistry } from '@pidgate/schemes';
 
 /** The THUMP inflections (ARK §6; `?info` from today's ARK spec), asked of any identifier. */
 export type Inflection = '?' | '??' | '?info';
@@ -9,29 +9,6 @@ export interface IdentifierRequest {
   /** The identifier exactly as written after the first `/`, without the inflection. */
   readonly identifier: string;
   readonly inflection: Inflection | null;
-}
-
-interface NodeBindings {
-  readonly incoming?: { readonly url?: string };
-}
-
-/**
- * The request target exactly as the client sent it (`/ark:/12025/x?`), from the raw HTTP request line
- * when @hono/node-server serves the app (nothing decoded, `//`, `%2F` and dot segments kept), otherwise
- * from the request URL (`app.request()` in tests), whose href keeps a bare trailing `?`.
- */
-export function requestTarget(c: Context): string {
-  const raw = (c.env as NodeBindings | undefined)?.incoming?.url;
-  const target = typeof raw === 'string' ? raw : c.req.raw.url;
-  if (target.charCodeAt(0) === 47) return target;
-  // Absolute form (`http://host/path`): drop the scheme and authority.
-  const authority = target.indexOf('//');
-  const path = authority === -1 ? -1 : target.indexOf('/', authority + 2);
-  if (path === -1) {
-    const query = target.indexOf('?', authority + 2);
-    return query === -1 ? '/' : `/${target.slice(query)}`;
-  }
-  return target.slice(path);
 }
 
 /** Split `/ID`, `/ID?`, `/ID??` and `/ID?info` into the identifier and its inflection. */
@@ -47,7 +24,7 @@ export function splitInflection(target: string): IdentifierRequest {
 export interface ParsedRequest {
   readonly identifier: string;
   readonly inflection: Inflection | null;
-  readonly parsed: Result<Identifier>;
+  readonly parsed: AnyResult;
 }
 
 function decodeOnce(s: string): string | null {
@@ -66,7 +43,7 @@ function decodeOnce(s: string): string | null {
  *   resolution passes it on as sent (in `source` a query is no part of the ARK; in `modern` it is parsed).
  * The one pipeline (`resolveTarget`, resolution.ts) calls this, so every route reads a request the same way.
  */
-export function parseRequest(registry: Registry, target: string, profile: Profile): ParsedRequest {
+export function parseRequest(registry: SchemesRegistry, target: string, profile: Profile): ParsedRequest {
   let { identifier, inflection } = splitInflection(target);
   let parsed = registry.parse(identifier, profile);
   if (!parsed.ok && parsed.error.code === 'unknown-scheme' && identifier.includes('%')) {

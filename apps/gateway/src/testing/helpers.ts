@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { arkScheme } from '@pidgate/ark';
-import { createRegistry, type Registry } from '@pidgate/core';
+import { createRegistry } from '@pidgate/core';
 import { pdiScheme } from '@pidgate/pdi';
 import { pwidScheme } from '@pidgate/pwid';
 import { urnScheme } from '@pidgate/urn';
@@ -11,7 +11,7 @@ import { type ConfigInput, loadConfig } from '../config/config.ts';
 import { type AppDeps, createDeps, type DepsOptions } from '../deps.ts';
 
 /** Every scheme, straight from the scheme packages (the same list @pidgate/schemes registers). */
-export const allSchemes: Registry = createRegistry([arkScheme, pwidScheme, pdiScheme, urnScheme]);
+export const allSchemes = createRegistry([arkScheme, pwidScheme, pdiScheme, urnScheme]);
 
 /** A quiet config for tests: no log, no DNS and no store unless a test asks for its own. */
 export function testConfig(input: ConfigInput = {}) {

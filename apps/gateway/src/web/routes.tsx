@@ -2,20 +2,22 @@
 /** @jsxImportSource hono/jsx */
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { PidError } from '@pidgate/core';
-import { ProblemSchema } from '../api/schemas.ts';
 import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../http/env.ts';
 import { negotiate } from '../http/negotiate.ts';
 import { openApiDocument, serverUrl } from '../http/openapi.ts';
 import { AssetParams, LookupQuery, MetadataRecordSchema } from '../http/openapi-schemas.ts';
+import { basePath } from '../http/origin.ts';
 import { type Problem, problem, problemJson } from '../http/problem.ts';
-import { describeRecord, resolutionProblem } from '../http/resolution-response.ts';
+import { ProblemSchema } from '../http/problem-schema.ts';
+import { resolutionProblem } from '../http/resolution-response.ts';
 import type { MetadataRecord } from '../resolution/metadata.ts';
+import { describeRecord } from '../resolution/metadata.ts';
 import { resolveTarget } from '../resolution/pipeline.ts';
 import { ASSETS } from './assets.ts';
 import { ResolveForm, renderHome } from './home.tsx';
 import { MetadataView } from './info.tsx';
-import { basePath, Highlighted, renderPage } from './layout.tsx';
+import { Highlighted, renderPage } from './layout.tsx';
 import { renderReference } from './reference.tsx';
 
 const problemContent = { 'application/problem+json': { schema: ProblemSchema } };

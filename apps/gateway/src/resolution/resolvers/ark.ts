@@ -1,6 +1,6 @@
-import type { Identifier } from '@pidgate/core';
-import { MAPTR_ERROR_CODES, type MaptrErrorCode } from '@pidgate/discovery';
+import type { ArkComponents } from '@pidgate/ark';
 import { describeStored, fromBindings } from '../bindings.ts';
+import type { MaptrFailureCode } from '../codes.ts';
 import { appendToTarget, fillTemplate, safeHttpUrl } from '../url.ts';
 import {
   type Description,
@@ -8,22 +8,10 @@ import {
   type Outcome,
   type Resolver,
   type ResolverServices,
+  type SchemeIdentifier,
   UNAV,
   UNKN,
 } from './types.ts';
-
-/** The parts of an ARK the resolver needs (a subset of `ArkComponents` from @pidgate/ark). */
-export interface ArkParts {
-  readonly naan: string;
-  readonly name: string;
-  readonly qualifier?: string;
-  /** The URL prefix (`https://n2t.net/`), when the ARK was written with one. */
-  readonly prefix?: string | null;
-  /** The NMAH: the prefix's host, or the §2.6 label-host (`ark:12025.example.org/12025/x`). */
-  readonly nmah?: string | null;
-  /** The label as written: `ark:/` or `ark:`. */
-  readonly label?: string;
-}
 
 /** A Name Mapping Authority Hostport as Maptr returns it: `host` or `host:port`, nothing else. */
 const HOSTPORT = /^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,253})(?::\d{1,5})?$/;
@@ -34,17 +22,15 @@ const HOSTPORT = /^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,253})(?::\d{1,5})?$/;
  * label-host, NAAN lengths), never by searching the text for the NAAN; when the input does not hold them
  * where expected, the parsed Name and Qualifier.
  */
-export function afterNaan(input: string, c: ArkParts): string {
-  if (c.label !== undefined) {
-    const prefix = c.prefix ?? '';
-    const labelHost = c.nmah && !c.prefix ? c.nmah.length + 1 : 0;
-    const naanAt = prefix.length + c.label.length + labelHost;
-    const end = naanAt + c.naan.length;
-    if (input.slice(naanAt, end).toLowerCase() === c.naan.toLowerCase() && input.charCodeAt(end) === 47) {
-      return input.slice(end + 1);
-    }
+export function afterNaan(input: string, c: ArkComponents): string {
+  const prefix = c.prefix ?? '';
+  const labelHost = c.nmah && !c.prefix ? c.nmah.length + 1 : 0;
+  const naanAt = prefix.length + c.label.length + labelHost;
+  const end = naanAt + c.naan.length;
+  if (input.slice(naanAt, end).toLowerCase() === c.naan.toLowerCase() && input.charCodeAt(end) === 47) {
+    return input.slice(end + 1);
   }
-  return c.name + (c.qualifier ?? '');
+  return c.name + c.qualifier;
 }
 
 /**
@@ -97,17 +83,12 @@ const MAPTR_FAILURE = {
   'maptr-loop': 502,
   'maptr-depth': 502,
   'maptr-query-limit': 502,
-} as const satisfies Readonly<Record<MaptrErrorCode, 502 | 504 | null>>;
+  'maptr-error': 502,
+} as const satisfies Readonly<Record<MaptrFailureCode, 502 | 504 | null>>;
 
-const MAPTR_CODES: ReadonlySet<string> = new Set(MAPTR_ERROR_CODES);
-
-function isMaptrErrorCode(code: string): code is MaptrErrorCode {
-  return MAPTR_CODES.has(code);
-}
-
-/** The status of a Maptr failure (`MAPTR_FAILURE`); 502 for a code the discovery package does not list. */
-export function maptrFailureStatus(code: string): 502 | 504 | null {
-  return isMaptrErrorCode(code) ? MAPTR_FAILURE[code] : 502;
+/** The status of a Maptr failure (`MAPTR_FAILURE`). */
+export function maptrFailureStatus(code: MaptrFailureCode): 502 | 504 | null {
+  return MAPTR_FAILURE[code];
 }
 
 async function fromMaptr(naan: string, rest: string, s: ResolverServices, trace: string[]): Promise<Outcome | null> {
@@ -122,7 +103,7 @@ async function fromMaptr(naan: string, rest: string, s: ResolverServices, trace:
       kind: 'failed',
       status,
       how: 'maptr',
-      code: isMaptrErrorCode(code) ? code : `maptr-${code}`,
+      code,
       detail: message,
       trace,
     };
@@ -174,7 +155,7 @@ function resolveNaan(naan: string, s: ResolverServices): Outcome | Promise<Outco
   return stale ? stale.then(go) : go();
 }
 
-function notFound(naan: string, code: string, detail: string, trace: string[]): Outcome {
+function notFound(naan: string, code: 'not-bound' | 'unknown-naan', detail: string, trace: string[]): Outcome {
   return { kind: 'not-found', how: 'ark-discovery', code, detail: detail || `nothing is known of NAAN ${naan}`, trace };
 }
 
@@ -184,16 +165,17 @@ function notFound(naan: string, code: string, detail: string, trace: string[]): 
  * NAANs stops there (404: it never leaves the gateway). Others go on to the NAAN table (natab or NAAN
  * registry), then Maptr (DNS NAPTR, when configured), then the fallback resolver (N2T by default).
  */
-export const arkResolver: Resolver<ArkParts> = {
+export const arkResolver: Resolver<'ark'> = {
   scheme: 'ark',
-  resolve(id: Identifier<ArkParts>, s: ResolverServices): Outcome | Promise<Outcome> {
+  resolve(id, s): Outcome | Promise<Outcome> {
     const naan = naanOf(id.normalized);
     const rest = afterNaan(id.input, id.components);
     const normalizedRest = restOf(id.normalized);
-    if (!s.store) return discover(naan, rest, s, [], normalizedRest);
+    const store = s.store;
+    if (!store) return discover(naan, rest, s, [], normalizedRest);
     return (async () => {
       const trace: string[] = [];
-      const bound = await fromBindings(s.store!, id, s.self?.registry ?? null, rest, trace, s.rules ?? null);
+      const bound = await fromBindings(store, id, s.self?.registry ?? null, rest, trace, s.rules ?? null);
       if (bound) return bound;
       const stale = s.own?.fresh();
       if (stale) await stale;
@@ -215,12 +197,11 @@ export const arkResolver: Resolver<ArkParts> = {
     // The parser checks the NAAN (digits or betanumerics, its length, by profile) given a Name after it.
     const probe = registry.parse(`${only.label}${only.naan}/x`, profile);
     if (!probe.ok || probe.value.scheme !== 'ark' || !probe.value.normalized.endsWith('/x')) return null;
-    const parts = probe.value.components as ArkParts;
-    const id: Identifier<ArkParts> = {
+    const id: SchemeIdentifier<'ark'> = {
       ...probe.value,
       input: written,
       normalized: probe.value.normalized.slice(0, -2),
-      components: { ...parts, name: '', qualifier: '', componentPath: '', variantPath: '' } as ArkParts,
+      components: { ...probe.value.components, name: '', qualifier: '', componentPath: '', variantPath: '' },
     };
     return { id, outcome: resolveNaan(naanOf(probe.value.normalized), s) };
   },

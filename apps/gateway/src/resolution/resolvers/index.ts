@@ -1,21 +1,26 @@
 import { arkResolver } from './ark.ts';
 import { pdiResolver } from './pdi.ts';
 import { pwidResolver } from './pwid.ts';
-import { templateResolvers } from './template.ts';
-import type { Resolver } from './types.ts';
+import { asUrnResolver, templateResolver } from './template.ts';
+import type { AllResolvers } from './types.ts';
 import { urnResolver } from './urn.ts';
 
-export type { Description, Outcome, Resolver, ResolverServices, Story } from './types.ts';
-
-/** Every resolver, one per scheme name. A new scheme adds its resolver here and nowhere else. */
-export const resolvers: readonly Resolver[] = [
-  arkResolver as Resolver,
-  pwidResolver as unknown as Resolver,
-  pdiResolver as unknown as Resolver,
-  urnResolver as unknown as Resolver,
-  ...templateResolvers,
-];
-
-export function resolverMap(list: readonly Resolver[] = resolvers): ReadonlyMap<string, Resolver> {
-  return new Map(list.map((r) => [r.scheme, r]));
-}
+/**
+ * Every resolver, keyed by scheme name: `resolvers.ark` takes ARKs, `resolvers.pwid` PWIDs. A new scheme adds
+ * its row here (the build fails until it does).
+ */
+export const resolvers: AllResolvers = {
+  ark: arkResolver,
+  pwid: pwidResolver,
+  pdi: pdiResolver,
+  urn: urnResolver,
+  doi: templateResolver('doi'),
+  handle: templateResolver('handle'),
+  orcid: templateResolver('orcid'),
+  arxiv: templateResolver('arxiv'),
+  pmid: templateResolver('pmid'),
+  pmcid: templateResolver('pmcid'),
+  purl: templateResolver('purl'),
+  isbn: asUrnResolver('isbn'),
+  issn: asUrnResolver('issn'),
+};

@@ -88,9 +88,9 @@ function failed(detail: string, trace: string[]): Outcome {
  * a new version). Without a version, the highest one (without a format, the latest made in any format),
  * named in `Content-Location`. A PDI with wildcards is a query: the list of matching PDIs.
  */
-export const pdiResolver: Resolver<PdiComponents> = {
+export const pdiResolver: Resolver<'pdi'> = {
   scheme: 'pdi',
-  async resolve(id: Identifier<PdiComponents>, s): Promise<Outcome> {
+  async resolve(id, s): Promise<Outcome> {
     const c = id.components;
     const notBound: Outcome = {
       kind: 'not-found',

@@ -1,5 +1,5 @@
-import type { Identifier } from '@pidgate/core';
-import { type Archive, type PwidComponents, resolvePwid } from '@pidgate/pwid';
+import { type Archive, resolvePwid } from '@pidgate/pwid';
+import { isPwidResolutionCode } from '../codes.ts';
 import { safeHttpUrl } from '../url.ts';
 import { type Outcome, type Resolver, UNAV, UNKN } from './types.ts';
 
@@ -23,13 +23,15 @@ function mementoLinks(original: unknown, timegate: unknown, timemap: unknown): s
 }
 
 /** PWID: a 302 to the archive's replay URL with Memento links; restricted archives explain how to get access. */
-export const pwidResolver: Resolver<PwidComponents> = {
+export const pwidResolver: Resolver<'pwid'> = {
   scheme: 'pwid',
-  resolve(id: Identifier<PwidComponents>, s): Outcome {
+  resolve(id, s): Outcome {
     const result = resolvePwid(id.components, s.archives);
     if (!result.ok) {
       const { code, message } = result.error;
-      return { kind: 'not-found', how: 'archive-registry', code, detail: message };
+      // resolvePwid gives the archive registry's codes; anything else is an archive it cannot find.
+      const known = isPwidResolutionCode(code) ? code : 'unknown-archive';
+      return { kind: 'not-found', how: 'archive-registry', code: known, detail: message };
     }
     const r = result.value;
     if (r.kind === 'restricted') {

@@ -1,4 +1,4 @@
-import type { Identifier } from '@pidgate/core';
+import type { AnyIdentifier, SchemeName } from '@pidgate/schemes';
 import { urnScheme } from '@pidgate/urn';
 import type { SchemeResolverEntry } from '../resolver-table.ts';
 import { encodeComponent, fillTemplate, safeHttpUrl } from '../url.ts';
@@ -12,15 +12,18 @@ function encodePath(s: string): string {
 }
 
 /** What follows a fixed label in the normalized string (`doi:10.1000/182` → `10.1000/182`). */
-const after = (label: string) => (id: Identifier) => id.normalized.slice(label.length);
+function after(label: string, id: AnyIdentifier): string {
+  return id.normalized.slice(label.length);
+}
 
-/** `prefix` and `suffix` as written (decoded), when the scheme's components have them: DOIs and handles. */
-function prefixSuffix(id: Identifier, label: string): Record<string, string> {
-  const c = id.components as { prefix?: unknown; suffix?: unknown };
-  const prefix = typeof c.prefix === 'string' ? c.prefix : '';
-  const suffix = typeof c.suffix === 'string' ? c.suffix : '';
-  const whole = prefix && suffix ? `${prefix}/${suffix}` : id.normalized.slice(label.length);
-  return { id: encodePath(whole), prefix: encodeComponent(prefix), suffix: encodePath(suffix) };
+/** `prefix` and `suffix` as written (decoded): DOIs and handles. */
+function prefixSuffix(
+  id: AnyIdentifier,
+  c: { readonly prefix: string; readonly suffix: string },
+  label: string,
+): Record<string, string> {
+  const whole = c.prefix && c.suffix ? `${c.prefix}/${c.suffix}` : id.normalized.slice(label.length);
+  return { id: encodePath(whole), prefix: encodeComponent(c.prefix), suffix: encodePath(c.suffix) };
 }
 
 /**
@@ -28,30 +31,41 @@ function prefixSuffix(id: Identifier, label: string): Record<string, string> {
  * identifier without its label, as its resolver expects it), `${normalized}` always, and per scheme
  * `${prefix}`/`${suffix}` (DOI, Handle) or `${host}`/`${path}` (PURL; the path without its first "/").
  */
-const VALUES: Readonly<Record<string, (id: Identifier) => Record<string, string>>> = {
-  doi: (id) => prefixSuffix(id, 'doi:'),
-  handle: (id) => prefixSuffix(id, 'hdl:'),
-  orcid: (id) => ({ id: after('https://orcid.org/')(id) }),
-  arxiv: (id) => ({ id: encodePath(after('arXiv:')(id)) }),
-  pmid: (id) => ({ id: after('pmid:')(id) }),
-  pmcid: (id) => ({ id: id.normalized }),
-  // a bare ISBN's or ISSN's normalized is its URN: `${id}` is the number (`9780395363416`, `0259-000X`)
-  isbn: (id) => ({ id: encodeComponent(after('urn:isbn:')(id)) }),
-  issn: (id) => ({ id: encodeComponent(after('urn:issn:')(id)) }),
-  purl: (id) => {
-    const rest = id.normalized.slice('https://'.length);
-    const slash = rest.indexOf('/');
-    return { id: id.normalized, host: rest.slice(0, slash), path: rest.slice(slash + 1) };
-  },
-};
-
-/** The template values of an identifier: the scheme's, and `${normalized}`. */
-export function templateValuesOf(id: Identifier): Record<string, string> {
-  const values = VALUES[id.scheme]?.(id) ?? { id: encodePath(id.normalized) };
-  return { normalized: encodeComponent(id.normalized), ...values };
+function schemeValues(id: AnyIdentifier): Record<string, string> {
+  switch (id.scheme) {
+    case 'doi':
+      return prefixSuffix(id, id.components, 'doi:');
+    case 'handle':
+      return prefixSuffix(id, id.components, 'hdl:');
+    case 'orcid':
+      return { id: after('https://orcid.org/', id) };
+    case 'arxiv':
+      return { id: encodePath(after('arXiv:', id)) };
+    case 'pmid':
+      return { id: after('pmid:', id) };
+    case 'pmcid':
+      return { id: id.normalized };
+    // a bare ISBN's or ISSN's normalized is its URN: `${id}` is the number (`9780395363416`, `0259-000X`)
+    case 'isbn':
+      return { id: encodeComponent(after('urn:isbn:', id)) };
+    case 'issn':
+      return { id: encodeComponent(after('urn:issn:', id)) };
+    case 'purl': {
+      const rest = id.normalized.slice('https://'.length);
+      const slash = rest.indexOf('/');
+      return { id: id.normalized, host: rest.slice(0, slash), path: rest.slice(slash + 1) };
+    }
+    default:
+      return { id: encodePath(id.normalized) };
+  }
 }
 
-function entryOf(id: Identifier, services: Pick<ResolverServices, 'resolverTable'>): SchemeResolverEntry | null {
+/** The template values of an identifier: the scheme's, and `${normalized}`. */
+export function templateValuesOf(id: AnyIdentifier): Record<string, string> {
+  return { normalized: encodeComponent(id.normalized), ...schemeValues(id) };
+}
+
+function entryOf(id: AnyIdentifier, services: Pick<ResolverServices, 'resolverTable'>): SchemeResolverEntry | null {
   return services.resolverTable.schemes[id.scheme] ?? null;
 }
 
@@ -60,7 +74,7 @@ function entryOf(id: Identifier, services: Pick<ResolverServices, 'resolverTable
  * `schemes[name]` entry (`data/resolvers.json`, with the operator's `resolvers.file` merged over it),
  * filled with `fillTemplate`. A scheme with no entry is 404 `no-resolver`.
  */
-export function templateResolver(scheme: string): Resolver {
+export function templateResolver<S extends SchemeName>(scheme: S): Resolver<S> {
   return {
     scheme,
     resolve(id, services): Outcome {
@@ -110,9 +124,9 @@ export function templateResolver(scheme: string): Resolver {
  * resolves exactly as the URN does, through `urn.delegations` and the resolver table's `urn` entries,
  * unless the table has an entry for the scheme itself under `schemes`.
  */
-export function asUrnResolver(scheme: 'isbn' | 'issn'): Resolver {
+export function asUrnResolver<S extends 'isbn' | 'issn'>(scheme: S): Resolver<S> {
   const viaTable = templateResolver(scheme);
-  const urnOf = (id: Identifier) => {
+  const urnOf = (id: AnyIdentifier) => {
     const r = urnScheme.parse(id.normalized);
     return r.ok ? r.value : null;
   };
@@ -131,10 +145,3 @@ export function asUrnResolver(scheme: 'isbn' | 'issn'): Resolver {
     },
   };
 }
-
-/** The resolvers of the schemes that resolve through the resolver table. */
-export const templateResolvers: readonly Resolver[] = [
-  ...['doi', 'handle', 'orcid', 'arxiv', 'pmid', 'pmcid', 'purl'].map(templateResolver),
-  asUrnResolver('isbn'),
-  asUrnResolver('issn'),
-];

@@ -1,8 +1,10 @@
-import type { Identifier, Profile, Registry, Result } from '@pidgate/core';
+import type { PidError, Profile, Result } from '@pidgate/core';
 import type { ArchiveRegistry } from '@pidgate/pwid';
+import type { AnyIdentifier, SchemeName, SchemesRegistry } from '@pidgate/schemes';
 import type { Store } from '@pidgate/store';
 import type { Config } from '../../config/config.ts';
 import type { Metrics } from '../../observability/metrics.ts';
+import type { FailedCode, GoneCode, MaptrFailureCode, NotFoundCode } from '../codes.ts';
 import type { NaanDetails } from '../naan.ts';
 import type { PrefixRules } from '../prefix-rules.ts';
 import type { ResolverTable } from '../resolver-table.ts';
@@ -52,7 +54,7 @@ export type Outcome =
       /** Nothing bound, nothing found: 404. */
       readonly kind: 'not-found';
       readonly how: string;
-      readonly code: string;
+      readonly code: NotFoundCode;
       readonly detail: string;
       readonly trace?: readonly string[];
     }
@@ -60,7 +62,7 @@ export type Outcome =
       /** The identifier was bound and deleted (tombstoned): 410 Gone, with its record. */
       readonly kind: 'gone';
       readonly how: string;
-      readonly code: string;
+      readonly code: GoneCode;
       readonly detail: string;
       readonly record: StoredRecord;
       readonly trace?: readonly string[];
@@ -79,7 +81,7 @@ export type Outcome =
       readonly kind: 'failed';
       readonly status: 502 | 503 | 504;
       readonly how: string;
-      readonly code: string;
+      readonly code: FailedCode;
       readonly detail: string;
       readonly trace?: readonly string[];
     };
@@ -136,7 +138,7 @@ export interface MaptrAnswer {
 }
 
 export interface MaptrDiscoverer {
-  discover(naan: string): Promise<Result<MaptrAnswer>>;
+  discover(naan: string): Promise<Result<MaptrAnswer, PidError<MaptrFailureCode>>>;
 }
 
 /** The services resolvers use; built once at start (see deps.ts). */
@@ -154,32 +156,50 @@ export interface ResolverServices {
   /** The prefix rules among the bindings (absent or null without a store). */
   readonly rules?: PrefixRules | null;
   /** The registry and profile the gateway parses with (storage keys are computed with it). */
-  readonly self?: { readonly registry: Registry };
+  readonly self?: { readonly registry: SchemesRegistry };
   /** Where URN namespaces and other schemes resolve: built-in `data/resolvers.json` and `resolvers.file`. */
   readonly resolverTable: ResolverTable;
 }
 
+/** Each registered scheme's identifier, by scheme name. */
+type IdentifierByScheme = { readonly [I in AnyIdentifier as I['scheme']]: I };
+
+/** The identifier of one scheme: `SchemeIdentifier<'ark'>` has `ArkComponents`. */
+export type SchemeIdentifier<S extends SchemeName> = IdentifierByScheme[S];
+
 /**
  * One scheme's resolution behaviour. The router knows nothing of schemes: it parses through the
- * registry and hands the identifier to the resolver registered under the identifier's scheme name.
+ * registry and hands the identifier to the resolver registered under the identifier's scheme name
+ * (`Resolvers`), so the resolver of `'ark'` receives ARKs (`ArkComponents`), and so on.
  */
-export interface Resolver<C extends object = object> {
-  readonly scheme: string;
-  resolve(id: Identifier<C>, services: ResolverServices): Outcome | Promise<Outcome>;
-  describe(id: Identifier<C>, outcome: Outcome, services: ResolverServices): Description;
+export interface Resolver<S extends SchemeName = SchemeName> {
+  readonly scheme: S;
+  resolve(id: SchemeIdentifier<S>, services: ResolverServices): Outcome | Promise<Outcome>;
+  describe(id: SchemeIdentifier<S>, outcome: Outcome, services: ResolverServices): Description;
   /**
    * A request that names only a prefix of the scheme's identifiers (an ARK's NAAN: `ark:/12345`), which
    * the parser refuses: the identifier to describe it as and what resolving the prefix finds, or null
    * when `written` is no such prefix. Such a request is always described (`?info`), never redirected.
    */
-  prefix?(written: string, registry: Registry, profile: Profile, services: ResolverServices): PrefixRequest<C> | null;
+  prefix?(
+    written: string,
+    registry: SchemesRegistry,
+    profile: Profile,
+    services: ResolverServices,
+  ): PrefixRequest<S> | null;
 }
 
 /** What `Resolver.prefix` makes of a request for a prefix. */
-export interface PrefixRequest<C extends object = object> {
-  readonly id: Identifier<C>;
+export interface PrefixRequest<S extends SchemeName = SchemeName> {
+  readonly id: SchemeIdentifier<S>;
   readonly outcome: Outcome | Promise<Outcome>;
 }
+
+/** The resolvers of a gateway by scheme name; a scheme without one answers 404 `no-resolver`. */
+export type Resolvers = { readonly [S in SchemeName]?: Resolver<S> };
+
+/** One resolver for every registered scheme: a new scheme does not compile until it has one. */
+export type AllResolvers = { readonly [S in SchemeName]: Resolver<S> };
 
 export const UNAV = '(:unav) unavailable';
 export const UNKN = '(:unkn) unknown';

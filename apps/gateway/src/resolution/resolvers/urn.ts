@@ -88,9 +88,9 @@ function notFoundDetail(nid: string): string {
 }
 
 /** URNs: the namespace's resolver from `urn.delegations` or the resolver table; otherwise 404. */
-export const urnResolver: Resolver<UrnRecord> = {
+export const urnResolver: Resolver<'urn'> = {
   scheme: 'urn',
-  resolve(id: Identifier<UrnRecord>, services): Outcome {
+  resolve(id, services): Outcome {
     const { nid } = id.components;
     const chosen = chooseDelegation(id, services);
     if (!chosen) {
