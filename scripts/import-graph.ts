@@ -230,9 +230,10 @@ function cycleIn(component: readonly string[], next: ReadonlyMap<string, readonl
     for (const child of next.get(node) ?? []) {
       if (!members.has(child)) continue;
       if (child === start) {
-        const path = [start];
-        for (let at = node; at !== start; at = cameFrom.get(at) as string) path.splice(1, 0, at);
-        return [...path, start];
+        const back = [start];
+        for (let at = node; at !== start; at = cameFrom.get(at) as string) back.push(at);
+        back.push(start);
+        return [start, ...back.slice(1, -1).reverse(), start];
       }
       if (!cameFrom.has(child)) {
         cameFrom.set(child, node);

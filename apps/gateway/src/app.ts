@@ -3,26 +3,29 @@ import type { Context, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import { bindingRoutes } from './admin/bindings.ts';
-import { mintingRoutes } from './admin/minting.ts';
-import { tokenRoutes } from './admin/tokens.ts';
-import { apiRoutes } from './api/routes.ts';
-import { type Config, formatIssues } from './config/config.ts';
+import { bindingRoutes, mintingRoutes, tokenRoutes } from './admin/index.ts';
+import { apiRoutes } from './api/index.ts';
+import { type Config, formatIssues } from './config/index.ts';
 import type { AppDeps } from './deps.ts';
-import { ezidRoutes } from './ezid/routes.ts';
-import type { GatewayEnv } from './http/env.ts';
-import { fastPathAware, preparedFor } from './http/fast.ts';
-import { identifierRoutes } from './http/identifier-routes.ts';
-import { prefersHtml } from './http/negotiate.ts';
-import { openapiRoutes } from './http/openapi.ts';
-import { basePath } from './http/origin.ts';
-import { PROBLEM_JSON, type Problem, problem, problemJson, problemResponse } from './http/problem.ts';
-import { requestTarget } from './http/request-target.ts';
-import { serviceRoutes } from './http/service-routes.ts';
-import { outcomeOf } from './observability/metrics.ts';
-import { renderProblemHtml } from './web/render.ts';
-import { webRoutes } from './web/routes.tsx';
-import { webViews } from './web/views.ts';
+import { ezidRoutes } from './ezid/index.ts';
+import {
+  basePath,
+  fastPathAware,
+  type GatewayEnv,
+  identifierRoutes,
+  openapiRoutes,
+  PROBLEM_JSON,
+  type Problem,
+  prefersHtml,
+  preparedFor,
+  problem,
+  problemJson,
+  problemResponse,
+  requestTarget,
+  serviceRoutes,
+} from './http/index.ts';
+import { outcomeOf } from './observability/index.ts';
+import { renderProblemHtml, webRoutes, webViews } from './web/index.ts';
 
 /** Map anything thrown to a problem document; never a stack trace, and 500 only for our own faults. */
 function errorResponse(e: unknown, c: Context<GatewayEnv>, deps: AppDeps): Response {

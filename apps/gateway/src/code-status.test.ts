@@ -3,9 +3,9 @@ import { MAPTR_ERROR_CODES } from '@pidgate/discovery';
 import { registry } from '@pidgate/schemes';
 import { STORE_ERROR_CODES } from '@pidgate/store';
 import { describe, expect, it } from 'vitest';
-import { storeFailure, storeStatus } from './admin/auth.ts';
-import { unparseableProblem, unparseableStatus } from './http/problem.ts';
-import { maptrFailureStatus } from './resolution/resolvers/ark.ts';
+import { storeFailure, storeStatus } from './admin/index.ts';
+import { unparseableProblem, unparseableStatus } from './http/index.ts';
+import { maptrFailureStatus } from './resolution/index.ts';
 
 // The statuses the gateway answers for each error code (docs/api.md, the admin routes' `responses`).
 

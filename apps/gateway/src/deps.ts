@@ -3,19 +3,22 @@ import { maptrLookup } from '@pidgate/discovery';
 import { ArchiveRegistry, loadArchiveRegistry } from '@pidgate/pwid';
 import { registry as defaultRegistry, type SchemesRegistry } from '@pidgate/schemes';
 import type { Store } from '@pidgate/store';
-import { type Config, ConfigError } from './config/config.ts';
-import { createLogger, type RequestLogger } from './observability/log.ts';
-import { Metrics } from './observability/metrics.ts';
-import type { SelfView } from './resolution/loop.ts';
-import { CachedMaptr, type MaptrLookup } from './resolution/maptr.ts';
-import { ReloadableNaanTable, type ReloadReport } from './resolution/naan.ts';
-import { OwnNaans } from './resolution/own-naans.ts';
-import type { PipelineDeps } from './resolution/pipeline.ts';
-import { PrefixRules } from './resolution/prefix-rules.ts';
-import { loadResolverTable } from './resolution/resolver-table.ts';
-import { resolvers } from './resolution/resolvers/index.ts';
-import type { Resolvers } from './resolution/resolvers/types.ts';
-import { openConfiguredStore } from './store/storage.ts';
+import { type Config, ConfigError } from './config/index.ts';
+import { createLogger, Metrics, type RequestLogger } from './observability/index.ts';
+import {
+  CachedMaptr,
+  loadResolverTable,
+  type MaptrLookup,
+  OwnNaans,
+  type PipelineDeps,
+  PrefixRules,
+  ReloadableNaanTable,
+  type ReloadReport,
+  type Resolvers,
+  resolvers,
+  type SelfView,
+} from './resolution/index.ts';
+import { openConfiguredStore } from './store/index.ts';
 
 /** Everything the app needs, built once at start. Tests build one with a local config. */
 export interface AppDeps extends PipelineDeps {

@@ -1,5 +1,12 @@
-export { bodyLines, type ImportTotals, importLines, type LineResult } from './admin/importer.ts';
-export { declareShoulder, mint, type ShoulderRequest } from './admin/minter.ts';
+export {
+  bodyLines,
+  declareShoulder,
+  type ImportTotals,
+  importLines,
+  type LineResult,
+  mint,
+  type ShoulderRequest,
+} from './admin/index.ts';
 export { createApp } from './app.ts';
 export {
   type Config,
@@ -9,21 +16,26 @@ export {
   DEFAULT_NAAN_FILE,
   ENV_VARIABLES,
   loadConfig,
-} from './config/config.ts';
+} from './config/index.ts';
 export { type AppDeps, createDeps, type DepsOptions } from './deps.ts';
-export { type RunningDns, startDns } from './dns/dns.ts';
+export { type RunningDns, startDns } from './dns/index.ts';
 export {
   ezidDownloadBlock,
   MIGRATION_FORMATS,
   type MigrationFormat,
   readMigration,
   type SourceRecord,
-} from './ezid/migrate.ts';
-export type { GatewayEnv } from './http/env.ts';
-export { type Problem, problem } from './http/problem.ts';
-export { Metrics } from './observability/metrics.ts';
-export { installNaanTable, NaanTableError, naanSource, ReloadableNaanTable } from './resolution/naan.ts';
-export { resolvers } from './resolution/resolvers/index.ts';
-export type { Outcome, Resolver } from './resolution/resolvers/types.ts';
+} from './ezid/index.ts';
+export { type GatewayEnv, type Problem, problem } from './http/index.ts';
+export { Metrics } from './observability/index.ts';
+export {
+  installNaanTable,
+  NaanTableError,
+  naanSource,
+  type Outcome,
+  ReloadableNaanTable,
+  type Resolver,
+  resolvers,
+} from './resolution/index.ts';
 export { type RunningServer, type StartOptions, startServer } from './server.ts';
-export { dataDirectory, openConfiguredStore } from './store/storage.ts';
+export { dataDirectory, openConfiguredStore } from './store/index.ts';

@@ -14,8 +14,7 @@ import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppDeps } from '../deps.ts';
-import { type Problem, problem, problemJson, problemResponse } from '../http/problem.ts';
-import { ProblemSchema } from '../http/problem-schema.ts';
+import { type Problem, ProblemSchema, problem, problemJson, problemResponse } from '../http/index.ts';
 
 const REALM = 'pidgate';
 

@@ -5,15 +5,23 @@ import type { AnyIdentifier } from '@pidgate/schemes';
 import type { Binding, PdiVersion, Store, StoreResult } from '@pidgate/store';
 import type { Context } from 'hono';
 import type { AppDeps } from '../deps.ts';
-import type { GatewayEnv } from '../http/env.ts';
-import { publicBase } from '../http/origin.ts';
-import { parseProblem, problem, problemJson } from '../http/problem.ts';
-import { ProblemSchema } from '../http/problem-schema.ts';
-import { requestTarget } from '../http/request-target.ts';
-import { pointsBack } from '../resolution/loop.ts';
-import { keyIdentifier, prefixRuleKey } from '../resolution/prefix-rules.ts';
-import { pdiSelector, qualifiedPdi } from '../resolution/resolvers/pdi.ts';
-import { storageKey } from '../resolution/storage-key.ts';
+import {
+  type GatewayEnv,
+  ProblemSchema,
+  parseProblem,
+  problem,
+  problemJson,
+  publicBase,
+  requestTarget,
+} from '../http/index.ts';
+import {
+  keyIdentifier,
+  pdiSelector,
+  pointsBack,
+  prefixRuleKey,
+  qualifiedPdi,
+  storageKey,
+} from '../resolution/index.ts';
 import {
   BindingBody,
   BindingPage,

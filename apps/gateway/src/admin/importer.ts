@@ -2,8 +2,7 @@ import type { Profile } from '@pidgate/core';
 import { type ErcObject, type ErcStoryObject, ercFromObject } from '@pidgate/erc';
 import type { SchemesRegistry } from '@pidgate/schemes';
 import type { ImportItem, ImportSummary, Store } from '@pidgate/store';
-import { prefixRuleKey } from '../resolution/prefix-rules.ts';
-import { storageKey } from '../resolution/storage-key.ts';
+import { prefixRuleKey, storageKey } from '../resolution/index.ts';
 import { tokenCovers } from './auth.ts';
 
 /** The longest NDJSON line taken (a binding with a large ERC record fits easily). */

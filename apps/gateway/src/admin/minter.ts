@@ -3,7 +3,7 @@ import { nth, parseTemplate } from '@pidgate/ark';
 import { err, ok, type Profile, type Result } from '@pidgate/core';
 import type { SchemesRegistry } from '@pidgate/schemes';
 import type { Shoulder, Store } from '@pidgate/store';
-import { storageKey } from '../resolution/storage-key.ts';
+import { storageKey } from '../resolution/index.ts';
 
 export interface ShoulderRequest {
   /** The shoulder as an ARK prefix: `ark:/99999/x6`. */

@@ -1,10 +1,8 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Shoulder } from '@pidgate/store';
 import type { AppDeps } from '../deps.ts';
-import type { GatewayEnv } from '../http/env.ts';
-import { problem, problemJson } from '../http/problem.ts';
-import { ProblemSchema } from '../http/problem-schema.ts';
-import { storageKey } from '../resolution/storage-key.ts';
+import { type GatewayEnv, ProblemSchema, problem, problemJson } from '../http/index.ts';
+import { storageKey } from '../resolution/index.ts';
 import { MintBody, MintResponse, ShoulderBody, ShoulderSchema } from './admin-schemas.ts';
 import { adminResponses, forbidden, requireToken, storeProblem, tokenCovers } from './auth.ts';
 import { ercProblem } from './importer.ts';

@@ -2,8 +2,7 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { ADMIN_SCOPE, type TokenInfo } from '@pidgate/store';
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../deps.ts';
-import type { GatewayEnv } from '../http/env.ts';
-import { ProblemSchema } from '../http/problem-schema.ts';
+import { type GatewayEnv, ProblemSchema } from '../http/index.ts';
 import { type AuthEnv, adminResponses, requireAdmin, requireToken, storeProblem } from './auth.ts';
 
 /**

@@ -2,11 +2,8 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { Grouper, normalizeRecord, type Profile } from '@pidgate/core';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../deps.ts';
-import type { GatewayEnv } from '../http/env.ts';
-import { parseProblem, problem, problemJson } from '../http/problem.ts';
-import { ProblemSchema } from '../http/problem-schema.ts';
-import { resolutionReport } from '../resolution/metadata.ts';
-import { resolveTarget } from '../resolution/pipeline.ts';
+import { type GatewayEnv, ProblemSchema, parseProblem, problem, problemJson } from '../http/index.ts';
+import { resolutionReport, resolveTarget } from '../resolution/index.ts';
 import { normalizeStream } from './ndjson.ts';
 import {
   CompareBody,

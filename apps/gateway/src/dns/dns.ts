@@ -1,7 +1,7 @@
 import { createMaptrServer, type MaptrNaanEntry, type MaptrServer } from '@pidgate/discovery';
 import type { Store } from '@pidgate/store';
-import { type Config, ConfigError } from '../config/config.ts';
-import type { ReloadableNaanTable } from '../resolution/naan.ts';
+import { type Config, ConfigError } from '../config/index.ts';
+import type { ReloadableNaanTable } from '../resolution/index.ts';
 
 /** The hostport announced for this institution's own NAANs: `dns.nmah`, else the host of `baseUrl`. */
 export function ownNmah(config: Config): string | null {

@@ -2,7 +2,7 @@ import { Agent, request } from 'node:http';
 import { openStore, type Store } from '@pidgate/store';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { declareShoulder } from '../admin/minter.ts';
+import { declareShoulder } from '../admin/index.ts';
 import { createDeps } from '../deps.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import { allSchemes, testConfig } from '../testing/helpers.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { declareShoulder } from '../admin/minter.ts';
+import { declareShoulder } from '../admin/index.ts';
 import { allSchemes } from '../testing/helpers.ts';
 import { storeApp, TEST_DATABASE_URL } from '../testing/store.ts';
 

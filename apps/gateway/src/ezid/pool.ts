@@ -2,7 +2,7 @@ import type { Profile, Result } from '@pidgate/core';
 import { ok } from '@pidgate/core';
 import type { SchemesRegistry } from '@pidgate/schemes';
 import type { Store } from '@pidgate/store';
-import { mint } from '../admin/minter.ts';
+import { mint } from '../admin/index.ts';
 
 /** Identifiers minted ahead per shoulder and process (one counter reservation for this many mints). */
 export const MINT_BLOCK = 32;

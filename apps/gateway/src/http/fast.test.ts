@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
-import type { ConfigInput } from '../config/config.ts';
+import type { ConfigInput } from '../config/index.ts';
 import { type AppDeps, createDeps } from '../deps.ts';
 import { startServer } from '../server.ts';
 import { allSchemes, testConfig } from '../testing/helpers.ts';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 import type { AppDeps } from '../deps.ts';
-import { type Resolution, resolveTargetNow } from '../resolution/pipeline.ts';
+import { type Resolution, resolveTargetNow } from '../resolution/index.ts';
 import { PROBLEM_JSON, problem } from './problem.ts';
 import { outcomeLabel, redirectHeaders } from './resolution-response.ts';
 

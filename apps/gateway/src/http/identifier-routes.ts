@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppDeps } from '../deps.ts';
-import { resolveTarget } from '../resolution/pipeline.ts';
+import { resolveTarget } from '../resolution/index.ts';
 import type { GatewayEnv } from './env.ts';
 import { fastPathAware, preparedFor } from './fast.ts';
 import { routeMethods } from './negotiate.ts';

@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
-import { NormalizeBody } from '../api/schemas.ts';
+import { NormalizeBody } from '../api/index.ts';
 import { createApp } from '../app.ts';
 import { createDeps } from '../deps.ts';
 import { allSchemes, testApp, testConfig } from '../testing/helpers.ts';
-import { operationId, schemaId } from '../web/reference.tsx';
+import { operationId, schemaId } from '../web/index.ts';
 import { METHODS, type OpenApiDocument, openApiDocument, openApiPath, routeCoverage } from './openapi.ts';
 
 const { app } = await testApp();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { inspectRoutes } from 'hono/dev';
-import type { Config } from '../config/config.ts';
+import type { Config } from '../config/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { PACKAGE_JSON } from '../paths.ts';
 import type { GatewayEnv } from './env.ts';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import type { Config } from '../config/config.ts';
-import { encodeUriText } from '../resolution/url.ts';
+import type { Config } from '../config/index.ts';
+import { encodeUriText } from '../resolution/index.ts';
 
 /** Wildcard listen addresses: the URL then names the loopback address. */
 const WILDCARDS = new Set(['0.0.0.0', '::', '[::]', '']);

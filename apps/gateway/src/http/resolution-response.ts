@@ -1,11 +1,8 @@
 import { thumpStatus } from '@pidgate/erc';
 import type { Context } from 'hono';
 import type { AppDeps } from '../deps.ts';
-import { STORAGE_ERROR } from '../observability/metrics.ts';
-import { describeRecord } from '../resolution/metadata.ts';
-import type { Resolution } from '../resolution/pipeline.ts';
-import type { Outcome } from '../resolution/resolvers/types.ts';
-import type { Inflection } from '../resolution/target.ts';
+import { STORAGE_ERROR } from '../observability/index.ts';
+import { describeRecord, type Outcome, type Resolution } from '../resolution/index.ts';
 import type { GatewayEnv } from './env.ts';
 import { listResponse } from './list.ts';
 import { METADATA_TYPES, negotiate } from './negotiate.ts';

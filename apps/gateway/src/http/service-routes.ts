@@ -1,8 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { createMiddleware } from 'hono/factory';
-import type { Config } from '../config/config.ts';
 import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from './env.ts';
 import { negotiate } from './negotiate.ts';

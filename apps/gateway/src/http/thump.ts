@@ -1,6 +1,5 @@
 import { type AnvlElement, type ErcValueInput, formatThump, serializeAnvl } from '@pidgate/erc';
-import type { MetadataRecord } from '../resolution/metadata.ts';
-import type { Story } from '../resolution/resolvers/types.ts';
+import type { MetadataRecord, Story } from '../resolution/index.ts';
 
 /** A Story value as an ERC value: `(:code) text` stays a missing-value code (§7.5), anything else is data. */
 function ercValue(v: string): ErcValueInput {

@@ -1,5 +1,4 @@
-import type { MetadataRecord } from '../resolution/metadata.ts';
-import type { Outcome } from '../resolution/resolvers/types.ts';
+import type { MetadataRecord, Outcome } from '../resolution/index.ts';
 
 /** What a query (a PDI with wildcards) names: the matching identifiers, and whether there are more. */
 export type ListOutcome = Extract<Outcome, { kind: 'list' }>;

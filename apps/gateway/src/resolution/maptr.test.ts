@@ -1,7 +1,7 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { createMaptrServer, MAPTR_ERROR_CODES, type MaptrServer, maptrLookup } from '@pidgate/discovery';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Metrics } from '../observability/metrics.ts';
+import { Metrics } from '../observability/index.ts';
 import { natab, tempFiles, testApp, testConfig } from '../testing/helpers.ts';
 import { CachedMaptr, MAPTR_CACHEABLE, type MaptrLookup } from './maptr.ts';
 

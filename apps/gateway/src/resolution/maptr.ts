@@ -2,8 +2,8 @@ import { getServers } from 'node:dns';
 import { err, type PidError, type Result } from '@pidgate/core';
 import type { MaptrErrorCode } from '@pidgate/discovery';
 import { LRUCache } from 'lru-cache';
-import type { Config } from '../config/config.ts';
-import type { Metrics } from '../observability/metrics.ts';
+import type { Config } from '../config/index.ts';
+import type { Metrics } from '../observability/index.ts';
 import type { MaptrFailureCode } from './codes.ts';
 import type { MaptrAnswer, MaptrDiscoverer } from './resolvers/types.ts';
 

@@ -11,8 +11,8 @@ import {
   parseNaanTable,
   parseNatab,
 } from '@pidgate/discovery';
-import { ACTIVE_NAAN_FILE, type Config, DEFAULT_NAAN_FILE } from '../config/config.ts';
-import { dataDirectory } from '../store/storage.ts';
+import { ACTIVE_NAAN_FILE, type Config, DEFAULT_NAAN_FILE } from '../config/index.ts';
+import { dataDirectory } from '../store/index.ts';
 import { rawPrefixEnd } from './raw-prefix.ts';
 import type { NaanHit, NaanLookup } from './resolvers/types.ts';
 

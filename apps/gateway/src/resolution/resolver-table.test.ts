@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { urnScheme } from '@pidgate/urn';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config/config.ts';
+import { ConfigError, loadConfig } from '../config/index.ts';
 import { tempFiles } from '../testing/helpers.ts';
 import {
   BUILTIN_RESOLVERS_FILE,

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { ConfigError } from '../config/config.ts';
+import { ConfigError } from '../config/index.ts';
 import { DATA_DIR } from '../paths.ts';
 
 /** The resolver table shipped with the gateway. */

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { openStore, type Store } from '@pidgate/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
-import { ConfigError, DEFAULT_NAAN_FILE } from '../config/config.ts';
+import { ConfigError, DEFAULT_NAAN_FILE } from '../config/index.ts';
 import { createDeps } from '../deps.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import { allSchemes, natab, tempFiles, testConfig } from '../testing/helpers.ts';

@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { type Store, tryOpenStore } from '@pidgate/store';
-import { type Config, ConfigError, DEFAULT_NAAN_FILE } from '../config/config.ts';
+import { type Config, ConfigError, DEFAULT_NAAN_FILE } from '../config/index.ts';
 
 /** The directory the SQLite file goes in, resolved against `cwd`. */
 export function dataDirectory(config: Config, cwd = process.cwd()): string {

@@ -1,5 +1,5 @@
 import type { Profile } from '@pidgate/core';
-import { declareShoulder } from '../admin/minter.ts';
+import { declareShoulder } from '../admin/index.ts';
 import { createDeps } from '../deps.ts';
 import { startServer } from '../server.ts';
 import { allSchemes, testConfig } from './helpers.ts';

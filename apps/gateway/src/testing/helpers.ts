@@ -7,7 +7,7 @@ import { pdiScheme } from '@pidgate/pdi';
 import { pwidScheme } from '@pidgate/pwid';
 import { urnScheme } from '@pidgate/urn';
 import { createApp } from '../app.ts';
-import { type ConfigInput, loadConfig } from '../config/config.ts';
+import { type ConfigInput, loadConfig } from '../config/index.ts';
 import { type AppDeps, createDeps, type DepsOptions } from '../deps.ts';
 
 /** Every scheme, straight from the scheme packages (the same list @pidgate/schemes registers). */

@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource hono/jsx */
 import type { FC } from 'hono/jsx';
-import type { Outcome } from '../resolution/resolvers/types.ts';
+import type { Outcome } from '../resolution/index.ts';
 import { renderPage } from './layout.tsx';
 
 /** What a query (a PDI with wildcards) names: the matching identifiers, and whether there are more. */

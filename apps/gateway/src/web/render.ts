@@ -1,7 +1,6 @@
 import { html } from 'hono/html';
-import type { Problem } from '../http/problem.ts';
-import { oneLine } from '../http/thump.ts';
-import type { MetadataRecord } from '../resolution/metadata.ts';
+import { oneLine, type Problem } from '../http/index.ts';
+import type { MetadataRecord } from '../resolution/index.ts';
 import { renderMetadataPage } from './info.tsx';
 import { renderPage } from './layout.tsx';
 

@@ -3,17 +3,22 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { PidError } from '@pidgate/core';
 import type { AppDeps } from '../deps.ts';
-import type { GatewayEnv } from '../http/env.ts';
-import { negotiate } from '../http/negotiate.ts';
-import { openApiDocument, serverUrl } from '../http/openapi.ts';
-import { AssetParams, LookupQuery, MetadataRecordSchema } from '../http/openapi-schemas.ts';
-import { basePath } from '../http/origin.ts';
-import { type Problem, problem, problemJson } from '../http/problem.ts';
-import { ProblemSchema } from '../http/problem-schema.ts';
-import { resolutionProblem } from '../http/resolution-response.ts';
-import type { MetadataRecord } from '../resolution/metadata.ts';
-import { describeRecord } from '../resolution/metadata.ts';
-import { resolveTarget } from '../resolution/pipeline.ts';
+import {
+  AssetParams,
+  basePath,
+  type GatewayEnv,
+  LookupQuery,
+  MetadataRecordSchema,
+  negotiate,
+  openApiDocument,
+  type Problem,
+  ProblemSchema,
+  problem,
+  problemJson,
+  resolutionProblem,
+  serverUrl,
+} from '../http/index.ts';
+import { describeRecord, type MetadataRecord, resolveTarget } from '../resolution/index.ts';
 import { ASSETS } from './assets.ts';
 import { ResolveForm, renderHome } from './home.tsx';
 import { MetadataView } from './info.tsx';

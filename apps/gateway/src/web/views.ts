@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps.ts';
-import type { HtmlViews } from '../http/views.ts';
+import type { HtmlViews } from '../http/index.ts';
 import { renderListPage } from './list.tsx';
 import { renderHtml } from './render.ts';
 import { homePage } from './routes.tsx';

@@ -1,7 +1,7 @@
 import { registry } from '@pidgate/schemes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDeps, createDeps } from '../../deps.ts';
-import { describeStatus } from '../../http/resolution-response.ts';
+import { describeStatus } from '../../http/index.ts';
 import { testConfig } from '../../testing/helpers.ts';
 import { arkResolver, naanOnly } from './ark.ts';
 import type { Outcome } from './types.ts';

@@ -1,4 +1,3 @@
-import type { Identifier } from '@pidgate/core';
 import { canonicalParts, isQuery, matches, type PdiComponents, parsePdi, resourceKey } from '@pidgate/pdi';
 import type { PdiVersion, Store } from '@pidgate/store';
 import { safeHttpUrl } from '../url.ts';
