@@ -225,7 +225,7 @@ export async function* bodyLines(body: ReadableStream<Uint8Array> | null): Async
   const decoder = new TextDecoder('utf-8');
   let rest = '';
   let overlong = false;
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+  for await (const chunk of body) {
     const text = rest + decoder.decode(chunk, { stream: true });
     const lines: string[] = [];
     let start = 0;

@@ -181,9 +181,14 @@ export function openapiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
     (c) => {
       c.set('scheme', 'service');
       c.header('cache-control', 'no-cache');
-      return c.json(openApiDocument(app, serverUrl(c, deps.config)) as unknown as Record<string, unknown>, 200);
+      return c.json(jsonObject(openApiDocument(app, serverUrl(c, deps.config))), 200);
     },
   );
+}
+
+/** A document as the JSON object a response carries (its own fields, copied). */
+function jsonObject(doc: object): Record<string, unknown> {
+  return { ...doc };
 }
 
 /** The `servers` URL: the configured base URL, or a trusted origin (`origin.ts`), never an unknown Host. */
