@@ -21,6 +21,6 @@ export async function gatewayDocument(): Promise<Record<string, unknown>> {
 
 /** TypeScript types of `/openapi.json`, as openapi-typescript generates them (what openapi-fetch is typed by). */
 export async function clientTypes(doc: Record<string, unknown>): Promise<string> {
-  const ast = await openapiTS(doc as unknown as Parameters<typeof openapiTS>[0]);
+  const ast = await openapiTS(JSON.stringify(doc));
   return `// Generated from /openapi.json by openapi-typescript: \`npm run docs -w @pidgate/gateway\`. Do not edit.\n${astToString(ast)}`;
 }
