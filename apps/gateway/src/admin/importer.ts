@@ -90,7 +90,7 @@ export function checkLine(text: string, line: number, ctx: LineContext): Checked
       identifier,
     );
   }
-  // One key whatever the profile (`ark:/` and `ark:` are one identifier): see bound.ts storageKey.
+  // One key whatever the profile (`ark:/` and `ark:` are one identifier): see resolution/storage-key.ts.
   const arkKey = storageKey(parsed.value, ctx.registry);
   // A prefix rule (`"prefix": true`, as the export writes it) is stored under its marked key.
   const key = rest['prefix'] === true ? prefixRuleKey(arkKey) : arkKey;

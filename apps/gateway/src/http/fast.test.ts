@@ -244,7 +244,7 @@ describe('the fast path refuses to start rather than be shadowed', () => {
     for (const path of ['/:id', '*', '/*', '/:scheme{.+}', '/{x}']) {
       expect(fastPathSafe([{ method: 'GET', path, handler }])).toBe(false);
       expect(() => assertFastPathSafe([{ method: 'GET', path, handler }])).toThrow(
-        `the identifier fast path (apps/gateway/src/fast.ts) would answer requests for GET ${path} before that route`,
+        `the identifier fast path (apps/gateway/src/http/fast.ts) would answer requests for GET ${path} before that route`,
       );
     }
     for (const path of ['/', '/api/v1/parse', '/api/v1/bindings/:id{.+}', '/assets/:file']) {

@@ -72,7 +72,7 @@ export function assertFastPathSafe(routes: readonly RouteLike[]): void {
   const r = fastPathShadow(routes);
   if (r === null) return;
   throw new Error(
-    `the identifier fast path (apps/gateway/src/fast.ts) would answer requests for ${r.method} ${r.path} before that route: ` +
+    `the identifier fast path (apps/gateway/src/http/fast.ts) would answer requests for ${r.method} ${r.path} before that route: ` +
       'give the route a path whose first segment holds no parameter or wildcard, or mark its handler fastPathAware ' +
       'and make the fast path answer as it does, or start the server with fastPath: false',
   );
@@ -182,7 +182,7 @@ interface Queued {
 /**
  * A request handler that answers identifier redirects itself and passes everything else to `next` (the
  * Hono listener), with the resolution it found (`preparedFor`). Returns true when it took the request.
- * Resolution is `resolveTarget` (resolution.ts) and the redirect's headers `redirectHeaders`
+ * Resolution is `resolveTarget` (resolution/pipeline.ts) and the redirect's headers `redirectHeaders`
  * (resolution-response.ts), as on the identifier route; `cors` is what the app's CORS middleware adds to
  * a request without `Origin` (`corsHeadersWithoutOrigin`).
  */

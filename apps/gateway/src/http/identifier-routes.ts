@@ -13,7 +13,7 @@ import type { HtmlViews } from './views.ts';
 
 /**
  * `GET /{identifier}` resolves; `GET /{identifier}?`, `??` and `?info` describe. The identifier is the
- * raw request target after the first `/`; `resolveTarget` (resolution.ts) reads and resolves it and
+ * raw request target after the first `/`; `resolveTarget` (resolution/pipeline.ts) reads and resolves it and
  * `resolutionResponse` (resolution-response.ts) answers.
  */
 export function identifierRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps, views: HtmlViews): void {

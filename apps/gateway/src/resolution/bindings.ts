@@ -19,7 +19,7 @@ export function recordOf(b: Binding): StoredRecord {
       createdAt: b.createdAt,
       updatedAt: b.updatedAt,
       ...(b.deletedAt ? { deletedAt: b.deletedAt } : {}),
-      // EZID's status, owner and other metadata (Dublin Core, DataCite): see ezid/status.ts.
+      // EZID's status, owner and other metadata (Dublin Core, DataCite): see status.ts.
       ...ezidAbout(b),
     },
   };
@@ -71,7 +71,7 @@ export async function fromBindings(
       trace,
     };
   }
-  // Reserved (404) and unavailable (410): see ezid/status.ts.
+  // Reserved (404) and unavailable (410): see status.ts.
   const held = statusOutcome(b, normalized, exact, recordOf(b), trace);
   if (held) return held;
   const tail = passthroughTail(rawRest, b.key, normalized);

@@ -6,7 +6,7 @@ import { type Resolution, type ResolveOptions, resolveTarget, resolveTargetNow }
 import { arkResolver } from './resolvers/ark.ts';
 import type { Resolver } from './resolvers/types.ts';
 
-// The one pipeline (resolution.ts) on its own: request targets to what the gateway makes of them, over a
+// The one pipeline (pipeline.ts) on its own: request targets to what the gateway makes of them, over a
 // real SQLite store with bindings made through the admin API, the NAAN table shipped in apps/gateway/data,
 // the archive registry and the URN resolver table.
 

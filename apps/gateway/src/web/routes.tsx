@@ -85,7 +85,7 @@ function LookupBody({ base, result }: { base: string; result: Lookup }) {
 
 /**
  * The web pages: `/lookup` (the resolve box without JavaScript, also JSON), `/assets/{file}` (the
- * stylesheet and the page script), `/docs/api` (the API reference). `/` is in `routes/service.ts`.
+ * stylesheet and the page script), `/docs/api` (the API reference). `/` is in `http/service-routes.ts`.
  */
 export function webRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
   const { config } = deps;
