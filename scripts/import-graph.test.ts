@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
@@ -124,5 +126,16 @@ describe('this repository', () => {
   it('reaches no gateway folder past its index.ts (testing/ holds test helpers, imported file by file)', () => {
     const past = pastTheDoor(graph, GATEWAY, ['testing']).map((e) => `${e.from} → ${e.to}`);
     expect(past, `imports past a folder's index.ts:\n${past.join('\n')}`).toEqual([]);
+  });
+
+  it("keeps the gateway's resolution/ free of HTTP: no hono, no node:http, in any file but tests", () => {
+    const dir = join(ROOT, GATEWAY, 'resolution');
+    const files = (d: string): string[] =>
+      readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? files(join(d, n)) : [join(d, n)]));
+    const http = files(dir)
+      .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+      .flatMap((f) => readImports(f, readFileSync(f, 'utf8')).map((i) => `${f.slice(ROOT.length)}: ${i.specifier}`))
+      .filter((line) => /: (hono|@hono\/|node:http)/.test(line));
+    expect(http).toEqual([]);
   });
 });
