@@ -3,7 +3,8 @@ import { RESOLUTION_ERROR_CODES } from '@pidgate/pwid';
 import { describe, expect, it } from 'vitest';
 import { FAILED_CODES, GONE_CODES, isPwidResolutionCode, NOT_FOUND_CODES } from './codes.ts';
 
-// Every code an outcome carries, as docs/api.md lists them; a code is never spelled with its prefix twice.
+// Every code an outcome carries (the gateway README's resolution table and docs/operating.md name them); a code
+// is never spelled with its prefix twice.
 
 describe('outcome codes', () => {
   it('lists each code once, across the kinds', () => {
@@ -36,7 +37,7 @@ describe('outcome codes', () => {
     ],
     ['gone', ['tombstoned', 'unavailable']],
     ['failed', ['storage-error', 'bad-target', 'maptr-error']],
-  ])('%s: the codes docs/api.md lists', (_kind, codes) => {
+  ])('%s: the codes the gateway answers with', (_kind, codes) => {
     const lists: Record<string, readonly string[]> = {
       'not-found': NOT_FOUND_CODES,
       gone: GONE_CODES,
