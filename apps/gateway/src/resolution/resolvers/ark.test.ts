@@ -2,7 +2,7 @@ import { registry } from '@pidgate/schemes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDeps, createDeps } from '../../deps.ts';
 import { describeStatus } from '../../http/index.ts';
-import { testConfig } from '../../testing/helpers.ts';
+import { natab, tempFiles, testApp, testConfig } from '../../testing/helpers.ts';
 import { arkResolver, naanOnly } from './ark.ts';
 import type { Outcome } from './types.ts';
 
@@ -90,5 +90,27 @@ describe('describeStatus: the status of a metadata answer', () => {
     [{ kind: 'gone', how: 'bindings', code: 'tombstoned', detail: 'x', record: { erc: {}, support: null } }, 410],
   ] as [Outcome, number][])('%j → %i', (outcome, status) => {
     expect(describeStatus(outcome)).toBe(status);
+  });
+});
+
+describe('a Maptr lookup that throws (one an embedder passes in)', () => {
+  it('answers 502 maptr-error, the code spelled once, when no fallback follows', async () => {
+    const files = tempFiles({ natab: natab({ 13030: ['ark.cdlib.example.org'] }) });
+    const { app, deps } = await testApp(
+      {
+        naan: { file: files['natab'] as string },
+        fallback: { url: null },
+        maptr: { enabled: true, suffix: 'ark.arpa', server: '127.0.0.1:9', timeoutMs: 1000 },
+      },
+      {
+        maptrLookup: () => {
+          throw new Error('no resolver library');
+        },
+      },
+    );
+    const res = await app.request('/ark:/12026/x7');
+    expect(res.status).toBe(502);
+    expect(await res.json()).toMatchObject({ code: 'maptr-error', how: 'maptr' });
+    await deps.close();
   });
 });
