@@ -14,7 +14,26 @@ import {
 import { ACTIVE_NAAN_FILE, type Config, DEFAULT_NAAN_FILE } from '../config/index.ts';
 import { dataDirectory } from '../store/index.ts';
 import { rawPrefixEnd } from './raw-prefix.ts';
-import type { NaanHit, NaanLookup } from './resolvers/types.ts';
+
+/** A NAAN table entry found for an ARK (from a natab file or a NAAN registry). */
+export interface NaanHit {
+  readonly url: string;
+  readonly status: number;
+  readonly source: string;
+  /** `NAAN` or `NAAN/shoulder`: the record that matched. */
+  readonly record: string;
+  /** The record's URL template and the values to fill it with (through url.ts `fillTemplate`). */
+  readonly template?: string;
+  readonly values?: Readonly<Record<string, string>>;
+}
+
+export interface NaanLookup {
+  lookup(naan: string, nameWithQualifier: string, matchOn?: string): NaanHit | null;
+  /** The registry or natab record named by a hit's `record` (`NAAN` or `NAAN/shoulder`), for `??` and `?info`. */
+  details(record: string): NaanDetails | null;
+  /** The table's date and when it was loaded, for `?info`. */
+  readonly info?: { readonly date: string; readonly loadedAt: string };
+}
 
 /** What the gateway knows about one NAAN (or NAAN/shoulder) record, for `??` and `?info`. */
 export type NaanDetails =

@@ -1,10 +1,10 @@
 import type { ArkComponents } from '@pidgate/ark';
 import { describeStored, fromBindings } from '../bindings.ts';
 import type { MaptrFailureCode } from '../codes.ts';
+import type { NaanHit } from '../naan.ts';
 import { appendToTarget, fillTemplate, safeHttpUrl } from '../url.ts';
 import {
   type Description,
-  type NaanHit,
   type Outcome,
   type Resolver,
   type ResolverServices,

@@ -5,7 +5,7 @@ import type { Store } from '@pidgate/store';
 import type { Config } from '../../config/index.ts';
 import type { Metrics } from '../../observability/index.ts';
 import type { FailedCode, GoneCode, MaptrFailureCode, NotFoundCode } from '../codes.ts';
-import type { NaanDetails } from '../naan.ts';
+import type { NaanLookup } from '../naan.ts';
 import type { PrefixRules } from '../prefix-rules.ts';
 import type { ResolverTable } from '../resolver-table.ts';
 
@@ -102,26 +102,6 @@ export interface Description {
   readonly support: Story;
   /** Anything else worth showing in `?info` (the NAAN record, the archive, the delegation). */
   readonly extra?: Readonly<Record<string, unknown>>;
-}
-
-/** A NAAN table entry found for an ARK (from a natab file or a NAAN registry). */
-export interface NaanHit {
-  readonly url: string;
-  readonly status: number;
-  readonly source: string;
-  /** `NAAN` or `NAAN/shoulder`: the record that matched. */
-  readonly record: string;
-  /** The record's URL template and the values to fill it with (through url.ts `fillTemplate`). */
-  readonly template?: string;
-  readonly values?: Readonly<Record<string, string>>;
-}
-
-export interface NaanLookup {
-  lookup(naan: string, nameWithQualifier: string, matchOn?: string): NaanHit | null;
-  /** The registry or natab record named by a hit's `record` (`NAAN` or `NAAN/shoulder`), for `??` and `?info`. */
-  details(record: string): NaanDetails | null;
-  /** The table's date and when it was loaded, for `?info`. */
-  readonly info?: { readonly date: string; readonly loadedAt: string };
 }
 
 /** The institution's own NAANs (those in the store): ARKs under them never leave the gateway. */
