@@ -123,6 +123,12 @@ describe('this repository', () => {
     expect(cycles, `cycles between folders of ${GATEWAY}:\n${cycles.join('\n')}`).toEqual([]);
   });
 
+  it('has no cycle between two files of the gateway either, type-only imports counted', () => {
+    const inGateway = graph.filter((e) => e.from.startsWith(`${GATEWAY}/`) && e.to.startsWith(`${GATEWAY}/`));
+    const cycles = findCycles(inGateway).map(cycleText);
+    expect(cycles, `cycles between files of ${GATEWAY}:\n${cycles.join('\n')}`).toEqual([]);
+  });
+
   it('reaches no gateway folder past its index.ts (testing/ holds test helpers, imported file by file)', () => {
     const past = pastTheDoor(graph, GATEWAY, ['testing']).map((e) => `${e.from} → ${e.to}`);
     expect(past, `imports past a folder's index.ts:\n${past.join('\n')}`).toEqual([]);
