@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
+import type { ListOutcome } from '../resolution/index.ts';
 import { negotiate } from './negotiate.ts';
 import { problem, problemResponse } from './problem.ts';
-import type { HtmlViews, ListOutcome } from './views.ts';
+import type { HtmlViews } from './views.ts';
 
 /** The media types the answer to a query (a PDI with wildcards) comes in; JSON first. */
 export const LIST_TYPES = ['application/json', 'text/html', 'text/uri-list'] as const;

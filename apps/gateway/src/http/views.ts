@@ -1,7 +1,4 @@
-import type { MetadataRecord, Outcome } from '../resolution/index.ts';
-
-/** What a query (a PDI with wildcards) names: the matching identifiers, and whether there are more. */
-export type ListOutcome = Extract<Outcome, { kind: 'list' }>;
+import type { ListOutcome, MetadataRecord } from '../resolution/index.ts';
 
 /**
  * The HTML pages the edge answers browsers with. `web/` renders them (`webViews`), and the app hands them to

@@ -86,6 +86,9 @@ export type Outcome =
       readonly trace?: readonly string[];
     };
 
+/** What a query (a PDI with wildcards) names: the matching identifiers, and whether there are more. */
+export type ListOutcome = Extract<Outcome, { kind: 'list' }>;
+
 /** Who, what, when and where (an ERC's four elements, ARK §7). `(:unav)`-style codes where unknown. */
 export interface Story {
   readonly who: string | readonly string[];
