@@ -11,7 +11,12 @@ export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: ['@pidgate/source'] } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/src/**/*.test.tsx'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'apps/*/src/**/*.test.ts',
+      'apps/*/src/**/*.test.tsx',
+      'scripts/**/*.test.ts',
+    ],
     // Timeouts far above what any test takes on an idle machine (the slowest take about 15 s): a timeout
     // near a test's run time is a wall-clock budget, and fails when two other suites share the CPU.
     testTimeout: 120_000,

@@ -1,7 +1,7 @@
 // A gateway for bench/ezid.bench.ts, in its own process: `ezid-server.ts sqlite DIR` or
 // `ezid-server.ts postgres URL SCHEMA`. Sends its port to the parent once it listens.
 import { openStore } from '@pidgate/store';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/config.ts';
 import { createDeps } from '../src/deps.ts';
 import { startServer } from '../src/server.ts';
 

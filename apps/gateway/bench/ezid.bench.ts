@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registry } from '@pidgate/schemes';
 import { openStore, type Store } from '@pidgate/store';
-import { declareShoulder } from '../src/minter.ts';
+import { declareShoulder } from '../src/admin/minter.ts';
 
 const MINTS = Number(process.env['BENCH_MINTS'] ?? 100_000);
 const CONCURRENCY = Number(process.env['BENCH_CONCURRENCY'] ?? 32);

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { registry } from '@pidgate/schemes';
 import { openStore } from '@pidgate/store';
 import autocannon from 'autocannon';
-import { importLines } from '../src/importer.ts';
+import { importLines } from '../src/admin/importer.ts';
 
 const DURATION = Number(process.env['BENCH_SECONDS'] ?? 10);
 const WARMUP = Number(process.env['BENCH_WARMUP'] ?? 2);

@@ -1,8 +1,8 @@
 // Writes the generated parts of docs/ that come from the gateway: the configuration reference, and the
 // TypeScript types of /openapi.json that the typed-client test drives the API with.
 import { writeFileSync } from 'node:fs';
-import { configReference } from '../src/config-reference.ts';
-import { CLIENT_TYPES_FILE, clientTypes, gatewayDocument } from '../src/openapi-client.ts';
+import { configReference } from '../src/config/config-reference.ts';
+import { CLIENT_TYPES_FILE, clientTypes, gatewayDocument } from '../src/testing/openapi-client.ts';
 
 const target = new URL('../../../docs/configuration.md', import.meta.url);
 writeFileSync(target, configReference());

@@ -3,25 +3,29 @@ import type { Context, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import { type Config, formatIssues } from './config.ts';
+import { bindingRoutes, mintingRoutes, tokenRoutes } from './admin/index.ts';
+import { apiRoutes } from './api/index.ts';
+import { type Config, formatIssues } from './config/index.ts';
 import type { AppDeps } from './deps.ts';
-import type { GatewayEnv } from './env.ts';
-import { ezidRoutes } from './ezid/routes.ts';
-import { fastPathAware, preparedFor } from './fast.ts';
-import { outcomeOf } from './metrics.ts';
-import { prefersHtml } from './negotiate.ts';
-import { openapiRoutes } from './openapi.ts';
-import { PROBLEM_JSON, type Problem, problem, problemJson, problemResponse } from './problem.ts';
-import { renderProblemHtml } from './render.ts';
-import { apiRoutes } from './routes/api.ts';
-import { bindingRoutes } from './routes/bindings.ts';
-import { identifierRoutes } from './routes/identifier.ts';
-import { mintingRoutes } from './routes/minting.ts';
-import { serviceRoutes } from './routes/service.ts';
-import { tokenRoutes } from './routes/tokens.ts';
-import { requestTarget } from './target.ts';
-import { basePath } from './web/layout.tsx';
-import { webRoutes } from './web/routes.tsx';
+import { ezidRoutes } from './ezid/index.ts';
+import {
+  basePath,
+  fastPathAware,
+  type GatewayEnv,
+  identifierRoutes,
+  openapiRoutes,
+  PROBLEM_JSON,
+  type Problem,
+  prefersHtml,
+  preparedFor,
+  problem,
+  problemJson,
+  problemResponse,
+  requestTarget,
+  serviceRoutes,
+} from './http/index.ts';
+import { outcomeOf } from './observability/index.ts';
+import { renderProblemHtml, webRoutes, webViews } from './web/index.ts';
 
 /** Map anything thrown to a problem document; never a stack trace, and 500 only for our own faults. */
 function errorResponse(e: unknown, c: Context<GatewayEnv>, deps: AppDeps): Response {
@@ -155,7 +159,9 @@ export function createApp(deps: AppDeps): OpenAPIHono<GatewayEnv> {
   app.onError((e, c) => errorResponse(e, c, deps));
   app.notFound(() => problemResponse(problem(404, 'not-found', 'nothing here')));
 
-  serviceRoutes(app, deps);
+  // The pages browsers get from the edge's routes (`/`, `?info`, a query's list), rendered by web/.
+  const views = webViews(deps);
+  serviceRoutes(app, deps, views);
   apiRoutes(app, deps);
   bindingRoutes(app, deps);
   mintingRoutes(app, deps);
@@ -163,6 +169,6 @@ export function createApp(deps: AppDeps): OpenAPIHono<GatewayEnv> {
   openapiRoutes(app, deps);
   webRoutes(app, deps);
   ezidRoutes(app, deps);
-  identifierRoutes(app, deps);
+  identifierRoutes(app, deps, views);
   return app;
 }

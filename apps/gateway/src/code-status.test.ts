@@ -3,9 +3,9 @@ import { MAPTR_ERROR_CODES } from '@pidgate/discovery';
 import { registry } from '@pidgate/schemes';
 import { STORE_ERROR_CODES } from '@pidgate/store';
 import { describe, expect, it } from 'vitest';
-import { storeFailure, storeStatus } from './auth.ts';
-import { unparseableProblem, unparseableStatus } from './problem.ts';
-import { maptrFailureStatus } from './resolvers/ark.ts';
+import { storeFailure, storeStatus } from './admin/index.ts';
+import { unparseableProblem, unparseableStatus } from './http/index.ts';
+import { maptrFailureStatus } from './resolution/index.ts';
 
 // The statuses the gateway answers for each error code (docs/api.md, the admin routes' `responses`).
 
@@ -57,13 +57,9 @@ describe('parse codes, when a path is resolved', () => {
 });
 
 describe('Maptr codes', () => {
-  it.each([...MAPTR_ERROR_CODES])('%s', (code) => {
+  it.each([...MAPTR_ERROR_CODES, 'maptr-error' as const])('%s', (code) => {
     const expected =
       code === 'maptr-nxdomain' || code === 'maptr-no-records' ? null : code === 'maptr-timeout' ? 504 : 502;
     expect(maptrFailureStatus(code)).toBe(expected);
-  });
-
-  it('a code discovery does not list is a bad answer upstream: 502', () => {
-    expect(maptrFailureStatus('maptr-something-new')).toBe(502);
   });
 });

@@ -1,23 +1,28 @@
 import { resolve as resolvePath } from 'node:path';
-import type { Registry } from '@pidgate/core';
 import { maptrLookup } from '@pidgate/discovery';
 import { ArchiveRegistry, loadArchiveRegistry } from '@pidgate/pwid';
-import { registry as defaultRegistry } from '@pidgate/schemes';
+import { registry as defaultRegistry, type SchemesRegistry } from '@pidgate/schemes';
 import type { Store } from '@pidgate/store';
-import { OwnNaans, PrefixRules, type SelfView } from './bound.ts';
-import { type Config, ConfigError } from './config.ts';
-import { createLogger, type RequestLogger } from './log.ts';
-import { CachedMaptr, type MaptrLookup } from './maptr.ts';
-import { Metrics } from './metrics.ts';
-import { ReloadableNaanTable, type ReloadReport } from './naan.ts';
-import { loadResolverTable } from './resolver-table.ts';
-import { type Resolver, resolverMap, resolvers } from './resolvers/index.ts';
-import type { ResolverServices } from './resolvers/types.ts';
-import { openConfiguredStore } from './storage.ts';
+import { type Config, ConfigError } from './config/index.ts';
+import { createLogger, Metrics, type RequestLogger } from './observability/index.ts';
+import {
+  CachedMaptr,
+  loadResolverTable,
+  type MaptrLookup,
+  OwnNaans,
+  type PipelineDeps,
+  PrefixRules,
+  ReloadableNaanTable,
+  type ReloadReport,
+  type Resolvers,
+  resolvers,
+  type SelfView,
+} from './resolution/index.ts';
+import { openConfiguredStore } from './store/index.ts';
 
 /** Everything the app needs, built once at start. Tests build one with a local config. */
-export interface AppDeps extends ResolverServices {
-  readonly registry: Registry;
+export interface AppDeps extends PipelineDeps {
+  readonly registry: SchemesRegistry;
   readonly logger: RequestLogger;
   readonly naan: ReloadableNaanTable;
   readonly maptr: CachedMaptr | null;
@@ -25,7 +30,6 @@ export interface AppDeps extends ResolverServices {
   readonly rules: PrefixRules | null;
   /** What the gateway knows of itself, to refuse targets that point back at it (no loops). */
   readonly self: SelfView;
-  readonly resolvers: ReadonlyMap<string, Resolver>;
   /** Reload the NAAN table and forget cached discovery answers. */
   reload(): Promise<ReloadReport>;
   /** Release what createDeps opened (the store, unless it was passed in). */
@@ -36,9 +40,10 @@ export interface DepsOptions {
   /** Where request log lines go; by default standard output when `config.log` is `json`. */
   readonly logOut?: { write(s: string): unknown };
   readonly metrics?: Metrics;
-  readonly registry?: Registry;
+  readonly registry?: SchemesRegistry;
   readonly maptrLookup?: MaptrLookup;
-  readonly resolvers?: readonly Resolver[];
+  /** The resolvers by scheme name (every scheme's by default); a scheme without one answers `no-resolver`. */
+  readonly resolvers?: Resolvers;
   /** The store to use (the caller closes it); null for none. By default opened from `config.store`. */
   readonly store?: Store | null;
   /** The directory relative data paths are resolved against (default: the working directory). */
@@ -97,7 +102,7 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
     maptr,
     archives,
     resolverTable,
-    resolvers: resolverMap(options.resolvers ?? resolvers),
+    resolvers: options.resolvers ?? resolvers,
     async reload() {
       const report = await naan.reload();
       maptr?.clear();

@@ -1,3 +1,12 @@
+export {
+  bodyLines,
+  declareShoulder,
+  type ImportTotals,
+  importLines,
+  type LineResult,
+  mint,
+  type ShoulderRequest,
+} from './admin/index.ts';
 export { createApp } from './app.ts';
 export {
   type Config,
@@ -7,22 +16,26 @@ export {
   DEFAULT_NAAN_FILE,
   ENV_VARIABLES,
   loadConfig,
-} from './config.ts';
+} from './config/index.ts';
 export { type AppDeps, createDeps, type DepsOptions } from './deps.ts';
-export { type RunningDns, startDns } from './dns.ts';
-export type { GatewayEnv } from './env.ts';
+export { type RunningDns, startDns } from './dns/index.ts';
 export {
   ezidDownloadBlock,
   MIGRATION_FORMATS,
   type MigrationFormat,
   readMigration,
   type SourceRecord,
-} from './ezid/migrate.ts';
-export { bodyLines, type ImportTotals, importLines, type LineResult } from './importer.ts';
-export { Metrics } from './metrics.ts';
-export { declareShoulder, mint, type ShoulderRequest } from './minter.ts';
-export { installNaanTable, NaanTableError, naanSource, ReloadableNaanTable } from './naan.ts';
-export { type Problem, problem } from './problem.ts';
-export { type Outcome, type Resolver, resolvers } from './resolvers/index.ts';
+} from './ezid/index.ts';
+export { type GatewayEnv, type Problem, problem } from './http/index.ts';
+export { Metrics } from './observability/index.ts';
+export {
+  installNaanTable,
+  NaanTableError,
+  naanSource,
+  type Outcome,
+  ReloadableNaanTable,
+  type Resolver,
+  resolvers,
+} from './resolution/index.ts';
 export { type RunningServer, type StartOptions, startServer } from './server.ts';
-export { dataDirectory, openConfiguredStore } from './storage.ts';
+export { dataDirectory, openConfiguredStore } from './store/index.ts';

@@ -14,7 +14,7 @@ import { registry } from '@pidgate/schemes';
 import { URN_INVALID_RULES } from '@pidgate/urn/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { naanOnly } from './resolvers/ark.ts';
+import { naanOnly } from './resolution/index.ts';
 import { testApp } from './testing/helpers.ts';
 
 /**

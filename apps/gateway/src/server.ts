@@ -3,10 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { Server as NetServer, type Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { corsHeadersWithoutOrigin, createApp } from './app.ts';
-import type { Config } from './config.ts';
+import type { Config } from './config/index.ts';
 import { type AppDeps, createDeps, type DepsOptions } from './deps.ts';
-import { assertFastPathSafe, createFastPath } from './fast.ts';
-import { problem, problemResponse } from './problem.ts';
+import { assertFastPathSafe, createFastPath, problem, problemResponse } from './http/index.ts';
 
 /** How long an idle connection closed at shutdown may linger after our FIN before it is destroyed. */
 const LINGER_MS = 2000;

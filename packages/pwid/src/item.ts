@@ -524,7 +524,10 @@ export function codesToString(buf: Uint16Array, length: number): string {
   }
   let s = '';
   for (let i = 0; i < length; i += 8192) {
-    s += String.fromCharCode.apply(null, buf.subarray(i, Math.min(i + 8192, length)) as unknown as number[]);
+    // `apply` reads only `length` and the indices of its array-like: the code units go in without a copy (a spread
+    // is several times slower). Typed `number[]` because that is what lib.d.ts declares `apply` to take.
+    const units: ArrayLike<number> = buf.subarray(i, Math.min(i + 8192, length));
+    s += String.fromCharCode.apply(null, units as number[]);
   }
   return s;
 }

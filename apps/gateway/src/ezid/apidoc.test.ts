@@ -1,7 +1,7 @@
 import type { Store } from '@pidgate/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fastPathSafe } from '../fast.ts';
-import { declareShoulder } from '../minter.ts';
+import { declareShoulder } from '../admin/index.ts';
+import { fastPathSafe } from '../http/index.ts';
 import { allSchemes } from '../testing/helpers.ts';
 import { storeApp, TEST_DATABASE_URL } from '../testing/store.ts';
 

@@ -1,6 +1,6 @@
 import type { Store, VerifiedToken } from '@pidgate/store';
 import type { Context } from 'hono';
-import { tokenCovers } from '../auth.ts';
+import { tokenCovers } from '../admin/index.ts';
 import { utf8 } from './anvl.ts';
 
 /**

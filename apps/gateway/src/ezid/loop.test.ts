@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { declareShoulder } from '../minter.ts';
+import { declareShoulder } from '../admin/index.ts';
 import { allSchemes } from '../testing/helpers.ts';
 import { storeApp, TEST_DATABASE_URL } from '../testing/store.ts';
 
 // A `_target` that points back at the gateway as an identifier would resolve in a loop: every EZID operation
 // that sets one (create, create-or-update, update, mint) refuses it as the admin API does (`pointsBack` in
-// bound.ts, one check), answering as EZID answers a bad request. Real SQLite file and real PostgreSQL.
+// resolution/loop.ts, one check), answering as EZID answers a bad request. Real SQLite file and real PostgreSQL.
 const backends: ('sqlite' | 'postgres')[] = TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 const SELF = 'https://resolver.example.org/';

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Store } from '@pidgate/store';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ImportTotals, importLines, type LineResult } from '../importer.ts';
+import { type ImportTotals, importLines, type LineResult } from '../admin/index.ts';
 import { allSchemes } from '../testing/helpers.ts';
 import { TEST_DATABASE_URL, testStore } from '../testing/store.ts';
 import { ezidDownloadBlock, instant, type MigrationFormat, readMigration, type SourceRecord } from './migrate.ts';

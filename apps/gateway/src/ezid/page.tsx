@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource hono/jsx */
-import { renderPage } from '../web/layout.tsx';
+import { renderPage } from '../web/index.ts';
 
 /**
  * The HTML a browser gets from the EZID API (EZID answers an Accept header that prefers HTML with its UI):

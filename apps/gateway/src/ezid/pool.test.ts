@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { declareShoulder } from '../minter.ts';
+import { declareShoulder } from '../admin/index.ts';
 import { allSchemes } from '../testing/helpers.ts';
 import { testStore } from '../testing/store.ts';
 import { MintPool } from './pool.ts';

@@ -1,7 +1,8 @@
-import type { Profile, Registry, Result } from '@pidgate/core';
+import type { Profile, Result } from '@pidgate/core';
 import { ok } from '@pidgate/core';
+import type { SchemesRegistry } from '@pidgate/schemes';
 import type { Store } from '@pidgate/store';
-import { mint } from '../minter.ts';
+import { mint } from '../admin/index.ts';
 
 /** Identifiers minted ahead per shoulder and process (one counter reservation for this many mints). */
 export const MINT_BLOCK = 32;
@@ -18,7 +19,7 @@ export class MintPool {
 
   constructor(
     readonly store: Store,
-    readonly registry: Registry,
+    readonly registry: SchemesRegistry,
     readonly profile: Profile,
     readonly block = MINT_BLOCK,
   ) {}

@@ -1,17 +1,12 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { Registry } from '@pidgate/core';
+import type { SchemesRegistry } from '@pidgate/schemes';
 import type { Binding, Store, VerifiedToken } from '@pidgate/store';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { pointsBack, type SelfView, storageKey } from '../bound.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import type { AppDeps } from '../deps.ts';
-import type { GatewayEnv } from '../env.ts';
-import { negotiate } from '../negotiate.ts';
-import { VERSION } from '../openapi.ts';
-import { publicBase } from '../routes/service.ts';
-import { requestTarget } from '../target.ts';
-import { basePath } from '../web/layout.tsx';
+import { basePath, type GatewayEnv, negotiate, publicBase, requestTarget, VERSION } from '../http/index.ts';
+import { pointsBack, type SelfView, storageKey } from '../resolution/index.ts';
 import { ezidBody, parseEzidAnvl, percentDecode, utf8, xmlSafe } from './anvl.ts';
 import { type Credentials, cookieValue, ezidCredentials, mayChange, SESSION_COOKIE } from './auth.ts';
 import { applyElements, toElements } from './metadata.ts';
@@ -248,7 +243,7 @@ export function ezidRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
 interface Ctx {
   readonly config: Config;
   readonly store: Store;
-  readonly registry: Registry;
+  readonly registry: SchemesRegistry;
   /** What the gateway knows of itself, for `pointsBack` (the admin API's loop check). */
   readonly self: SelfView;
   readonly base: string;

@@ -1,6 +1,6 @@
 import type { Profile } from '@pidgate/core';
+import { declareShoulder } from '../admin/index.ts';
 import { createDeps } from '../deps.ts';
-import { declareShoulder } from '../minter.ts';
 import { startServer } from '../server.ts';
 import { allSchemes, testConfig } from './helpers.ts';
 import { testStore } from './store.ts';

@@ -1,14 +1,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Registry } from '@pidgate/core';
-import { registry } from '@pidgate/schemes';
+import { registry, type SchemesRegistry } from '@pidgate/schemes';
 import { createApp } from '../app.ts';
-import { type ConfigInput, loadConfig } from '../config.ts';
+import { type ConfigInput, loadConfig } from '../config/index.ts';
 import { type AppDeps, createDeps, type DepsOptions } from '../deps.ts';
 
 /** Every scheme the gateway ships with: @pidgate/schemes' `registry`, the one `createDeps` uses by default. */
-export const allSchemes: Registry = registry;
+export const allSchemes: SchemesRegistry = registry;
 
 /** A quiet config for tests: no log, no DNS and no store unless a test asks for its own. */
 export function testConfig(input: ConfigInput = {}) {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore, type Store } from '@pidgate/store';
 import { createApp } from '../app.ts';
-import type { ConfigInput } from '../config.ts';
+import type { ConfigInput } from '../config/index.ts';
 import { type AppDeps, createDeps } from '../deps.ts';
 import { allSchemes, testConfig } from './helpers.ts';
 

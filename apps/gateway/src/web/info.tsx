@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource hono/jsx */
 import type { FC } from 'hono/jsx';
-import type { MetadataRecord, ResolutionReport } from '../metadata.ts';
+import type { MetadataRecord, ResolutionReport } from '../resolution/index.ts';
 import { renderPage } from './layout.tsx';
 
 const LABELS: Readonly<Record<string, string>> = {

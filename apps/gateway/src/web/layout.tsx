@@ -73,17 +73,6 @@ export function renderPage(props: LayoutProps, children?: Child): string {
   return `<!doctype html>${(<Layout {...props}>{children}</Layout>).toString()}`;
 }
 
-/** The path part of the public base URL (`https://example.org/resolver/` → `/resolver/`), or `/`. */
-export function basePath(baseUrl: string | null | undefined): string {
-  if (!baseUrl) return '/';
-  try {
-    const path = new URL(baseUrl).pathname;
-    return path.endsWith('/') ? path : `${path}/`;
-  } catch {
-    return '/';
-  }
-}
-
 /**
  * `input` with the character at `offset` marked (a parser error's offset, in UTF-16 code units as
  * JavaScript counts them). An offset at the end of the input marks the end: something is missing there.

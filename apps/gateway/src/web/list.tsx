@@ -1,11 +1,11 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource hono/jsx */
 import type { FC } from 'hono/jsx';
-import type { Outcome } from '../resolvers/types.ts';
+import type { ListOutcome } from '../resolution/index.ts';
 import { renderPage } from './layout.tsx';
 
-/** What a query (a PDI with wildcards) names: the matching identifiers, and whether there are more. */
-export type ListOutcome = Extract<Outcome, { kind: 'list' }>;
+export type { ListOutcome };
+
 type ListItem = ListOutcome['items'][number];
 
 /** A target as a link when it is an http(s) URL, else as text (never a `javascript:` or `data:` link). */

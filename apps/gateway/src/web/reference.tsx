@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource hono/jsx */
 import type { Child, FC } from 'hono/jsx';
-import { METHODS, type OpenApiDocument, TAGS } from '../openapi.ts';
+import { METHODS, type OpenApiDocument, TAGS } from '../http/index.ts';
 import { renderPage } from './layout.tsx';
 
 /** A JSON Schema (OpenAPI 3.1 dialect) as far as the reference page reads it. */

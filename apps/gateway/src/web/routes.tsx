@@ -3,19 +3,26 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { PidError } from '@pidgate/core';
 import type { AppDeps } from '../deps.ts';
-import type { GatewayEnv } from '../env.ts';
-import type { MetadataRecord } from '../metadata.ts';
-import { negotiate } from '../negotiate.ts';
-import { openApiDocument, serverUrl } from '../openapi.ts';
-import { AssetParams, LookupQuery, MetadataRecordSchema } from '../openapi-schemas.ts';
-import { type Problem, problem, problemJson } from '../problem.ts';
-import { resolveTarget } from '../resolution.ts';
-import { describeRecord, resolutionProblem } from '../resolution-response.ts';
-import { ProblemSchema } from '../schemas.ts';
+import {
+  AssetParams,
+  basePath,
+  type GatewayEnv,
+  LookupQuery,
+  MetadataRecordSchema,
+  negotiate,
+  openApiDocument,
+  type Problem,
+  ProblemSchema,
+  problem,
+  problemJson,
+  resolutionProblem,
+  serverUrl,
+} from '../http/index.ts';
+import { describeRecord, type MetadataRecord, resolveTarget } from '../resolution/index.ts';
 import { ASSETS } from './assets.ts';
 import { ResolveForm, renderHome } from './home.tsx';
 import { MetadataView } from './info.tsx';
-import { basePath, Highlighted, renderPage } from './layout.tsx';
+import { Highlighted, renderPage } from './layout.tsx';
 import { renderReference } from './reference.tsx';
 
 const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
@@ -78,7 +85,7 @@ function LookupBody({ base, result }: { base: string; result: Lookup }) {
 
 /**
  * The web pages: `/lookup` (the resolve box without JavaScript, also JSON), `/assets/{file}` (the
- * stylesheet and the page script), `/docs/api` (the API reference). `/` is in `routes/service.ts`.
+ * stylesheet and the page script), `/docs/api` (the API reference). `/` is in `http/service-routes.ts`.
  */
 export function webRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
   const { config } = deps;

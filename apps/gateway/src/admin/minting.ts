@@ -1,0 +1,155 @@
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Shoulder } from '@pidgate/store';
+import type { AppDeps } from '../deps.ts';
+import { type GatewayEnv, ProblemSchema, problem, problemJson } from '../http/index.ts';
+import { storageKey } from '../resolution/index.ts';
+import { MintBody, MintResponse, ShoulderBody, ShoulderSchema } from './admin-schemas.ts';
+import { adminResponses, forbidden, requireToken, storeProblem, tokenCovers } from './auth.ts';
+import { ercProblem } from './importer.ts';
+import { declareShoulder, mint, shoulderKey } from './minter.ts';
+
+const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
+const errors = {
+  ...adminResponses,
+  403: { description: "The token's scopes do not cover the shoulder", content: problemContent },
+  404: { description: 'No such shoulder or NAAN, or no store (`store-disabled`)', content: problemContent },
+  409: { description: 'The template has no identifiers left, or the shoulder exists', content: problemContent },
+};
+
+function shoulderJson(s: Shoulder) {
+  return {
+    shoulder: s.key,
+    naan: s.naan,
+    template: s.template,
+    minted: s.minted,
+    capacity: s.capacity,
+    createdAt: s.createdAt,
+  };
+}
+
+/** Fill `{id}` in a target with the minted identifier. */
+function fill(target: string, id: string): string {
+  return target.replaceAll('{id}', id);
+}
+
+/** Minting (`POST /api/v1/mint`) and the shoulders this institution serves (`/api/v1/shoulders`). */
+export function mintingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
+  const { registry, config } = deps;
+  const auth = requireToken(deps);
+  for (const path of ['/api/v1/mint', '/api/v1/shoulders']) {
+    app.use(path, async (c, next) => {
+      c.set('scheme', 'admin');
+      await next();
+    });
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/v1/mint',
+      summary:
+        'Mint identifiers on a shoulder (its NOID template, NCDA check character); with `bind`, bind each ({id} in the target is the new identifier)',
+      tags: ['Administration'],
+      security: [{ bearer: [] }],
+      middleware: auth,
+      request: { body: { required: true, content: { 'application/json': { schema: MintBody } } } },
+      responses: {
+        200: {
+          description: 'The new identifiers, in minting order',
+          content: { 'application/json': { schema: MintResponse } },
+        },
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const { store, token } = c.var;
+      const body = c.req.valid('json');
+      const parsed = registry.parse(body.shoulder, config.profile);
+      const key = parsed.ok ? storageKey(parsed.value, registry) : body.shoulder;
+      const denied = forbidden(token, key);
+      if (denied) return problemJson(c, denied);
+      if (body.bind) {
+        const why = ercProblem(body.bind.erc, body.bind.support);
+        if (why) return problemJson(c, problem(400, 'invalid-erc', why));
+      }
+      const minted = await mint(store, registry, config.profile, key, body.count);
+      if (!minted.ok) return storeProblem(c, minted.error, { shoulder: key });
+      if (body.bind) {
+        const bind = body.bind;
+        const items = minted.value.map((id) => ({ ...bind, key: id, target: fill(bind.target, id) }));
+        const failures: string[] = [];
+        const done = await store.importBindings(items, {
+          actor: token.id,
+          onExisting: 'fail',
+          batchSize: Math.max(1, items.length),
+          onResult: (r) => {
+            if (!r.ok) failures.push(`${r.key}: ${r.error.code}`);
+          },
+        });
+        if (!done.ok) return storeProblem(c, done.error);
+        if (failures.length > 0) {
+          return problemJson(
+            c,
+            problem(400, 'mint-bind-failed', `minted, but not bound: ${failures.slice(0, 5).join('; ')}`, {
+              identifiers: minted.value,
+            }),
+          );
+        }
+      }
+      return c.json({ shoulder: key, identifiers: minted.value, bound: body.bind !== undefined }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/v1/shoulders',
+      summary: 'The shoulders this institution mints on (those the token may see)',
+      tags: ['Administration'],
+      security: [{ bearer: [] }],
+      middleware: auth,
+      responses: {
+        200: {
+          description: 'Shoulders with their template and how many were minted',
+          content: { 'application/json': { schema: z.object({ shoulders: z.array(ShoulderSchema) }) } },
+        },
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const { store, token } = c.var;
+      const list = await store.listShoulders();
+      if (!list.ok) return storeProblem(c, list.error);
+      const shoulders = list.value.filter((s) => tokenCovers(token, s.key)).map(shoulderJson);
+      return c.json({ shoulders }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/v1/shoulders',
+      summary:
+        "Declare a shoulder this institution mints on, with its NOID template (its prefix is the shoulder's Name: ark:/99999/x6 takes x6.reeddk); its NAAN is declared with it",
+      tags: ['Administration'],
+      security: [{ bearer: [] }],
+      middleware: auth,
+      request: { body: { required: true, content: { 'application/json': { schema: ShoulderBody } } } },
+      responses: {
+        201: { description: 'Declared', content: { 'application/json': { schema: ShoulderSchema } } },
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const { store, token } = c.var;
+      const body = c.req.valid('json');
+      const checked = shoulderKey(registry, config.profile, body.shoulder, body.template);
+      if (!checked.ok) return problemJson(c, problem(400, checked.error.code, checked.error.message));
+      const denied = forbidden(token, checked.value.key);
+      if (denied) return problemJson(c, denied);
+      const made = await declareShoulder(store, registry, config.profile, body);
+      if (!made.ok) return storeProblem(c, made.error, { shoulder: checked.value.key });
+      return c.json(shoulderJson(made.value), 201);
+    },
+  );
+}

@@ -1,0 +1,420 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: URN delegation URLs are templates with ${urn}-style placeholders.
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+import { DATA_DIR } from '../paths.ts';
+
+/** The whole public NAAN registry (its JSON export) shipped with the gateway: the default NAAN table. */
+export const DEFAULT_NAAN_FILE = resolve(DATA_DIR, 'naan_records.json');
+
+/** The name of the NAAN table `pidgate naan update` installs in the data directory (see naan.ts). */
+export const ACTIVE_NAAN_FILE = 'naan-table';
+
+/**
+ * A check stated in words: `check(message)` builds the schema with `message` as its error, and `message` is
+ * added to the schema's `rules` metadata, which the configuration reference lists (JSON Schema keeps a regex's
+ * pattern, never its message nor a refinement).
+ */
+function rule<T extends z.ZodType>(message: string, check: (message: string) => T): T {
+  const schema = check(message);
+  const rules = schema.meta()?.['rules'];
+  return schema.meta({ rules: [...(Array.isArray(rules) ? rules : []), message] });
+}
+
+const httpUrl = rule('must be an http or https URL', (m) =>
+  z
+    .string()
+    .url()
+    .refine((s) => /^https?:\/\//i.test(s), m),
+);
+
+const hostPort = rule('must be "host" or "host:port"', (m) =>
+  z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/, m),
+);
+
+/** A URN delegation: identifiers whose `NID[:NSS-prefix]` matches `prefix` go to `url`. */
+const delegation = z.object({
+  /** `nbn` (a whole NID) or `nbn:de` (a NID and the start of the NSS, up to a `:` or `-`). */
+  prefix: rule('must be "NID" or "NID:NSS-prefix"', (m) =>
+    z
+      .string()
+      .min(1)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,31}(:[^\s]*)?$/, m),
+  ),
+  /** A template: `${urn}` (the URN as written), `${nid}`, `${nss}`; the result must be http(s). */
+  url: rule('must contain a placeholder such as ${urn}', (m) =>
+    rule('must be an http or https URL template', (t) => z.string().regex(/^https?:\/\//i, t)).refine(
+      (s) => s.includes('${'),
+      m,
+    ),
+  ),
+});
+
+/** The whole configuration; every key has a default so `{}` is a working gateway. */
+export const ConfigSchema = z
+  .object({
+    port: z.coerce.number().int().min(0).max(65535).default(8080),
+    host: z.string().min(1).default('0.0.0.0'),
+    /** This resolver's public base URL (`https://resolver.example.org/`); by default the request's origin. */
+    baseUrl: httpUrl.nullable().default(null),
+    /**
+     * When `baseUrl` is not set: the `Host` values (`host` or `host:port`) whose origin the gateway may write in
+     * absolute URLs. Any other Host gets the address the gateway listens on.
+     */
+    allowedHosts: z
+      .preprocess(
+        (v) =>
+          typeof v === 'string'
+            ? v
+                .split(',')
+                .map((h) => h.trim())
+                .filter((h) => h !== '')
+            : v,
+        z
+          .array(z.string())
+          .refine((hosts) => hosts.every((h) => hostPort.safeParse(h).success), 'each is "host" or "host:port"'),
+      )
+      .default([])
+      .describe(
+        'When `baseUrl` is not set: the `Host` values (`host` or `host:port`) whose origin the gateway writes in absolute URLs (`/`, `/.well-known/ark`, THUMP answers, Location, OpenAPI `servers`). Any other Host gets the address the gateway listens on (`127.0.0.1` when it listens on every interface). A comma-separated list in the environment.',
+      ),
+    /** The profile identifiers are parsed with. */
+    profile: z.enum(['source', 'modern']).default('source'),
+    /** The largest JSON request body, in bytes (413 above). */
+    bodyLimit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(1 << 20),
+    /** The largest text/plain body streamed to /api/v1/normalize, in bytes; 0 means no limit. */
+    streamLimit: z.coerce.number().int().min(0).default(0),
+    /** The most identifiers in one JSON batch. */
+    batchLimit: z.coerce.number().int().min(1).default(10_000),
+    /** `json`: one JSON line per request on standard output; `off`: nothing. */
+    log: z.enum(['json', 'off']).default('json'),
+    naan: z
+      .object({
+        /**
+         * A natab file or a NAAN registry (JSON export or ANVL); null: the table `pidgate naan update`
+         * installed in the data directory, else the embedded registry snapshot.
+         */
+        file: z.string().min(1).nullable().default(null),
+        /** Reload the table when its file is replaced (a file watch), with no restart and no signal. */
+        watch: z.boolean().default(true),
+      })
+      .prefault({}),
+    maptr: z
+      .object({
+        /** Off by default; on only with an explicit `server` and `suffix` (`ark.arpa` is not delegated). */
+        enabled: z.boolean().default(false),
+        /** The DNS server asked, `host:port`. */
+        server: hostPort.nullable().default(null),
+        suffix: z.string().min(1).nullable().default(null),
+        timeoutMs: z.coerce.number().int().min(1).max(60_000).default(2000),
+        maxDepth: z.coerce.number().int().min(1).max(32).default(8),
+        /** How long an answer (found or not found) is cached. */
+        cacheTtlSeconds: z.coerce.number().int().min(0).default(3600),
+        cacheSize: z.coerce.number().int().min(0).default(10_000),
+        /** The scheme of the URL built from a Name Mapping Authority Hostport. */
+        urlScheme: z.enum(['http', 'https']).default('http'),
+      })
+      .prefault({})
+      .superRefine((m, ctx) => {
+        if (!m.enabled) return;
+        for (const key of ['server', 'suffix'] as const) {
+          if (m[key] === null) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [key],
+              message:
+                key === 'server'
+                  ? 'maptr.enabled needs an explicit DNS server (maptr.server, PIDGATE_MAPTR_SERVER: "host:port")'
+                  : 'maptr.enabled needs an explicit suffix (maptr.suffix, PIDGATE_MAPTR_SUFFIX: e.g. "ark.arpa")',
+            });
+          }
+        }
+      }),
+    /** A resolver asked last for ARKs the NAAN table does not know: the ARK is appended. null: none. */
+    fallback: z.object({ url: httpUrl.nullable().default('https://n2t.net/') }).prefault({}),
+    cors: z
+      .object({
+        /** Origins allowed to call the public read and batch APIs from a browser; `*` any, [] none. Never the admin API. */
+        origins: z.array(z.string().min(1)).default(['*']),
+      })
+      .prefault({}),
+    urn: z.object({ delegations: z.array(delegation).default([]) }).prefault({}),
+    resolvers: z
+      .object({
+        file: z
+          .string()
+          .min(1)
+          .nullable()
+          .default(null)
+          .describe(
+            'An operator resolver table (JSON, the shape of the built-in `data/resolvers.json`: `{"urn": [{prefix, url, name?, note?}], "schemes": {NAME: {url, name?, note?}}}`) merged over the built-in one: an entry with the same URN prefix (any case) or scheme name replaces the built-in one, others are added. `null`: the built-in table only. In a configuration file, a relative path is relative to the file.',
+          ),
+      })
+      .prefault({})
+      .describe(
+        'Where URN namespaces and other schemes resolve: the built-in table `data/resolvers.json` and an operator file.',
+      ),
+    pwid: z
+      .object({
+        /** A JSON archive registry added to the built-in one (same id: overridden; `"builtin": false` drops it). */
+        archives: z.string().min(1).nullable().default(null),
+      })
+      .prefault({}),
+    admin: z
+      .object({
+        /** Bearer token for POST /api/v1/admin/reload; without one the admin API is off. */
+        token: rule('must be a bearer token: letters, digits and -._~+/ (then = padding)', (m) =>
+          z
+            .string()
+            .min(16, 'must be at least 16 characters')
+            // RFC 6750 §2.1 b64token: what an `Authorization: Bearer` header can carry.
+            .regex(/^[A-Za-z0-9._~+/-]+=*$/, m),
+        )
+          .nullable()
+          .default(null),
+      })
+      .prefault({}),
+    store: z
+      .object({
+        enabled: z
+          .boolean()
+          .default(true)
+          .describe(
+            "Keep this institution's bindings, PDI versions, NAANs, shoulders and tokens in a database. `false`: no bindings, no admin API; identifiers resolve through discovery only.",
+          ),
+        dataDir: z
+          .string()
+          .min(1)
+          .default('data')
+          .describe(
+            'The directory of the SQLite file `pidgate.sqlite` (created on start, WAL mode); relative to the working directory (to the file, in a configuration file). Not used with `store.url`.',
+          ),
+        url: rule('must be a postgres:// or postgresql:// URL', (m) => z.string().regex(/^postgres(ql)?:\/\//, m))
+          .nullable()
+          .default(null)
+          .describe(
+            'A `postgres://` URL: keep everything in PostgreSQL instead of SQLite, so several gateway instances behind a load balancer share one database. Migrations run at start.',
+          ),
+        synchronous: z
+          .enum(['normal', 'full'])
+          .default('normal')
+          .describe(
+            'SQLite durability: `normal` (every acknowledged write survives a crash or `kill -9` of the gateway, not a power loss) or `full` (fsync at every commit: survives power loss, slower writes).',
+          ),
+      })
+      .prefault({}),
+    dns: z
+      .object({
+        host: z.string().min(1).default('0.0.0.0').describe('Address `pidgate dns` listens on (UDP).'),
+        port: z.coerce
+          .number()
+          .int()
+          .min(0)
+          .max(65535)
+          .default(5353)
+          .describe('UDP port of `pidgate dns` (53 needs privileges; 0 picks a free one).'),
+        suffix: z
+          .string()
+          .min(1)
+          .default('ark.arpa')
+          .describe('`pidgate dns` answers NAPTR queries for `NAAN.suffix` (ARK §4.2).'),
+        nmah: hostPort
+          .nullable()
+          .default(null)
+          .describe(
+            'The Name Mapping Authority Hostport `pidgate dns` announces for the NAANs this institution serves; by default the host (and port) of `baseUrl`.',
+          ),
+        ttl: z.coerce
+          .number()
+          .int()
+          .min(0)
+          .max(604_800)
+          .default(300)
+          .describe('Time to live of the NAPTR answers, in seconds.'),
+        perSourceRate: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .default(200)
+          .describe(
+            'Datagrams per second `pidgate dns` handles from one source address; past it (and the burst) they are dropped unread.',
+          ),
+        perSourceBurst: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .default(400)
+          .describe('Datagrams one source address may send at once before `dns.perSourceRate` applies.'),
+      })
+      .prefault({}),
+    ezid: z
+      .object({
+        enabled: z
+          .boolean()
+          .default(true)
+          .describe(
+            "Serve EZID's API (Version 2) so EZID clients (Samvera's ezid-client, EZID's client.py, scripts) mint and manage ARKs here; needs the store.",
+          ),
+        basePath: rule('must be "" or a path such as "/ezid" (no trailing slash)', (m) =>
+          z.string().regex(/^(\/[A-Za-z0-9._~-]+)*$/, m),
+        )
+          .default('/ezid')
+          .describe(
+            'The path of the EZID base URL: `https://resolver.example.org/ezid` is then a drop-in EZID base URL (`""`: at the root, as ezid.cdlib.org).',
+          ),
+        sessionTtl: z.coerce
+          .number()
+          .int()
+          .min(60)
+          .max(31 * 24 * 3600)
+          .default(86_400)
+          .describe('Seconds a login session (`GET {basePath}/login`, the `sessionid` cookie) lasts.'),
+      })
+      .prefault({}),
+    /** Milliseconds in-flight requests get to finish on SIGTERM before connections are closed. */
+    shutdownGraceMs: z.coerce.number().int().min(0).default(10_000),
+  })
+  .strict();
+
+export type Config = z.infer<typeof ConfigSchema>;
+export type ConfigInput = z.input<typeof ConfigSchema>;
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** A configuration that cannot be used: the message lists every problem, one per line. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Environment variable → configuration key path, and how to read the value. */
+const ENV_KEYS: readonly [string, readonly string[], 'string' | 'boolean' | 'null-string'][] = [
+  ['PORT', ['port'], 'string'],
+  ['PIDGATE_HOST', ['host'], 'string'],
+  ['PIDGATE_BASE_URL', ['baseUrl'], 'null-string'],
+  ['PIDGATE_ALLOWED_HOSTS', ['allowedHosts'], 'string'],
+  ['PIDGATE_PROFILE', ['profile'], 'string'],
+  ['PIDGATE_BODY_LIMIT', ['bodyLimit'], 'string'],
+  ['PIDGATE_STREAM_LIMIT', ['streamLimit'], 'string'],
+  ['PIDGATE_BATCH_LIMIT', ['batchLimit'], 'string'],
+  ['PIDGATE_LOG', ['log'], 'string'],
+  ['PIDGATE_NAAN_FILE', ['naan', 'file'], 'null-string'],
+  ['PIDGATE_NAAN_WATCH', ['naan', 'watch'], 'boolean'],
+  ['PIDGATE_MAPTR_ENABLED', ['maptr', 'enabled'], 'boolean'],
+  ['PIDGATE_MAPTR_SERVER', ['maptr', 'server'], 'null-string'],
+  ['PIDGATE_MAPTR_SUFFIX', ['maptr', 'suffix'], 'null-string'],
+  ['PIDGATE_MAPTR_TIMEOUT_MS', ['maptr', 'timeoutMs'], 'string'],
+  ['PIDGATE_MAPTR_CACHE_TTL', ['maptr', 'cacheTtlSeconds'], 'string'],
+  ['PIDGATE_FALLBACK_URL', ['fallback', 'url'], 'null-string'],
+  ['PIDGATE_PWID_ARCHIVES', ['pwid', 'archives'], 'null-string'],
+  ['PIDGATE_RESOLVERS_FILE', ['resolvers', 'file'], 'null-string'],
+  ['PIDGATE_ADMIN_TOKEN', ['admin', 'token'], 'null-string'],
+  ['PIDGATE_SHUTDOWN_GRACE_MS', ['shutdownGraceMs'], 'string'],
+  ['PIDGATE_STORE_ENABLED', ['store', 'enabled'], 'boolean'],
+  ['PIDGATE_DATA_DIR', ['store', 'dataDir'], 'string'],
+  ['DATABASE_URL', ['store', 'url'], 'null-string'],
+  ['PIDGATE_SYNCHRONOUS', ['store', 'synchronous'], 'string'],
+  ['PIDGATE_DNS_HOST', ['dns', 'host'], 'string'],
+  ['PIDGATE_DNS_PORT', ['dns', 'port'], 'string'],
+  ['PIDGATE_DNS_SUFFIX', ['dns', 'suffix'], 'string'],
+  ['PIDGATE_DNS_NMAH', ['dns', 'nmah'], 'null-string'],
+  ['PIDGATE_DNS_TTL', ['dns', 'ttl'], 'string'],
+  ['PIDGATE_DNS_PER_SOURCE_RATE', ['dns', 'perSourceRate'], 'string'],
+  ['PIDGATE_DNS_PER_SOURCE_BURST', ['dns', 'perSourceBurst'], 'string'],
+  ['PIDGATE_EZID_ENABLED', ['ezid', 'enabled'], 'boolean'],
+  ['PIDGATE_EZID_BASE_PATH', ['ezid', 'basePath'], 'string'],
+  ['PIDGATE_EZID_SESSION_TTL', ['ezid', 'sessionTtl'], 'string'],
+];
+
+/** The environment variables `loadConfig` reads (for the README and `pidgate serve --help`). */
+export const ENV_VARIABLES: readonly string[] = ['PIDGATE_CONFIG', ...ENV_KEYS.map(([name]) => name)];
+
+function envValue(raw: string, kind: 'string' | 'boolean' | 'null-string'): unknown {
+  if (kind === 'boolean') {
+    const v = raw.trim().toLowerCase();
+    if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+    if (['0', 'false', 'no', 'off'].includes(v)) return false;
+    return raw;
+  }
+  if (kind === 'null-string' && raw === '') return null;
+  return raw;
+}
+
+function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  let node = target;
+  for (const key of path.slice(0, -1)) {
+    const next = node[key];
+    if (typeof next === 'object' && next !== null && !Array.isArray(next)) node = next as Record<string, unknown>;
+    else {
+      const created: Record<string, unknown> = {};
+      node[key] = created;
+      node = created;
+    }
+  }
+  node[path[path.length - 1] as string] = value;
+}
+
+/** Render zod issues as `key.path: message` lines. */
+export function formatIssues(error: z.ZodError, source: string): string {
+  const lines = error.issues.map((issue) => {
+    const path = issue.path.length > 0 ? issue.path.join('.') : '(top level)';
+    return `  ${path}: ${issue.message}`;
+  });
+  return `invalid configuration (${source}):\n${lines.join('\n')}`;
+}
+
+function readConfigFile(file: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ConfigError(`cannot read configuration file ${file}: ${(e as NodeJS.ErrnoException).code ?? e}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new ConfigError(`configuration file ${file} is not JSON: ${(e as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ConfigError(`configuration file ${file} must hold a JSON object`);
+  }
+  const base = dirname(resolve(file));
+  const object = value as Record<string, unknown>;
+  // Paths inside the file are relative to the file.
+  for (const [section, key] of [
+    ['naan', 'file'],
+    ['pwid', 'archives'],
+    ['store', 'dataDir'],
+    ['resolvers', 'file'],
+  ] as const) {
+    const part = object[section];
+    if (typeof part === 'object' && part !== null) {
+      const v = (part as Record<string, unknown>)[key];
+      if (typeof v === 'string' && v.length > 0) (part as Record<string, unknown>)[key] = resolve(base, v);
+    }
+  }
+  return object;
+}
+
+/**
+ * Build the configuration: defaults, then the JSON file (`file`, or `PIDGATE_CONFIG`), then environment
+ * variables. Throws `ConfigError` with one readable line per problem. The caller passes the environment:
+ * this module never reads `process.env` itself.
+ */
+export function loadConfig(env: Env = {}, file?: string | null, overrides: ConfigInput = {}): Config {
+  const path = file ?? env['PIDGATE_CONFIG'] ?? null;
+  const input: Record<string, unknown> = path ? readConfigFile(path) : {};
+  for (const [name, keyPath, kind] of ENV_KEYS) {
+    const raw = env[name];
+    if (raw !== undefined) setPath(input, keyPath, envValue(raw, kind));
+  }
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value !== undefined) input[key] = value;
+  }
+  const parsed = ConfigSchema.safeParse(input);
+  if (!parsed.success) throw new ConfigError(formatIssues(parsed.error, path ?? 'environment'));
+  return parsed.data;
+}

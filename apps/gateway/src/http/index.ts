@@ -1,0 +1,26 @@
+// http/: the HTTP edge. Problem documents, content negotiation, origins and hosts, the request target, the
+// fast path, the identifier and service routes, an outcome rendered as a response (THUMP, JSON, redirects;
+// HTML through `HtmlViews`), and the OpenAPI document. It imports the pipeline, never the pages or the APIs.
+export type { GatewayEnv } from './env.ts';
+export { assertFastPathSafe, createFastPath, fastPathAware, fastPathSafe, preparedFor } from './fast.ts';
+export { identifierRoutes } from './identifier-routes.ts';
+export { negotiate, prefersHtml } from './negotiate.ts';
+export { METHODS, type OpenApiDocument, openApiDocument, openapiRoutes, serverUrl, TAGS, VERSION } from './openapi.ts';
+export { AssetParams, LookupQuery, MetadataRecordSchema } from './openapi-schemas.ts';
+export { basePath, publicBase } from './origin.ts';
+export {
+  PROBLEM_JSON,
+  type Problem,
+  parseProblem,
+  problem,
+  problemJson,
+  problemResponse,
+  unparseableProblem,
+  unparseableStatus,
+} from './problem.ts';
+export { ProblemSchema } from './problem-schema.ts';
+export { requestTarget } from './request-target.ts';
+export { describeStatus, resolutionProblem } from './resolution-response.ts';
+export { serviceRoutes } from './service-routes.ts';
+export { oneLine } from './thump.ts';
+export type { HtmlViews } from './views.ts';

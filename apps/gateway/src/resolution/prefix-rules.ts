@@ -1,0 +1,99 @@
+import type { Binding, Store } from '@pidgate/store';
+import type { OwnNaans } from './own-naans.ts';
+
+/**
+ * Where a prefix rule is stored: its ARK's storage key with this mark right after `NAAN/`
+ * (`ark:/12345/xt2` → `ark:/12345/!xt2`). No ARK holds a `!`, so the key names no identifier; it stays
+ * under the NAAN, so token scopes and listings by NAAN cover it.
+ */
+export const PREFIX_RULE = '!';
+
+/** The stored key of a prefix rule on `arkKey` (a storage key). */
+export function prefixRuleKey(arkKey: string): string {
+  const slash = arkKey.indexOf('/', 5);
+  return slash === -1 ? arkKey : `${arkKey.slice(0, slash + 1)}${PREFIX_RULE}${arkKey.slice(slash + 1)}`;
+}
+
+/** The identifier a stored key stands for (a prefix rule's ARK), for scopes and answers. */
+export function keyIdentifier(key: string): { identifier: string; prefix: boolean } {
+  const slash = key.startsWith('ark:/') ? key.indexOf('/', 5) : -1;
+  if (slash !== -1 && key.startsWith(PREFIX_RULE, slash + 1)) {
+    return { identifier: key.slice(0, slash + 1) + key.slice(slash + 2), prefix: true };
+  }
+  return { identifier: key, prefix: false };
+}
+
+/**
+ * The prefix rules (bindings declared with `?prefix=true`: `ark:/12345/xt2` covers `ark:/12345/xt2rv8b/…`),
+ * read from the store and kept in memory by NAAN; read again when older than `ttlMs` (another instance's
+ * change counts within that time) and at once after a change made here (`invalidate`).
+ */
+export class PrefixRules {
+  #byNaan = new Map<string, Binding[]>();
+  #at = 0;
+  #refreshing: Promise<void> | null = null;
+
+  constructor(
+    readonly store: Store,
+    /** Prefix rules are read under the institution's own NAANs. */
+    readonly own: OwnNaans,
+    readonly ttlMs = 5000,
+  ) {}
+
+  refresh(): Promise<void> {
+    this.#refreshing ??= (async () => {
+      await this.own.refresh();
+      const byNaan = new Map<string, Binding[]>();
+      for (const naan of this.own.list()) {
+        const under = `ark:/${naan}/`;
+        const list: Binding[] = [];
+        let cursor: string | undefined;
+        for (;;) {
+          const page = await this.store.listBindings({
+            prefix: `${under}${PREFIX_RULE}`,
+            includeTombstoned: true,
+            limit: 1000,
+            cursor,
+          });
+          if (!page.ok) return;
+          list.push(...page.value.items);
+          if (!page.value.next) break;
+          cursor = page.value.next;
+        }
+        if (list.length > 0)
+          byNaan.set(
+            under,
+            list.sort((a, b) => b.key.length - a.key.length),
+          );
+      }
+      this.#byNaan = byNaan;
+      this.#at = Date.now();
+    })().finally(() => {
+      this.#refreshing = null;
+    });
+    return this.#refreshing;
+  }
+
+  fresh(): Promise<void> | null {
+    return Date.now() - this.#at > this.ttlMs ? this.refresh() : null;
+  }
+
+  /** Read the rules again before the next resolution (a rule was just changed here). */
+  invalidate(): void {
+    this.#at = 0;
+  }
+
+  /** The longest prefix rule whose ARK `key` starts with. */
+  match(key: string): Binding | null {
+    const list = this.#byNaan.get(naanPart(key));
+    if (!list) return null;
+    for (const b of list) if (key.startsWith(keyIdentifier(b.key).identifier)) return b;
+    return null;
+  }
+}
+
+/** `ark:/NAAN/` of a storage key. */
+function naanPart(key: string): string {
+  const slash = key.indexOf('/', 5);
+  return slash === -1 ? key : key.slice(0, slash + 1);
+}
