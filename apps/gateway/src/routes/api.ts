@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../env.ts';
 import { resolutionReport } from '../metadata.ts';
 import { normalizeStream } from '../ndjson.ts';
+import { bodyResponses, problemAnswer } from '../openapi-schemas.ts';
 import { parseProblem, problem, problemJson } from '../problem.ts';
 import { resolveTarget } from '../resolution.ts';
 import {
@@ -14,17 +15,17 @@ import {
   NormalizeResponse,
   ParsedRecord,
   ParseQuery,
-  ProblemSchema,
   ResolveBody,
   ResolveResponse,
   type ResolveResult,
 } from '../schemas.ts';
 
-const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
 const errors = {
-  400: { description: 'Invalid request or identifier', content: problemContent },
-  413: { description: 'Body or batch too large', content: problemContent },
+  400: problemAnswer('Invalid request or identifier'),
+  413: problemAnswer('Body or batch too large'),
 };
+/** The answers of a route with a JSON body: what the edge answers for any body, then `errors`. */
+const bodyErrors = { ...bodyResponses, ...errors };
 
 /** How many identifiers of one batch are resolved at once. */
 const RESOLVE_CONCURRENCY = 16;
@@ -114,8 +115,8 @@ export function apiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
             'application/x-ndjson': { schema: z.string().openapi({ description: 'One normalize record per line' }) },
           },
         },
-        ...errors,
-        415: { description: 'No Content-Type: send application/json or text/plain', content: problemContent },
+        ...bodyErrors,
+        415: problemAnswer('No Content-Type: send application/json or text/plain'),
       },
     }),
     async (c) => {
@@ -146,7 +147,7 @@ export function apiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
           description: 'Groups, in order of first appearance',
           content: { 'application/json': { schema: CompareResponse } },
         },
-        ...errors,
+        ...bodyErrors,
       },
     }),
     (c) => {
@@ -181,7 +182,7 @@ export function apiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
           description: 'One result per identifier, in order',
           content: { 'application/json': { schema: ResolveResponse } },
         },
-        ...errors,
+        ...bodyErrors,
       },
     }),
     async (c) => {

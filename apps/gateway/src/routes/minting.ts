@@ -1,21 +1,20 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Shoulder } from '@pidgate/store';
 import { MintBody, MintResponse, ShoulderBody, ShoulderSchema } from '../admin-schemas.ts';
-import { adminResponses, forbidden, requireToken, storeProblem, tokenCovers } from '../auth.ts';
+import { forbidden, requireToken, storeProblem, tokenCovers } from '../auth.ts';
 import { storageKey } from '../bound.ts';
 import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../env.ts';
 import { ercProblem } from '../importer.ts';
 import { declareShoulder, mint, shoulderKey } from '../minter.ts';
+import { adminResponses, adminRoute, bodyResponses, problemAnswer } from '../openapi-schemas.ts';
 import { problem, problemJson } from '../problem.ts';
-import { ProblemSchema } from '../schemas.ts';
 
-const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
 const errors = {
   ...adminResponses,
-  403: { description: "The token's scopes do not cover the shoulder", content: problemContent },
-  404: { description: 'No such shoulder or NAAN, or no store (`store-disabled`)', content: problemContent },
-  409: { description: 'The template has no identifiers left, or the shoulder exists', content: problemContent },
+  403: problemAnswer("The token's scopes do not cover the shoulder"),
+  404: problemAnswer('No such shoulder or NAAN, or no store (`store-disabled`)'),
+  409: problemAnswer('The template has no identifiers left, or the shoulder exists'),
 };
 
 function shoulderJson(s: Shoulder) {
@@ -51,8 +50,7 @@ export function mintingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       path: '/api/v1/mint',
       summary:
         'Mint identifiers on a shoulder (its NOID template, NCDA check character); with `bind`, bind each ({id} in the target is the new identifier)',
-      tags: ['Administration'],
-      security: [{ bearer: [] }],
+      ...adminRoute,
       middleware: auth,
       request: { body: { required: true, content: { 'application/json': { schema: MintBody } } } },
       responses: {
@@ -61,6 +59,7 @@ export function mintingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
           content: { 'application/json': { schema: MintResponse } },
         },
         ...errors,
+        ...bodyResponses,
       },
     }),
     async (c) => {
@@ -107,8 +106,7 @@ export function mintingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       method: 'get',
       path: '/api/v1/shoulders',
       summary: 'The shoulders this institution mints on (those the token may see)',
-      tags: ['Administration'],
-      security: [{ bearer: [] }],
+      ...adminRoute,
       middleware: auth,
       responses: {
         200: {
@@ -133,13 +131,13 @@ export function mintingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       path: '/api/v1/shoulders',
       summary:
         "Declare a shoulder this institution mints on, with its NOID template (its prefix is the shoulder's Name: ark:/99999/x6 takes x6.reeddk); its NAAN is declared with it",
-      tags: ['Administration'],
-      security: [{ bearer: [] }],
+      ...adminRoute,
       middleware: auth,
       request: { body: { required: true, content: { 'application/json': { schema: ShoulderBody } } } },
       responses: {
         201: { description: 'Declared', content: { 'application/json': { schema: ShoulderSchema } } },
         ...errors,
+        ...bodyResponses,
       },
     }),
     async (c) => {

@@ -6,9 +6,9 @@ import type { Config } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../env.ts';
 import { negotiate } from '../negotiate.ts';
+import { problemAnswer } from '../openapi-schemas.ts';
 import { trustedOrigin } from '../origin.ts';
 import { problem, problemJson, problemResponse } from '../problem.ts';
-import { ProblemSchema } from '../schemas.ts';
 import { encodeUriText } from '../url.ts';
 import { homePage } from '../web/routes.tsx';
 
@@ -20,8 +20,6 @@ export function publicBase(c: Context, config: Config): string {
   if (config.baseUrl) return config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`;
   return encodeUriText(`${trustedOrigin(c, config)}/`);
 }
-
-const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
 
 const ServiceInfo = z
   .object({
@@ -137,9 +135,9 @@ export function serviceRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       middleware: adminToken(deps.config.admin.token),
       responses: {
         200: { description: 'Reloaded', content: { 'application/json': { schema: ReloadReport } } },
-        401: { description: 'No `Authorization: Bearer <admin.token>`', content: problemContent },
-        404: { description: 'No `admin.token` is configured (`admin-disabled`)', content: problemContent },
-        503: { description: 'The NAAN table could not be reloaded; the old one stays', content: problemContent },
+        401: problemAnswer('No `Authorization: Bearer <admin.token>`'),
+        404: problemAnswer('No `admin.token` is configured (`admin-disabled`)'),
+        503: problemAnswer('The NAAN table could not be reloaded; the old one stays'),
       },
     }),
     async (c) => {

@@ -1,10 +1,10 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { ADMIN_SCOPE, type TokenInfo } from '@pidgate/store';
 import type { MiddlewareHandler } from 'hono';
-import { type AuthEnv, adminResponses, requireAdmin, requireToken, storeProblem } from '../auth.ts';
+import { type AuthEnv, requireAdmin, requireToken, storeProblem } from '../auth.ts';
 import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../env.ts';
-import { ProblemSchema } from '../schemas.ts';
+import { adminResponses, adminRoute, bodyResponses, problemAnswer } from '../openapi-schemas.ts';
 
 /**
  * Tokens over HTTP (`/api/v1/tokens`): create (the secret is in the answer, once), list (never a secret)
@@ -12,10 +12,9 @@ import { ProblemSchema } from '../schemas.ts';
  * the CLI does the same on the database directly.
  */
 
-const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
 const errors = {
   ...adminResponses,
-  403: { description: "The token is not an administrator's (`not-admin`)", content: problemContent },
+  403: problemAnswer("The token is not an administrator's (`not-admin`)"),
 };
 
 export const TokenSchema = z
@@ -80,8 +79,7 @@ export function tokenRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
       method: 'post',
       path: '/api/v1/tokens',
       summary: 'Create a token (its secret is in this answer only)',
-      tags: ['Administration'],
-      security: [{ bearer: [] }],
+      ...adminRoute,
       middleware: admin,
       request: { body: { required: true, content: { 'application/json': { schema: TokenBody } } } },
       responses: {
@@ -90,6 +88,7 @@ export function tokenRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
           content: { 'application/json': { schema: CreatedTokenSchema } },
         },
         ...errors,
+        ...bodyResponses,
       },
     }),
     async (c) => {
@@ -105,8 +104,7 @@ export function tokenRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
       method: 'get',
       path: '/api/v1/tokens',
       summary: 'Every token, without its secret',
-      tags: ['Administration'],
-      security: [{ bearer: [] }],
+      ...adminRoute,
       middleware: admin,
       responses: {
         200: {
@@ -128,8 +126,7 @@ export function tokenRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
       method: 'delete',
       path: '/api/v1/tokens/{id}',
       summary: 'Revoke a token (idempotent)',
-      tags: ['Administration'],
-      security: [{ bearer: [] }],
+      ...adminRoute,
       middleware: admin,
       request: {
         params: z.object({
@@ -143,7 +140,7 @@ export function tokenRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
       responses: {
         200: { description: 'The revoked token', content: { 'application/json': { schema: TokenSchema } } },
         ...errors,
-        404: { description: 'No such token, or no store (`store-disabled`)', content: problemContent },
+        404: problemAnswer('No such token, or no store (`store-disabled`)'),
       },
     }),
     async (c) => {

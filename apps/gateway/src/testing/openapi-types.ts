@@ -1380,6 +1380,8 @@ export interface operations {
             query?: {
                 /** @description true: a prefix rule on this ARK */
                 prefix?: "true" | "false";
+                /** @description true: with every change (who, when, before, after) */
+                history?: "true" | "false";
             };
             header?: never;
             path: {
