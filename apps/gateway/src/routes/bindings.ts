@@ -54,6 +54,10 @@ const OnExistingQuery = z.object({
 });
 
 const bindingContent = { 'application/json': { schema: z.union([BindingSchema, PdiVersionSchema]) } };
+const header = (description: string) => ({ schema: { type: 'string' as const }, description });
+/** The version of an ARK's binding, for `If-Match`. */
+const etag = { etag: header('`"v<version>"` of an ARK\'s binding, for `If-Match`') };
+const written = { ...etag, location: header('Where the identifier resolves on this gateway') };
 /** What every method of `/api/v1/bindings/{identifier}` answers besides its own statuses (issue 17). */
 const oneResponses = {
   ...adminResponses,
@@ -226,7 +230,7 @@ export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       request: { params: IdentifierParam, query: ReadQuery },
       responses: {
         ...oneResponses,
-        200: { description: 'The binding (a PDI: the version)', content: bindingContent },
+        200: { description: 'The binding (a PDI: the version)', headers: etag, content: bindingContent },
         404: problemAnswer('Not bound, or no store (`store-disabled`)'),
         410: problemAnswer('Deleted: the tombstone, never bound again'),
       },
@@ -255,9 +259,10 @@ export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       responses: {
         ...oneResponses,
         ...bodyResponses,
-        200: { description: 'Replaced (or unchanged)', content: bindingContent },
+        200: { description: 'Replaced (or unchanged)', headers: written, content: bindingContent },
         201: {
           description: 'Created (a PDI: the new version, or the new serial number of a series)',
+          headers: written,
           content: bindingContent,
         },
         400: problemAnswer(
@@ -265,8 +270,7 @@ export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
         ),
         409: problemAnswer('If-Match / If-None-Match failed'),
         410: problemAnswer('The identifier was deleted and is never bound again'),
-        413: problemAnswer('The body is larger than `bodyLimit`'),
-        415: problemAnswer('The body is not JSON'),
+        415: problemAnswer('The body is not JSON (`unsupported-media-type`)'),
       },
     }),
     (c) => {
@@ -294,7 +298,7 @@ export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
         ...oneResponses,
         200: { description: 'The tombstone', content: bindingContent },
         404: problemAnswer('Not bound, or no store (`store-disabled`)'),
-        405: problemAnswer('A PDI is never deleted'),
+        405: { ...problemAnswer('A PDI is never deleted (`pdi-immutable`)'), headers: { allow: header('`GET, PUT`') } },
         410: problemAnswer('Already deleted'),
       },
     }),
