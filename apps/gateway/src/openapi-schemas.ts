@@ -33,6 +33,11 @@ export const bodyResponses = {
   415: problemAnswer('The body is not of a media type this operation reads'),
 };
 
+/** A route's required JSON body, validated by `schema` (a failure is the app's `defaultHook` problem). */
+export function jsonBody<S extends z.ZodType>(schema: S) {
+  return { required: true, content: { 'application/json': { schema } } };
+}
+
 /** The tag and security of a route behind a store token (`requireToken`). */
 export const adminRoute = { tags: ['Administration'], security: [{ bearer: [] }] };
 

@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../env.ts';
 import { resolutionReport } from '../metadata.ts';
 import { normalizeStream } from '../ndjson.ts';
-import { bodyResponses, problemAnswer } from '../openapi-schemas.ts';
+import { bodyResponses, jsonBody, problemAnswer } from '../openapi-schemas.ts';
 import { parseProblem, problem, problemJson } from '../problem.ts';
 import { resolveTarget } from '../resolution.ts';
 import {
@@ -141,7 +141,7 @@ export function apiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
       method: 'post',
       path: '/api/v1/compare',
       summary: 'Group identifiers into equivalence classes',
-      request: { body: { required: true, content: { 'application/json': { schema: CompareBody } } } },
+      request: { body: jsonBody(CompareBody) },
       responses: {
         200: {
           description: 'Groups, in order of first appearance',
@@ -176,7 +176,7 @@ export function apiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
       method: 'post',
       path: '/api/v1/resolve',
       summary: 'Resolve a list without redirecting: target, status and how it was found, per identifier',
-      request: { body: { required: true, content: { 'application/json': { schema: ResolveBody } } } },
+      request: { body: jsonBody(ResolveBody) },
       responses: {
         200: {
           description: 'One result per identifier, in order',

@@ -20,7 +20,7 @@ import { keyIdentifier, pointsBack, prefixRuleKey, storageKey } from '../bound.t
 import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../env.ts';
 import { bodyLines, ercProblem, importLines } from '../importer.ts';
-import { adminResponses, adminRoute, bodyResponses, problemAnswer } from '../openapi-schemas.ts';
+import { adminResponses, adminRoute, bodyResponses, jsonBody, problemAnswer } from '../openapi-schemas.ts';
 import { type Problem, parseProblem, problem, problemJson } from '../problem.ts';
 import { type PdiSelector, pdiSelector, qualifiedPdi } from '../resolvers/pdi.ts';
 import { requestTarget } from '../target.ts';
@@ -254,7 +254,7 @@ export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       request: {
         params: IdentifierParam,
         query: PrefixQuery,
-        body: { required: true, content: { 'application/json': { schema: z.union([BindingBody, PdiBindingBody]) } } },
+        body: jsonBody(z.union([BindingBody, PdiBindingBody])),
       },
       responses: {
         ...oneResponses,

@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../env.ts';
 import { ercProblem } from '../importer.ts';
 import { declareShoulder, mint, shoulderKey } from '../minter.ts';
-import { adminResponses, adminRoute, bodyResponses, problemAnswer } from '../openapi-schemas.ts';
+import { adminResponses, adminRoute, bodyResponses, jsonBody, problemAnswer } from '../openapi-schemas.ts';
 import { problem, problemJson } from '../problem.ts';
 
 const errors = {
@@ -52,7 +52,7 @@ export function mintingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
         'Mint identifiers on a shoulder (its NOID template, NCDA check character); with `bind`, bind each ({id} in the target is the new identifier)',
       ...adminRoute,
       middleware: auth,
-      request: { body: { required: true, content: { 'application/json': { schema: MintBody } } } },
+      request: { body: jsonBody(MintBody) },
       responses: {
         200: {
           description: 'The new identifiers, in minting order',
@@ -133,7 +133,7 @@ export function mintingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
         "Declare a shoulder this institution mints on, with its NOID template (its prefix is the shoulder's Name: ark:/99999/x6 takes x6.reeddk); its NAAN is declared with it",
       ...adminRoute,
       middleware: auth,
-      request: { body: { required: true, content: { 'application/json': { schema: ShoulderBody } } } },
+      request: { body: jsonBody(ShoulderBody) },
       responses: {
         201: { description: 'Declared', content: { 'application/json': { schema: ShoulderSchema } } },
         ...errors,

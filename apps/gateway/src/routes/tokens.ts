@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 import { type AuthEnv, requireAdmin, requireToken, storeProblem } from '../auth.ts';
 import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from '../env.ts';
-import { adminResponses, adminRoute, bodyResponses, problemAnswer } from '../openapi-schemas.ts';
+import { adminResponses, adminRoute, bodyResponses, jsonBody, problemAnswer } from '../openapi-schemas.ts';
 
 /**
  * Tokens over HTTP (`/api/v1/tokens`): create (the secret is in the answer, once), list (never a secret)
@@ -81,7 +81,7 @@ export function tokenRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
       summary: 'Create a token (its secret is in this answer only)',
       ...adminRoute,
       middleware: admin,
-      request: { body: { required: true, content: { 'application/json': { schema: TokenBody } } } },
+      request: { body: jsonBody(TokenBody) },
       responses: {
         201: {
           description: 'The new token and its secret',
