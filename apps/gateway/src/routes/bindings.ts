@@ -308,6 +308,7 @@ export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
 
 /** The context of an admin route after `requireToken`, whatever else its middleware put there. */
 type Admin<E extends AuthEnv = AuthEnv> = Context<E>;
+type Token = AuthEnv['Variables']['token'];
 
 async function* emptyPages(): AsyncIterable<StoreResult<Binding>> {}
 
@@ -334,7 +335,7 @@ async function* withPdis(
 }
 
 /** The export line of a binding or PDI version, or '' when the token's scopes do not cover it. */
-function exportLine(token: AuthEnv['Variables']['token'], b: Binding | PdiVersion): string {
+function exportLine(token: Token, b: Binding | PdiVersion): string {
   if ('resourceKey' in b) return tokenCovers(token, b.resourceKey) ? `${JSON.stringify(pdiJson(b))}\n` : '';
   return tokenCovers(token, keyIdentifier(b.key).identifier) ? `${JSON.stringify(bindingJson(b))}\n` : '';
 }
@@ -489,11 +490,11 @@ const seriesAlone = () =>
   refuse(problem(400, 'pdi-series', 'a document series alone is only PUT (to mint a serial number)'));
 
 /** An ARK or a PDI of the path, each by its own rules, within the token's scopes. */
-async function identify<E extends AuthEnv>(c: Admin<E>, deps: AppDeps, raw: string, query: URLSearchParams) {
+async function identify(token: Token, deps: AppDeps, raw: string, query: URLSearchParams) {
   const parsed = deps.registry.parse(raw, deps.config.profile);
   if (!parsed.ok) return refuse(parseProblem(parsed.error, raw));
   const id = parsed.value;
-  if (id.scheme === 'pdi') return pdiSubject(c.var.token, id as Identifier<PdiComponents>);
+  if (id.scheme === 'pdi') return pdiSubject(token, id as Identifier<PdiComponents>);
   if (id.scheme !== 'ark') {
     return refuse(
       problem(400, 'scheme-not-bindable', `${id.scheme} identifiers are resolved by their own rules, not bound here`),
@@ -502,13 +503,13 @@ async function identify<E extends AuthEnv>(c: Admin<E>, deps: AppDeps, raw: stri
   // One key whatever the profile (`ark:/` and `ark:` are one identifier): see bound.ts storageKey.
   const arkKey = storageKey(id, deps.registry);
   const rule = query.get('prefix') === 'true';
-  const denied = forbidden(c.var.token, arkKey);
+  const denied = forbidden(token, arkKey);
   if (denied) return refuse(denied);
   const naan = (id.components as { naan: string }).naan.toLowerCase();
   return { kind: 'ark', key: rule ? prefixRuleKey(arkKey) : arkKey, naan, rule } satisfies ArkSubject;
 }
 
-function pdiSubject(token: AuthEnv['Variables']['token'], id: Identifier<PdiComponents>) {
+function pdiSubject(token: Token, id: Identifier<PdiComponents>) {
   const comp = id.components;
   if (comp.wildcards.length > 0) {
     return refuse(problem(400, 'pdi-query', 'a PDI with wildcards names a set: bind one PDI at a time'));
@@ -536,7 +537,7 @@ function seriesProblem(series: string) {
   );
 }
 
-function seriesSubject(token: AuthEnv['Variables']['token'], series: string) {
+function seriesSubject(token: Token, series: string) {
   const invalidSeries = seriesProblem(series);
   if (invalidSeries) return refuse(invalidSeries);
   const denied = forbidden(token, `urn:pdi://${series}`);
@@ -548,7 +549,7 @@ function seriesSubject(token: AuthEnv['Variables']['token'], series: string) {
 function named(deps: AppDeps) {
   return createMiddleware<SubjectEnv>(async (c, next) => {
     const { raw, query } = bindingTarget(c);
-    const found = PDI_SERIES.test(raw) ? seriesAlone() : await identify(c, deps, raw, query);
+    const found = PDI_SERIES.test(raw) ? seriesAlone() : await identify(c.var.token, deps, raw, query);
     if ('refused' in found) return problemJson(c, found.refused);
     c.set('subject', found);
     await next();
@@ -557,7 +558,7 @@ function named(deps: AppDeps) {
 
 /**
  * PUT: the subject of the path and the body read by its schema (an ARK's binding, a PDI's version) on
- * `c.var.put`, or the refusal; the path is checked first (403 before a bad body), as the store would.
+ * `c.var.put`, or the refusal; the path is checked before the body (403 `out-of-scope` before 400 `invalid-json`).
  */
 function putInput(deps: AppDeps) {
   return createMiddleware<PutEnv>(async (c, next) => {
@@ -565,7 +566,7 @@ function putInput(deps: AppDeps) {
     const series = PDI_SERIES.exec(raw);
     const subject = series
       ? seriesSubject(c.var.token, (series[1] as string).toLowerCase())
-      : await identify(c, deps, raw, query);
+      : await identify(c.var.token, deps, raw, query);
     if ('refused' in subject) return problemJson(c, subject.refused);
     const put = await putOf(c, deps, subject);
     if ('refused' in put) return problemJson(c, put.refused);
@@ -574,6 +575,7 @@ function putInput(deps: AppDeps) {
   });
 }
 
+/** What a PUT of `subject` binds: its PUT-only checks, then the body read by its schema. */
 async function putOf(c: Context, deps: AppDeps, subject: ArkSubject | PdiSubject | SeriesSubject) {
   switch (subject.kind) {
     case 'ark': {
