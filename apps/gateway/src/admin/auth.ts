@@ -14,7 +14,7 @@ import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppDeps } from '../deps.ts';
-import { type Problem, ProblemSchema, problem, problemJson, problemResponse } from '../http/index.ts';
+import { type Problem, problem, problemJson, problemResponse } from '../http/index.ts';
 
 const REALM = 'pidgate';
 
@@ -90,32 +90,6 @@ export function noStore(c: Context) {
     problem(404, 'store-disabled', 'this gateway runs without a store: no bindings, no admin API (store.enabled)'),
   );
 }
-
-const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
-
-/**
- * Every problem an admin route answers through `requireToken`, `forbidden` and `storeProblem`, for its
- * `responses` (a route overrides a description where it knows more).
- */
-export const adminResponses = {
-  400: { description: "Invalid request (the parser's or the store's code)", content: problemContent },
-  401: {
-    description: 'No valid bearer token (`unauthorized`, `invalid-token`, `token-revoked`, `token-expired`)',
-    content: problemContent,
-  },
-  403: { description: "The token's scopes do not cover the identifier (`out-of-scope`)", content: problemContent },
-  404: {
-    description: 'Not found (`not-found`, `unknown-naan`), or a gateway without a store (`store-disabled`)',
-    content: problemContent,
-  },
-  409: {
-    description: 'A precondition failed or the thing exists (`conflict`, `mint-exhausted`)',
-    content: problemContent,
-  },
-  410: { description: 'Deleted: the tombstone, never bound again (`tombstoned`)', content: problemContent },
-  414: { description: 'Longer than any key the store holds (`key-too-long`)', content: problemContent },
-  503: { description: 'The store failed (`storage-error`, `store-closed`)', content: problemContent },
-};
 
 /** What `requireToken` puts on the context: the store, and the caller's verified token. */
 export interface AuthEnv {

@@ -203,6 +203,63 @@ describe.each(backends)('bindings on %s', (backend) => {
     expect(((await urn.json()) as { code: string }).code).toBe('scheme-not-bindable');
   });
 
+  it('answers HEAD of a binding as its GET (headers, no body), and binds nothing', async () => {
+    await req('/api/v1/bindings/ark:/99999/fk4head', json(admin, { target: 'https://x.org/h' }));
+    const head = await req('/api/v1/bindings/ark:/99999/fk4head', auth(admin, 'HEAD'));
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('application/json');
+    expect(head.headers.get('etag')).toBe('"v1"');
+    expect(await head.text()).toBe('');
+    const missing = await req('/api/v1/bindings/ark:/99999/fk4headless', auth(admin, 'HEAD'));
+    expect(missing.status).toBe(404);
+    expect((await req('/api/v1/bindings/ark:/99999/fk4headless', auth(admin))).status).toBe(404);
+  });
+
+  it('checks the path before the body: out of scope is 403 and an assigned PDI version 400, whatever the body', async () => {
+    const notJson = { headers: { 'content-type': 'application/json' }, body: '{' };
+    const outside = await req('/api/v1/bindings/ark:/99999/fk4x', {
+      method: 'PUT',
+      ...notJson,
+      headers: { ...notJson.headers, authorization: `Bearer ${other}` },
+    });
+    expect(outside.status).toBe(403);
+    expect(((await outside.json()) as { code: string }).code).toBe('out-of-scope');
+    const versioned = await req('/api/v1/bindings/urn:pdi://ap.org.us/1997/11/27/12.pdf.1', {
+      method: 'PUT',
+      ...notJson,
+      headers: { ...notJson.headers, authorization: `Bearer ${admin}` },
+    });
+    expect(versioned.status).toBe(400);
+    expect(((await versioned.json()) as { code: string }).code).toBe('pdi-version-assigned');
+    const gone = await req('/api/v1/bindings/urn:pdi://ap.org.us/1997/11/27/12', auth(admin, 'DELETE'));
+    expect(gone.status).toBe(405);
+    expect(gone.headers.get('allow')).toBe('GET, PUT');
+    expect(((await gone.json()) as { code: string }).code).toBe('pdi-immutable');
+  });
+
+  it.each([
+    ['GET', '/api/v1/bindings/ark:/99999/fk4abc?history=1', 'history'],
+    ['GET', '/api/v1/bindings/ark:/99999/fk4abc?prefix=yes', 'prefix'],
+    ['PUT', '/api/v1/bindings/ark:/99999/fk4flag?prefix=TRUE', 'prefix'],
+    ['DELETE', '/api/v1/bindings/ark:/99999/fk4abc?prefix=1', 'prefix'],
+    ['GET', '/api/v1/bindings/export?prefix=', 'prefix'],
+    ['POST', '/api/v1/bindings/import?onExisting=overwrite', 'onExisting'],
+  ])('refuses %s %s with 400 invalid-request naming the parameter, as documented', async (method, path, name) => {
+    const res = await req(path, {
+      method,
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      ...(method === 'PUT' || method === 'POST' ? { body: JSON.stringify({ target: 'https://x.org/f' }) } : {}),
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    const p = (await res.json()) as { code: string; issues: { path: string[] }[] };
+    expect(p.code).toBe('invalid-request');
+    expect(p.issues.map((i) => i.path)).toEqual([[name]]);
+    // nothing was bound, nor deleted
+    expect((await req('/api/v1/bindings/ark:/99999/fk4flag', auth(admin))).status).toBe(404);
+    expect((await req('/api/v1/bindings/ark:/99999/fk4abc', auth(admin))).status).toBe(200);
+  });
+
   it('lists bindings by prefix, paged, only within the token scopes', async () => {
     for (const n of [1, 2, 3]) {
       await req(`/api/v1/bindings/ark:/99999/fk4list${n}`, json(admin, { target: `https://x.org/${n}` }));

@@ -1,21 +1,28 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Identifier } from '@pidgate/core';
 import { type PdiComponents, parsePdi, resourceKey } from '@pidgate/pdi';
-import type { AnyIdentifier } from '@pidgate/schemes';
 import type { Binding, PdiVersion, Store, StoreResult } from '@pidgate/store';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppDeps } from '../deps.ts';
 import {
+  adminResponses,
+  adminRoute,
+  bodyResponses,
   type GatewayEnv,
-  ProblemSchema,
+  jsonBody,
+  type Problem,
   parseProblem,
   problem,
+  problemAnswer,
   problemJson,
   publicBase,
   requestTarget,
 } from '../http/index.ts';
 import {
   keyIdentifier,
+  type PdiSelector,
   pdiSelector,
   pointsBack,
   prefixRuleKey,
@@ -32,11 +39,12 @@ import {
   PdiVersionPage,
   PdiVersionSchema,
 } from './admin-schemas.ts';
-import { type AuthEnv, adminResponses, forbidden, requireToken, storeProblem, tokenCovers } from './auth.ts';
+import { type AuthEnv, forbidden, requireToken, storeProblem, tokenCovers } from './auth.ts';
 import { bodyLines, ercProblem, importLines } from './importer.ts';
 
 const PREFIX = '/api/v1/bindings/';
-const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
+/** One binding: `{identifier}` is the rest of the path, slashes and all (Hono's `:identifier{.+}`). */
+const ONE = '/api/v1/bindings/{identifier{.+}}';
 const IdentifierParam = z.object({
   identifier: z.string().openapi({
     param: { name: 'identifier', in: 'path' },
@@ -44,6 +52,39 @@ const IdentifierParam = z.object({
     example: 'ark:/99999/x6np1wh8k',
   }),
 });
+const flag = (name: string, description: string) =>
+  z
+    .enum(['true', 'false'])
+    .optional()
+    .openapi({ param: { name, in: 'query' }, description });
+/** `?prefix=true`: the binding is a prefix rule (shoulder-level, no separator needed; see docs/operating.md). */
+const PrefixQuery = z.object({ prefix: flag('prefix', 'true: a prefix rule on this ARK') });
+const ReadQuery = PrefixQuery.extend({
+  history: flag('history', 'true: with every change (who, when, before, after)'),
+});
+const OnExistingQuery = z.object({
+  onExisting: z
+    .enum(['replace', 'skip', 'fail'])
+    .optional()
+    .openapi({ param: { name: 'onExisting', in: 'query' } }),
+});
+
+const bindingContent = { 'application/json': { schema: z.union([BindingSchema, PdiVersionSchema]) } };
+const header = (description: string) => ({ schema: { type: 'string' as const }, description });
+/** The version of an ARK's binding, for `If-Match`. */
+const etag = { etag: header('`"v<version>"` of an ARK\'s binding, for `If-Match`') };
+const written = { ...etag, location: header('Where the identifier resolves on this gateway') };
+/** What every method of `/api/v1/bindings/{identifier}` answers besides its own statuses (issue 17). */
+const oneResponses = {
+  ...adminResponses,
+  400: problemAnswer('Not a well-formed identifier (the parser code), or a bad query'),
+  414: problemAnswer('The identifier is longer than any key the store holds (`key-too-long`)'),
+};
+/**
+ * NDJSON (`application/x-ndjson`), typed as a string: @hono/zod-openapi types every `application/…json`
+ * answer as one JSON value that `c.json` writes, and a stream of lines is not one.
+ */
+const NDJSON: string = 'application/x-ndjson';
 
 export function bindingJson(b: Binding) {
   return {
@@ -80,27 +121,6 @@ function pdiJson(v: PdiVersion) {
 /** A document series alone (`urn:pdi://ap.org.us`): PUT mints the day's next serial number under it. */
 const PDI_SERIES = /^(?:urn:)?pdi:\/\/([A-Za-z0-9][A-Za-z0-9-]*(?:\.[A-Za-z0-9][A-Za-z0-9-]*)+)\/?$/i;
 
-async function readJson(c: Context): Promise<{ value: unknown } | Response> {
-  const type = (c.req.header('content-type') ?? '').toLowerCase();
-  if (!/^application\/(?:[\w.+-]*\+)?json\b/.test(type)) {
-    return problemJson(c, problem(415, 'unsupported-media-type', 'send the binding as application/json'));
-  }
-  try {
-    return { value: await c.req.json() };
-  } catch {
-    return problemJson(c, problem(400, 'invalid-json', 'the body is not JSON'));
-  }
-}
-
-function invalid(c: Context, error: z.ZodError): Response {
-  return problemJson(
-    c,
-    problem(400, 'invalid-binding', error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '), {
-      issues: error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
-    }),
-  );
-}
-
 function today(): { date: string; path: string } {
   const d = new Date().toISOString().slice(0, 10);
   return { date: d, path: d.replace(/-/g, '/') };
@@ -109,6 +129,9 @@ function today(): { date: string; path: string } {
 /** Admin API for bindings: one identifier (PUT, GET, DELETE), a paged list, NDJSON import and export. */
 export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
   const auth = requireToken(deps);
+  // The token, then what the path names (and for PUT the body), or the problem before the handler.
+  const read: [MiddlewareHandler<AuthEnv>, MiddlewareHandler<SubjectEnv>] = [auth, named(deps)];
+  const write: [MiddlewareHandler<AuthEnv>, MiddlewareHandler<PutEnv>] = [auth, putInput(deps)];
 
   app.use('/api/v1/bindings', async (c, next) => {
     c.set('scheme', 'admin');
@@ -124,8 +147,7 @@ export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       method: 'get',
       path: '/api/v1/bindings',
       summary: 'List bindings (keyset paging): those the token may see, optionally under a prefix',
-      tags: ['Administration'],
-      security: [{ bearer: [] }],
+      ...adminRoute,
       middleware: auth,
       request: { query: ListQuery },
       responses: {
@@ -134,14 +156,11 @@ export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
           description: 'A page; pass `next` as `cursor` (under a PDI prefix: a page of PDI versions)',
           content: { 'application/json': { schema: z.union([BindingPage, PdiVersionPage]) } },
         },
-        400: {
-          description: "A bad prefix or limit, or a cursor that is not this listing's (`invalid-cursor`)",
-          content: problemContent,
-        },
+        400: problemAnswer("A bad prefix or limit, or a cursor that is not this listing's (`invalid-cursor`)"),
       },
     }),
     async (c) => {
-      const { store, token } = c.var;
+      const { store, token }: AuthEnv['Variables'] = c.var;
       const q = c.req.valid('query');
       // PDI versions are listed under a PDI prefix (`?prefix=urn:pdi://ap.org.us/`), within the token's scopes.
       if (q.prefix && /^urn:pdi:/i.test(q.prefix)) {
@@ -170,133 +189,142 @@ export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
     },
   );
 
-  const exportRoute = createRoute({
-    method: 'get',
-    path: '/api/v1/bindings/export',
-    summary: 'Every binding the token may see (tombstones too), as NDJSON in key order; streamed',
-    tags: ['Administration'],
-    security: [{ bearer: [] }],
-    request: { query: z.object({ prefix: ListQuery.shape.prefix }) },
-    responses: {
-      ...adminResponses,
-      200: {
-        description: 'One binding per line, in the form import takes',
-        content: { 'application/x-ndjson': { schema: BindingSchema } },
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/v1/bindings/export',
+      summary: 'Every binding the token may see (tombstones too), as NDJSON in key order; streamed',
+      ...adminRoute,
+      middleware: auth,
+      request: { query: z.object({ prefix: ListQuery.shape.prefix }) },
+      responses: {
+        ...adminResponses,
+        200: {
+          description: 'One binding per line, in the form import takes',
+          content: { [NDJSON]: { schema: BindingSchema } },
+        },
+        400: problemAnswer('A bad prefix'),
       },
-      400: { description: 'A bad prefix', content: problemContent },
-    },
-  });
-  app.openAPIRegistry.registerPath(exportRoute);
-  app.get('/api/v1/bindings/export', auth, (c) => exportBindings(c));
+    }),
+    (c) => exportBindings(c, c.req.valid('query').prefix ?? ''),
+  );
 
-  const importRoute = createRoute({
-    method: 'post',
-    path: '/api/v1/bindings/import',
-    summary: 'Bulk load: NDJSON, one binding a line ({"identifier", "target", "status"?, "erc"?, "support"?})',
-    description:
-      'Lines are written as they arrive, in transactions of up to 2000 lines; each line is answered (NDJSON, in order) once its transaction has committed, so an answered `ok` survives a crash. `?onExisting=replace|skip|fail`.',
-    tags: ['Administration'],
-    security: [{ bearer: [] }],
-    request: {
-      query: z.object({
-        onExisting: z
-          .enum(['replace', 'skip', 'fail'])
-          .optional()
-          .openapi({ param: { name: 'onExisting', in: 'query' } }),
-      }),
-      body: {
-        required: true,
-        content: { 'application/x-ndjson': { schema: z.string().openapi({ description: 'One binding per line' }) } },
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/v1/bindings/import',
+      summary: 'Bulk load: NDJSON, one binding a line ({"identifier", "target", "status"?, "erc"?, "support"?})',
+      description:
+        'Lines are written as they arrive, in transactions of up to 2000 lines; each line is answered (NDJSON, in order) once its transaction has committed, so an answered `ok` survives a crash. `?onExisting=replace|skip|fail`.',
+      ...adminRoute,
+      middleware: auth,
+      request: {
+        query: OnExistingQuery,
+        body: {
+          required: true,
+          content: { 'application/x-ndjson': { schema: z.string().openapi({ description: 'One binding per line' }) } },
+        },
       },
-    },
-    responses: {
-      200: { description: 'One result per line', content: { 'application/x-ndjson': { schema: ImportLineResult } } },
-      400: { description: '`onExisting` is not replace, skip or fail', content: problemContent },
-      401: adminResponses[401],
-      404: { description: 'A gateway without a store (`store-disabled`)', content: problemContent },
-      503: adminResponses[503],
-    },
-  });
-  app.openAPIRegistry.registerPath(importRoute);
-  app.post('/api/v1/bindings/import', auth, (c) => importBindings(c, deps));
+      responses: {
+        200: { description: 'One result per line', content: { [NDJSON]: { schema: ImportLineResult } } },
+        400: problemAnswer('`onExisting` is not replace, skip or fail'),
+        401: adminResponses[401],
+        404: problemAnswer('A gateway without a store (`store-disabled`)'),
+        503: adminResponses[503],
+      },
+    }),
+    (c) => importBindings(c, deps, c.req.valid('query').onExisting ?? 'replace'),
+  );
 
-  const bindingContent = { 'application/json': { schema: z.union([BindingSchema, PdiVersionSchema]) } };
-  const common = {
-    ...adminResponses,
-    400: { description: 'Not a well-formed identifier (the parser code), or a bad query', content: problemContent },
-    414: {
-      description: 'The identifier is longer than any key the store holds (`key-too-long`)',
-      content: problemContent,
-    },
-  };
-  // Each method documents the statuses it answers (issue 17): GET reads, PUT writes, DELETE tombstones.
-  const responsesOf = {
-    get: {
-      ...common,
-      200: { description: 'The binding (a PDI: the version)', content: bindingContent },
-      404: { description: 'Not bound, or no store (`store-disabled`)', content: problemContent },
-      410: { description: 'Deleted: the tombstone, never bound again', content: problemContent },
-    },
-    put: {
-      ...common,
-      200: { description: 'Replaced (or unchanged)', content: bindingContent },
-      201: {
-        description: 'Created (a PDI: the new version, or the new serial number of a series)',
-        content: bindingContent,
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: ONE,
+      summary: 'One binding, with `?history=true` every change (who, when, before, after)',
+      ...adminRoute,
+      middleware: read,
+      request: { params: IdentifierParam, query: ReadQuery },
+      responses: {
+        ...oneResponses,
+        200: { description: 'The binding (a PDI: the version)', headers: etag, content: bindingContent },
+        404: problemAnswer('Not bound, or no store (`store-disabled`)'),
+        410: problemAnswer('Deleted: the tombstone, never bound again'),
       },
-      400: {
-        description: 'Bad identifier, body, target (one pointing back here) or series; a PDI series alone is only PUT',
-        content: problemContent,
-      },
-      409: { description: 'If-Match / If-None-Match failed', content: problemContent },
-      410: { description: 'The identifier was deleted and is never bound again', content: problemContent },
-      413: { description: 'The body is larger than `bodyLimit`', content: problemContent },
-      415: { description: 'The body is not JSON', content: problemContent },
-    },
-    delete: {
-      ...common,
-      200: { description: 'The tombstone', content: bindingContent },
-      404: { description: 'Not bound, or no store (`store-disabled`)', content: problemContent },
-      405: { description: 'A PDI is never deleted', content: problemContent },
-      410: { description: 'Already deleted', content: problemContent },
-    },
-  };
-  // `?prefix=true`: the binding is a prefix rule (shoulder-level, no separator needed; see docs/operating.md).
-  const PrefixQuery = z.object({
-    prefix: z
-      .enum(['true', 'false'])
-      .optional()
-      .openapi({ param: { name: 'prefix', in: 'query' }, description: 'true: a prefix rule on this ARK' }),
-  });
-  const one = (method: 'get' | 'put' | 'delete', summary: string, extra: object) =>
-    app.openAPIRegistry.registerPath(
-      createRoute({
-        method,
-        path: '/api/v1/bindings/{identifier}',
-        summary,
-        tags: ['Administration'],
-        security: [{ bearer: [] }],
-        request: { params: IdentifierParam, query: PrefixQuery, ...extra },
-        responses: responsesOf[method],
-      }),
-    );
-  one('get', 'One binding, with `?history=true` every change (who, when, before, after)', {});
-  one(
-    'put',
-    'Bind an ARK (create or replace; If-Match: "v<version>", If-None-Match: *), or bind the next version of a PDI; PUT on a PDI document series mints the day\'s next serial number',
-    {
-      body: {
-        required: true,
-        content: { 'application/json': { schema: z.union([BindingBody, PdiBindingBody]) } },
-      },
+    }),
+    (c) => {
+      const { subject } = c.var;
+      if (subject.kind === 'pdi') return getPdi(c, subject);
+      return getArk(c, subject.key, c.req.valid('query').history === 'true');
     },
   );
-  one('delete', 'Delete (tombstone) an ARK: it resolves 410 Gone from then on and is never bound again', {});
 
-  app.on(['GET', 'PUT', 'DELETE'], '/api/v1/bindings/:identifier{.+}', auth, (c) => oneBinding(c, deps));
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: ONE,
+      summary:
+        'Bind an ARK (create or replace; If-Match: "v<version>", If-None-Match: *), or bind the next version of a PDI; PUT on a PDI document series mints the day\'s next serial number',
+      ...adminRoute,
+      // The body's schema depends on what the path names (an ARK's binding, a PDI's version): `putInput` reads it.
+      middleware: write,
+      request: {
+        params: IdentifierParam,
+        query: PrefixQuery,
+        body: jsonBody(z.union([BindingBody, PdiBindingBody])),
+      },
+      responses: {
+        ...oneResponses,
+        ...bodyResponses,
+        200: { description: 'Replaced (or unchanged)', headers: written, content: bindingContent },
+        201: {
+          description: 'Created (a PDI: the new version, or the new serial number of a series)',
+          headers: written,
+          content: bindingContent,
+        },
+        400: problemAnswer(
+          'Bad identifier, body, target (one pointing back here) or series; a PDI series alone is only PUT',
+        ),
+        409: problemAnswer('If-Match / If-None-Match failed'),
+        410: problemAnswer('The identifier was deleted and is never bound again'),
+        415: problemAnswer('The body is not JSON (`unsupported-media-type`)'),
+      },
+    }),
+    (c) => {
+      const { put } = c.var;
+      switch (put.kind) {
+        case 'ark':
+          return putArk(c, deps, put);
+        case 'pdi':
+          return putPdi(c, deps, put);
+        case 'series':
+          return mintSerial(c, deps, put);
+      }
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: ONE,
+      summary: 'Delete (tombstone) an ARK: it resolves 410 Gone from then on and is never bound again',
+      ...adminRoute,
+      middleware: read,
+      request: { params: IdentifierParam, query: PrefixQuery },
+      responses: {
+        ...oneResponses,
+        200: { description: 'The tombstone', content: bindingContent },
+        404: problemAnswer('Not bound, or no store (`store-disabled`)'),
+        405: { ...problemAnswer('A PDI is never deleted (`pdi-immutable`)'), headers: { allow: header('`GET, PUT`') } },
+        410: problemAnswer('Already deleted'),
+      },
+    }),
+    (c) => deleteArk(c, deps, c.var.subject),
+  );
 }
 
-type Admin = Context<GatewayEnv & AuthEnv>;
+/** The context of an admin route after `requireToken`, whatever else its middleware put there. */
+type Admin<E extends AuthEnv = AuthEnv> = Context<E>;
+type Token = AuthEnv['Variables']['token'];
 
 async function* emptyPages(): AsyncIterable<StoreResult<Binding>> {}
 
@@ -323,15 +351,14 @@ async function* withPdis(
 }
 
 /** The export line of a binding or PDI version, or '' when the token's scopes do not cover it. */
-function exportLine(token: AuthEnv['Variables']['token'], b: Binding | PdiVersion): string {
+function exportLine(token: Token, b: Binding | PdiVersion): string {
   if ('resourceKey' in b) return tokenCovers(token, b.resourceKey) ? `${JSON.stringify(pdiJson(b))}\n` : '';
   return tokenCovers(token, keyIdentifier(b.key).identifier) ? `${JSON.stringify(bindingJson(b))}\n` : '';
 }
 
 /** `GET /api/v1/bindings/export`: NDJSON, streamed a page at a time (constant memory). */
-async function exportBindings(c: Admin): Promise<Response> {
-  const { store, token } = c.var;
-  const prefix = c.req.query('prefix') ?? '';
+async function exportBindings<E extends AuthEnv>(c: Admin<E>, prefix: string): Promise<Response> {
+  const { store, token }: AuthEnv['Variables'] = c.var;
   // The store reads only the key range under the prefix, a page at a time (constant memory); then the
   // PDI versions under the token's PDI scopes (or under a PDI prefix), in the same form as the listing.
   const pdiPrefix = /^urn:pdi:/i.test(prefix);
@@ -375,12 +402,12 @@ async function exportBindings(c: Admin): Promise<Response> {
 }
 
 /** `POST /api/v1/bindings/import`: each line answered (NDJSON) once its transaction has committed. */
-function importBindings(c: Admin, deps: AppDeps): Response {
-  const { store, token } = c.var;
-  const onExisting = c.req.query('onExisting') ?? 'replace';
-  if (onExisting !== 'replace' && onExisting !== 'skip' && onExisting !== 'fail') {
-    return problemJson(c, problem(400, 'invalid-request', 'onExisting is replace, skip or fail'));
-  }
+function importBindings<E extends AuthEnv>(
+  c: Admin<E>,
+  deps: AppDeps,
+  onExisting: 'replace' | 'skip' | 'fail',
+): Response {
+  const { store, token }: AuthEnv['Variables'] = c.var;
   const encoder = new TextEncoder();
   const body = c.req.raw.body;
   const stream = new ReadableStream<Uint8Array>({
@@ -425,175 +452,293 @@ function bindingTarget(c: Context): { raw: string; query: URLSearchParams } {
   };
 }
 
-/** `GET | PUT | DELETE /api/v1/bindings/{identifier}`: a PDI series, a PDI or an ARK, each by its own rules. */
-async function oneBinding(c: Admin, deps: AppDeps): Promise<Response> {
-  const { raw, query } = bindingTarget(c);
-  const series = PDI_SERIES.exec(raw);
-  if (series) {
-    if (c.req.method !== 'PUT') {
-      return problemJson(
-        c,
-        problem(400, 'pdi-series', 'a document series alone is only PUT (to mint a serial number)'),
-      );
-    }
-    return mintSerial(c, deps, (series[1] as string).toLowerCase());
-  }
+/** An ARK of the path: its key (a prefix rule's marked key with `?prefix=true`), in the token's scopes. */
+interface ArkSubject {
+  readonly kind: 'ark';
+  readonly key: string;
+  readonly naan: string;
+  /** `?prefix=true`: a prefix rule, covering every ARK that starts with it (no separator). */
+  readonly rule: boolean;
+}
+
+/** A PDI of the path (no wildcards), in the token's scopes. */
+interface PdiSubject {
+  readonly kind: 'pdi';
+  /** The resource key the store keys on. */
+  readonly key: string;
+  readonly normalized: string;
+  /** The canonical format and version (`.TEXT.01` is `.text.1`); null when the version is no number the store keeps. */
+  readonly selector: PdiSelector | null;
+  readonly version: string | null;
+}
+
+/** A PDI document series alone (`urn:pdi://ap.org.us`): PUT mints the day's next serial number under it. */
+interface SeriesSubject {
+  readonly kind: 'series';
+  readonly series: string;
+}
+
+type PdiInput = z.infer<typeof PdiBindingBody>;
+
+/** What a PUT binds: the subject of the path, with the body read by that subject's schema. */
+type Put =
+  | (ArkSubject & { readonly input: z.infer<typeof BindingBody> })
+  | (PdiSubject & { readonly input: PdiInput })
+  | (SeriesSubject & { readonly input: PdiInput });
+
+interface SubjectEnv {
+  Variables: AuthEnv['Variables'] & { subject: ArkSubject | PdiSubject };
+}
+
+interface PutEnv {
+  Variables: AuthEnv['Variables'] & { put: Put };
+}
+
+/** Why the path or body is refused: the problem the route answers. */
+interface Refusal {
+  readonly refused: Problem & { readonly status: ContentfulStatusCode };
+}
+
+const refuse = (p: Problem & { readonly status: ContentfulStatusCode }): Refusal => ({ refused: p });
+
+/** A PDI series alone is only PUT (to mint a serial number). */
+const seriesAlone = () =>
+  refuse(problem(400, 'pdi-series', 'a document series alone is only PUT (to mint a serial number)'));
+
+/** An ARK or a PDI of the path, each by its own rules, within the token's scopes. */
+async function identify(token: Token, deps: AppDeps, raw: string, query: URLSearchParams) {
   const parsed = deps.registry.parse(raw, deps.config.profile);
-  if (!parsed.ok) return problemJson(c, parseProblem(parsed.error, raw));
+  if (!parsed.ok) return refuse(parseProblem(parsed.error, raw));
   const id = parsed.value;
-  if (id.scheme === 'pdi') return pdiBinding(c, deps, id as Identifier<PdiComponents>);
+  if (id.scheme === 'pdi') return pdiSubject(token, id);
   if (id.scheme !== 'ark') {
-    return problemJson(
-      c,
+    return refuse(
       problem(400, 'scheme-not-bindable', `${id.scheme} identifiers are resolved by their own rules, not bound here`),
     );
   }
-  return arkBinding(c, deps, id, query.get('prefix') === 'true', query.get('history') === 'true');
-}
-
-/**
- * An ARK's binding. One key whatever the profile (`ark:/` and `ark:` are one identifier): see bound.ts
- * storageKey. `?prefix=true`: the binding is a prefix rule, covering every ARK that starts with it (no separator).
- */
-async function arkBinding(c: Admin, deps: AppDeps, id: AnyIdentifier, isRule: boolean, history: boolean) {
+  // One key whatever the profile (`ark:/` and `ark:` are one identifier): see storageKey in resolution/storage-key.ts.
   const arkKey = storageKey(id, deps.registry);
-  const key = isRule ? prefixRuleKey(arkKey) : arkKey;
-  const denied = forbidden(c.var.token, arkKey);
-  if (denied) return problemJson(c, denied);
-  if (isRule && c.req.method === 'PUT') {
-    const naan = (id.components as { naan: string }).naan.toLowerCase();
-    if (!(await deps.own?.refresh().then(() => deps.own?.has(naan)))) {
-      return problemJson(
-        c,
-        problem(
-          400,
-          'prefix-rule-not-own',
-          `prefix rules are kept under this institution's own NAANs; ${naan} is not one (declare it with a shoulder first)`,
-        ),
-      );
-    }
+  const rule = query.get('prefix') === 'true';
+  const denied = forbidden(token, arkKey);
+  if (denied) return refuse(denied);
+  const naan = id.components.naan.toLowerCase();
+  return { kind: 'ark', key: rule ? prefixRuleKey(arkKey) : arkKey, naan, rule } satisfies ArkSubject;
+}
+
+function pdiSubject(token: Token, id: Identifier<PdiComponents>) {
+  const comp = id.components;
+  if (comp.wildcards.length > 0) {
+    return refuse(problem(400, 'pdi-query', 'a PDI with wildcards names a set: bind one PDI at a time'));
   }
-  if (c.req.method === 'GET') return getArk(c, key, history);
-  if (c.req.method === 'DELETE') return deleteArk(c, deps, key);
-  return putArk(c, deps, key);
+  const key = resourceKey(comp);
+  const denied = forbidden(token, key);
+  if (denied) return refuse(denied);
+  return {
+    kind: 'pdi',
+    key,
+    normalized: id.normalized,
+    selector: pdiSelector(comp),
+    version: comp.version,
+  } satisfies PdiSubject;
 }
 
-/** GET: the binding, with `?history=true` every change. */
-async function getArk(c: Admin, key: string, withHistory: boolean): Promise<Response> {
-  const { store } = c.var;
-  const found = await store.getBinding(key);
-  if (!found.ok) return storeProblem(c, found.error, { identifier: key });
-  const body: Record<string, unknown> = bindingJson(found.value);
-  if (withHistory) {
-    const history = await store.history(key);
-    if (!history.ok) return storeProblem(c, history.error);
-    body['history'] = history.value.map((h) => ({
-      at: h.at,
-      actor: h.actor,
-      action: h.action,
-      before: h.before && bindingJson(h.before),
-      after: bindingJson(h.after),
-    }));
-  }
-  return c.json(body, 200, { etag: `"v${found.value.version}"` });
-}
-
-/** DELETE: the tombstone. */
-async function deleteArk(c: Admin, deps: AppDeps, key: string): Promise<Response> {
-  const deleted = await c.var.store.deleteBinding(key, c.var.token.id);
-  if (!deleted.ok) return storeProblem(c, deleted.error, { identifier: key });
-  deps.rules?.invalidate();
-  return c.json(bindingJson(deleted.value), 200);
-}
-
-/** PUT: create or replace (If-Match: "v<version>", If-None-Match: *); 201 when created. */
-async function putArk(c: Admin, deps: AppDeps, key: string): Promise<Response> {
-  const { store, token } = c.var;
-  const json = await readJson(c);
-  if (json instanceof Response) return json;
-  const input = BindingBody.safeParse(json.value);
-  if (!input.success) return invalid(c, input.error);
-  const why = ercProblem(input.data.erc, input.data.support);
-  if (why) return problemJson(c, problem(400, 'invalid-erc', why));
-  if (pointsBack(input.data.target, deps.self, c.req.header('host'))) return targetLoop(c, input.data.target);
-  const ifMatch = /^"v(\d+)"$/.exec(c.req.header('if-match') ?? '');
-  // The owner (EZID's `_owner`) is the token's name unless the body names one.
-  const put = await store.putBinding(key, { owner: token.name, ...input.data }, token.id, {
-    ...(c.req.header('if-none-match') === '*' ? { ifAbsent: true } : {}),
-    ...(ifMatch ? { ifVersion: Number(ifMatch[1]) } : {}),
-  });
-  if (!put.ok) return storeProblem(c, put.error, { identifier: key });
-  deps.rules?.invalidate();
-  const { action, binding } = put.value;
-  const headers = {
-    etag: `"v${binding.version}"`,
-    location: `${publicBase(c, deps.config)}${keyIdentifier(binding.key).identifier}`,
-  };
-  return c.json({ ...bindingJson(binding), action }, action === 'created' ? 201 : 200, headers);
-}
-
-/** 400 `target-loop`: a target on this gateway that names an identifier would redirect back here. */
-function targetLoop(c: Context, target: string): Response {
-  return problemJson(
-    c,
-    problem(400, 'target-loop', `${target} points back at this gateway: it would resolve in a loop`, { target }),
+/** A document series alone, checked by the PDI grammar (§2.2: the last component is an ISO 3166 country code). */
+function seriesProblem(series: string) {
+  const parsed = parsePdi(`urn:pdi://${series}/2000/01/01/1`);
+  if (parsed.ok) return null;
+  return problem(
+    400,
+    parsed.error.code,
+    `${JSON.stringify(series)} is not a PDI document series: ${parsed.error.message}`,
   );
 }
 
-async function pdiBinding(c: Admin, deps: AppDeps, id: Identifier<PdiComponents>): Promise<Response> {
-  const comp = id.components;
-  if (comp.wildcards.length > 0) {
-    return problemJson(c, problem(400, 'pdi-query', 'a PDI with wildcards names a set: bind one PDI at a time'));
+function seriesSubject(token: Token, series: string) {
+  const invalidSeries = seriesProblem(series);
+  if (invalidSeries) return refuse(invalidSeries);
+  const denied = forbidden(token, `urn:pdi://${series}`);
+  if (denied) return refuse(denied);
+  return { kind: 'series', series } satisfies SeriesSubject;
+}
+
+/** GET and DELETE: the ARK or PDI of the path on `c.var.subject`, or its refusal. */
+function named(deps: AppDeps) {
+  return createMiddleware<SubjectEnv>(async (c, next) => {
+    const { raw, query } = bindingTarget(c);
+    const found = PDI_SERIES.test(raw) ? seriesAlone() : await identify(c.var.token, deps, raw, query);
+    if ('refused' in found) return problemJson(c, found.refused);
+    c.set('subject', found);
+    await next();
+  });
+}
+
+/**
+ * PUT: the subject of the path and the body read by its schema (an ARK's binding, a PDI's version) on
+ * `c.var.put`, or the refusal; the path is checked before the body (403 `out-of-scope` before 400 `invalid-json`).
+ */
+function putInput(deps: AppDeps) {
+  return createMiddleware<PutEnv>(async (c, next) => {
+    const { raw, query } = bindingTarget(c);
+    const series = PDI_SERIES.exec(raw);
+    const subject = series
+      ? seriesSubject(c.var.token, (series[1] as string).toLowerCase())
+      : await identify(c.var.token, deps, raw, query);
+    if ('refused' in subject) return problemJson(c, subject.refused);
+    const put = await putOf(c, deps, subject);
+    if ('refused' in put) return problemJson(c, put.refused);
+    c.set('put', put);
+    await next();
+  });
+}
+
+/** What a PUT of `subject` binds: its PUT-only checks, then the body read by its schema. */
+async function putOf(c: Context, deps: AppDeps, subject: ArkSubject | PdiSubject | SeriesSubject) {
+  switch (subject.kind) {
+    case 'ark': {
+      if (subject.rule && !(await deps.own?.refresh().then(() => deps.own?.has(subject.naan)))) {
+        return refuse(
+          problem(
+            400,
+            'prefix-rule-not-own',
+            `prefix rules are kept under this institution's own NAANs; ${subject.naan} is not one (declare it with a shoulder first)`,
+          ),
+        );
+      }
+      const input = await readBody(c, BindingBody);
+      return 'refused' in input ? input : { ...subject, input: input.value };
+    }
+    case 'pdi': {
+      if (subject.version !== null) {
+        return refuse(
+          problem(400, 'pdi-version-assigned', 'versions are assigned by the gateway: PUT the PDI without its version'),
+        );
+      }
+      const input = await readBody(c, PdiBindingBody);
+      return 'refused' in input ? input : { ...subject, input: input.value };
+    }
+    case 'series': {
+      const input = await readBody(c, PdiBindingBody);
+      return 'refused' in input ? input : { ...subject, input: input.value };
+    }
   }
-  const key = resourceKey(comp);
-  // The store keys on the canonical parts: `.TEXT.01` is `.text.1`.
-  const selector = pdiSelector(comp);
-  const denied = forbidden(c.var.token, key);
-  if (denied) return problemJson(c, denied);
-  if (c.req.method === 'DELETE') {
+}
+
+/** The body as JSON (415 unless it says it is, 400 `invalid-json`), checked by `schema` (400 `invalid-binding`). */
+async function readBody<T>(c: Context, schema: z.ZodType<T>): Promise<{ readonly value: T } | Refusal> {
+  const type = (c.req.header('content-type') ?? '').toLowerCase();
+  if (!/^application\/(?:[\w.+-]*\+)?json\b/.test(type)) {
+    return refuse(problem(415, 'unsupported-media-type', 'send the binding as application/json'));
+  }
+  let json: unknown;
+  try {
+    json = await c.req.json();
+  } catch {
+    return refuse(problem(400, 'invalid-json', 'the body is not JSON'));
+  }
+  const input = schema.safeParse(json);
+  if (input.success) return { value: input.data };
+  const { issues } = input.error;
+  return refuse(
+    problem(400, 'invalid-binding', issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '), {
+      issues: issues.map((i) => ({ path: i.path.map(String), message: i.message })),
+    }),
+  );
+}
+
+/** GET: the binding, with `?history=true` every change. */
+async function getArk<E extends AuthEnv>(c: Admin<E>, key: string, withHistory: boolean) {
+  const { store }: AuthEnv['Variables'] = c.var;
+  const found = await store.getBinding(key);
+  if (!found.ok) return storeProblem(c, found.error, { identifier: key });
+  const binding = bindingJson(found.value);
+  const etag = { etag: `"v${found.value.version}"` };
+  if (!withHistory) return c.json(binding, 200, etag);
+  const history = await store.history(key);
+  if (!history.ok) return storeProblem(c, history.error);
+  const changes = history.value.map((h) => ({
+    at: h.at,
+    actor: h.actor,
+    action: h.action,
+    before: h.before && bindingJson(h.before),
+    after: bindingJson(h.after),
+  }));
+  return c.json({ ...binding, history: changes }, 200, etag);
+}
+
+/** GET of a PDI: its version (the latest, or the one the PDI names). */
+async function getPdi<E extends AuthEnv>(c: Admin<E>, subject: PdiSubject) {
+  const { selector, normalized } = subject;
+  if (selector === null) {
+    return problemJson(
+      c,
+      problem(404, 'not-found', `${normalized} has no such PDI binding`, { identifier: normalized }),
+    );
+  }
+  const found = await c.var.store.getPdi(subject.key, selector.format, selector.version);
+  if (!found.ok) return storeProblem(c, found.error, { identifier: normalized });
+  return c.json(pdiJson(found.value), 200);
+}
+
+/** DELETE: the tombstone; a PDI is never deleted (405). */
+async function deleteArk<E extends AuthEnv>(c: Admin<E>, deps: AppDeps, subject: ArkSubject | PdiSubject) {
+  if (subject.kind === 'pdi') {
     return problemJson(
       c,
       problem(405, 'pdi-immutable', 'a PDI binding is never changed or deleted: a change is a new version'),
       { allow: 'GET, PUT' },
     );
   }
-  if (c.req.method === 'GET') {
-    if (selector === null) {
-      return problemJson(
-        c,
-        problem(404, 'not-found', `${id.normalized} has no such PDI binding`, { identifier: id.normalized }),
-      );
-    }
-    const found = await c.var.store.getPdi(key, selector.format, selector.version);
-    if (!found.ok) return storeProblem(c, found.error, { identifier: id.normalized });
-    return c.json(pdiJson(found.value), 200);
-  }
-  if (comp.version !== null) {
-    return problemJson(
-      c,
-      problem(400, 'pdi-version-assigned', 'versions are assigned by the gateway: PUT the PDI without its version'),
-    );
-  }
-  const json = await readJson(c);
-  if (json instanceof Response) return json;
-  const input = PdiBindingBody.safeParse(json.value);
-  if (!input.success) return invalid(c, input.error);
-  const canonical = selector?.format;
-  const format = canonical ?? input.data.format;
-  if (!format) return problemJson(c, problem(400, 'format-required', 'give the format in the PDI or as "format"'));
-  if (canonical && input.data.format && input.data.format.toLowerCase() !== canonical) {
-    return problemJson(c, problem(400, 'format-mismatch', 'the body names another format than the PDI'));
-  }
-  return putVersion(c, deps, key, format, input.data);
+  const deleted = await c.var.store.deleteBinding(subject.key, c.var.token.id);
+  if (!deleted.ok) return storeProblem(c, deleted.error, { identifier: subject.key });
+  deps.rules?.invalidate();
+  return c.json(bindingJson(deleted.value), 200);
 }
 
-async function putVersion(
-  c: Admin,
-  deps: AppDeps,
-  key: string,
-  format: string,
-  input: z.infer<typeof PdiBindingBody>,
-): Promise<Response> {
+/** PUT: create or replace (If-Match: "v<version>", If-None-Match: *); 201 when created. */
+async function putArk<E extends AuthEnv>(c: Admin<E>, deps: AppDeps, put: Extract<Put, { kind: 'ark' }>) {
+  const { store, token }: AuthEnv['Variables'] = c.var;
+  const { key, input } = put;
+  const why = ercProblem(input.erc, input.support);
+  if (why) return problemJson(c, problem(400, 'invalid-erc', why));
+  if (pointsBack(input.target, deps.self, c.req.header('host'))) return targetLoop(c, input.target);
+  const ifMatch = /^"v(\d+)"$/.exec(c.req.header('if-match') ?? '');
+  // The owner (EZID's `_owner`) is the token's name unless the body names one.
+  const stored = await store.putBinding(key, { owner: token.name, ...input }, token.id, {
+    ...(c.req.header('if-none-match') === '*' ? { ifAbsent: true } : {}),
+    ...(ifMatch ? { ifVersion: Number(ifMatch[1]) } : {}),
+  });
+  if (!stored.ok) return storeProblem(c, stored.error, { identifier: key });
+  deps.rules?.invalidate();
+  const { action, binding } = stored.value;
+  const headers = {
+    etag: `"v${binding.version}"`,
+    location: `${publicBase(c, deps.config)}${keyIdentifier(binding.key).identifier}`,
+  };
+  const body = { ...bindingJson(binding), action };
+  return action === 'created' ? c.json(body, 201, headers) : c.json(body, 200, headers);
+}
+
+/** 400 `target-loop`: a target on this gateway that names an identifier would redirect back here. */
+function targetLoop(c: Context, target: string) {
+  return problemJson(
+    c,
+    problem(400, 'target-loop', `${target} points back at this gateway: it would resolve in a loop`, { target }),
+  );
+}
+
+/** PUT of a PDI: its next version, in the format the PDI or the body names. */
+function putPdi<E extends AuthEnv>(c: Admin<E>, deps: AppDeps, put: Extract<Put, { kind: 'pdi' }>) {
+  const { input } = put;
+  const canonical = put.selector?.format;
+  const format = canonical ?? input.format;
+  if (!format) return problemJson(c, problem(400, 'format-required', 'give the format in the PDI or as "format"'));
+  if (canonical && input.format && input.format.toLowerCase() !== canonical) {
+    return problemJson(c, problem(400, 'format-mismatch', 'the body names another format than the PDI'));
+  }
+  return putVersion(c, deps, put.key, format, input);
+}
+
+async function putVersion<E extends AuthEnv>(c: Admin<E>, deps: AppDeps, key: string, format: string, input: PdiInput) {
   if (input.erc) {
     const why = ercProblem(input.erc, null);
     if (why) return problemJson(c, problem(400, 'invalid-erc', why));
@@ -610,29 +755,12 @@ async function putVersion(
   return c.json(body, 201, { location: `${publicBase(c, deps.config)}${body.identifier}` });
 }
 
-/** A document series alone, checked by the PDI grammar (§2.2: the last component is an ISO 3166 country code). */
-function seriesProblem(series: string) {
-  const parsed = parsePdi(`urn:pdi://${series}/2000/01/01/1`);
-  if (parsed.ok) return null;
-  return problem(
-    400,
-    parsed.error.code,
-    `${JSON.stringify(series)} is not a PDI document series: ${parsed.error.message}`,
-  );
-}
-
-async function mintSerial(c: Admin, deps: AppDeps, series: string): Promise<Response> {
-  const invalidSeries = seriesProblem(series);
-  if (invalidSeries) return problemJson(c, invalidSeries);
-  const denied = forbidden(c.var.token, `urn:pdi://${series}`);
-  if (denied) return problemJson(c, denied);
-  const json = await readJson(c);
-  if (json instanceof Response) return json;
-  const input = PdiBindingBody.safeParse(json.value);
-  if (!input.success) return invalid(c, input.error);
-  if (!input.data.format) return problemJson(c, problem(400, 'format-required', 'give the format as "format"'));
+/** PUT of a document series alone: the day's next serial number under it, bound as its first version. */
+async function mintSerial<E extends AuthEnv>(c: Admin<E>, deps: AppDeps, put: Extract<Put, { kind: 'series' }>) {
+  const { series, input } = put;
+  if (!input.format) return problemJson(c, problem(400, 'format-required', 'give the format as "format"'));
   const day = today();
   const serial = await c.var.store.nextSerial(series, day.date);
   if (!serial.ok) return storeProblem(c, serial.error);
-  return putVersion(c, deps, `urn:pdi://${series}/${day.path}/${serial.value}`, input.data.format, input.data);
+  return putVersion(c, deps, `urn:pdi://${series}/${day.path}/${serial.value}`, input.format, input);
 }

@@ -1,19 +1,27 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Shoulder } from '@pidgate/store';
 import type { AppDeps } from '../deps.ts';
-import { type GatewayEnv, ProblemSchema, problem, problemJson } from '../http/index.ts';
+import {
+  adminResponses,
+  adminRoute,
+  bodyResponses,
+  type GatewayEnv,
+  jsonBody,
+  problem,
+  problemAnswer,
+  problemJson,
+} from '../http/index.ts';
 import { storageKey } from '../resolution/index.ts';
 import { MintBody, MintResponse, ShoulderBody, ShoulderSchema } from './admin-schemas.ts';
-import { adminResponses, forbidden, requireToken, storeProblem, tokenCovers } from './auth.ts';
+import { forbidden, requireToken, storeProblem, tokenCovers } from './auth.ts';
 import { ercProblem } from './importer.ts';
 import { declareShoulder, mint, shoulderKey } from './minter.ts';
 
-const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
 const errors = {
   ...adminResponses,
-  403: { description: "The token's scopes do not cover the shoulder", content: problemContent },
-  404: { description: 'No such shoulder or NAAN, or no store (`store-disabled`)', content: problemContent },
-  409: { description: 'The template has no identifiers left, or the shoulder exists', content: problemContent },
+  403: problemAnswer("The token's scopes do not cover the shoulder"),
+  404: problemAnswer('No such shoulder or NAAN, or no store (`store-disabled`)'),
+  409: problemAnswer('The template has no identifiers left, or the shoulder exists'),
 };
 
 function shoulderJson(s: Shoulder) {
@@ -49,16 +57,16 @@ export function mintingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       path: '/api/v1/mint',
       summary:
         'Mint identifiers on a shoulder (its NOID template, NCDA check character); with `bind`, bind each ({id} in the target is the new identifier)',
-      tags: ['Administration'],
-      security: [{ bearer: [] }],
+      ...adminRoute,
       middleware: auth,
-      request: { body: { required: true, content: { 'application/json': { schema: MintBody } } } },
+      request: { body: jsonBody(MintBody) },
       responses: {
         200: {
           description: 'The new identifiers, in minting order',
           content: { 'application/json': { schema: MintResponse } },
         },
         ...errors,
+        ...bodyResponses,
       },
     }),
     async (c) => {
@@ -105,8 +113,7 @@ export function mintingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       method: 'get',
       path: '/api/v1/shoulders',
       summary: 'The shoulders this institution mints on (those the token may see)',
-      tags: ['Administration'],
-      security: [{ bearer: [] }],
+      ...adminRoute,
       middleware: auth,
       responses: {
         200: {
@@ -131,13 +138,13 @@ export function mintingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       path: '/api/v1/shoulders',
       summary:
         "Declare a shoulder this institution mints on, with its NOID template (its prefix is the shoulder's Name: ark:/99999/x6 takes x6.reeddk); its NAAN is declared with it",
-      tags: ['Administration'],
-      security: [{ bearer: [] }],
+      ...adminRoute,
       middleware: auth,
-      request: { body: { required: true, content: { 'application/json': { schema: ShoulderBody } } } },
+      request: { body: jsonBody(ShoulderBody) },
       responses: {
         201: { description: 'Declared', content: { 'application/json': { schema: ShoulderSchema } } },
         ...errors,
+        ...bodyResponses,
       },
     }),
     async (c) => {

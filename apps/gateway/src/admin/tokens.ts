@@ -2,8 +2,8 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { ADMIN_SCOPE, type TokenInfo } from '@pidgate/store';
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../deps.ts';
-import { type GatewayEnv, ProblemSchema } from '../http/index.ts';
-import { type AuthEnv, adminResponses, requireAdmin, requireToken, storeProblem } from './auth.ts';
+import { adminResponses, adminRoute, bodyResponses, type GatewayEnv, jsonBody, problemAnswer } from '../http/index.ts';
+import { type AuthEnv, requireAdmin, requireToken, storeProblem } from './auth.ts';
 
 /**
  * Tokens over HTTP (`/api/v1/tokens`): create (the secret is in the answer, once), list (never a secret)
@@ -11,10 +11,9 @@ import { type AuthEnv, adminResponses, requireAdmin, requireToken, storeProblem 
  * the CLI does the same on the database directly.
  */
 
-const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
 const errors = {
   ...adminResponses,
-  403: { description: "The token is not an administrator's (`not-admin`)", content: problemContent },
+  403: problemAnswer("The token is not an administrator's (`not-admin`)"),
 };
 
 export const TokenSchema = z
@@ -79,16 +78,16 @@ export function tokenRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
       method: 'post',
       path: '/api/v1/tokens',
       summary: 'Create a token (its secret is in this answer only)',
-      tags: ['Administration'],
-      security: [{ bearer: [] }],
+      ...adminRoute,
       middleware: admin,
-      request: { body: { required: true, content: { 'application/json': { schema: TokenBody } } } },
+      request: { body: jsonBody(TokenBody) },
       responses: {
         201: {
           description: 'The new token and its secret',
           content: { 'application/json': { schema: CreatedTokenSchema } },
         },
         ...errors,
+        ...bodyResponses,
       },
     }),
     async (c) => {
@@ -104,8 +103,7 @@ export function tokenRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
       method: 'get',
       path: '/api/v1/tokens',
       summary: 'Every token, without its secret',
-      tags: ['Administration'],
-      security: [{ bearer: [] }],
+      ...adminRoute,
       middleware: admin,
       responses: {
         200: {
@@ -127,8 +125,7 @@ export function tokenRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
       method: 'delete',
       path: '/api/v1/tokens/{id}',
       summary: 'Revoke a token (idempotent)',
-      tags: ['Administration'],
-      security: [{ bearer: [] }],
+      ...adminRoute,
       middleware: admin,
       request: {
         params: z.object({
@@ -142,7 +139,7 @@ export function tokenRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
       responses: {
         200: { description: 'The revoked token', content: { 'application/json': { schema: TokenSchema } } },
         ...errors,
-        404: { description: 'No such token, or no store (`store-disabled`)', content: problemContent },
+        404: problemAnswer('No such token, or no store (`store-disabled`)'),
       },
     }),
     async (c) => {

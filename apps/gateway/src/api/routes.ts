@@ -2,7 +2,15 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { Grouper, normalizeRecord, type Profile } from '@pidgate/core';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../deps.ts';
-import { type GatewayEnv, ProblemSchema, parseProblem, problem, problemJson } from '../http/index.ts';
+import {
+  bodyResponses,
+  type GatewayEnv,
+  jsonBody,
+  parseProblem,
+  problem,
+  problemAnswer,
+  problemJson,
+} from '../http/index.ts';
 import { resolutionReport, resolveTarget } from '../resolution/index.ts';
 import { normalizeStream } from './ndjson.ts';
 import {
@@ -22,11 +30,12 @@ function recordJson(components: object): Record<string, unknown> {
   return { ...components };
 }
 
-const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
 const errors = {
-  400: { description: 'Invalid request or identifier', content: problemContent },
-  413: { description: 'Body or batch too large', content: problemContent },
+  400: problemAnswer('Invalid request or identifier'),
+  413: problemAnswer('Body or batch too large'),
 };
+/** The answers of a route with a JSON body: what the edge answers for any body, then `errors`. */
+const bodyErrors = { ...bodyResponses, ...errors };
 
 /** How many identifiers of one batch are resolved at once. */
 const RESOLVE_CONCURRENCY = 16;
@@ -116,8 +125,8 @@ export function apiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
             'application/x-ndjson': { schema: z.string().openapi({ description: 'One normalize record per line' }) },
           },
         },
-        ...errors,
-        415: { description: 'No Content-Type: send application/json or text/plain', content: problemContent },
+        ...bodyErrors,
+        415: problemAnswer('No Content-Type: send application/json or text/plain'),
       },
     }),
     async (c) => {
@@ -142,13 +151,13 @@ export function apiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
       method: 'post',
       path: '/api/v1/compare',
       summary: 'Group identifiers into equivalence classes',
-      request: { body: { required: true, content: { 'application/json': { schema: CompareBody } } } },
+      request: { body: jsonBody(CompareBody) },
       responses: {
         200: {
           description: 'Groups, in order of first appearance',
           content: { 'application/json': { schema: CompareResponse } },
         },
-        ...errors,
+        ...bodyErrors,
       },
     }),
     (c) => {
@@ -177,13 +186,13 @@ export function apiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
       method: 'post',
       path: '/api/v1/resolve',
       summary: 'Resolve a list without redirecting: target, status and how it was found, per identifier',
-      request: { body: { required: true, content: { 'application/json': { schema: ResolveBody } } } },
+      request: { body: jsonBody(ResolveBody) },
       responses: {
         200: {
           description: 'One result per identifier, in order',
           content: { 'application/json': { schema: ResolveResponse } },
         },
-        ...errors,
+        ...bodyErrors,
       },
     }),
     async (c) => {

@@ -6,7 +6,17 @@ export { assertFastPathSafe, createFastPath, fastPathAware, fastPathSafe, prepar
 export { identifierRoutes } from './identifier-routes.ts';
 export { negotiate, prefersHtml } from './negotiate.ts';
 export { METHODS, type OpenApiDocument, openApiDocument, openapiRoutes, serverUrl, TAGS, VERSION } from './openapi.ts';
-export { AssetParams, LookupQuery, MetadataRecordSchema } from './openapi-schemas.ts';
+export {
+  AssetParams,
+  adminResponses,
+  adminRoute,
+  bodyResponses,
+  jsonBody,
+  LookupQuery,
+  MetadataRecordSchema,
+  problemAnswer,
+  problemContent,
+} from './openapi-schemas.ts';
 export { basePath, publicBase } from './origin.ts';
 export {
   PROBLEM_JSON,

@@ -1,4 +1,45 @@
 import { z } from '@hono/zod-openapi';
+import { ProblemSchema } from './problem-schema.ts';
+
+/** The body of every problem answer (RFC 9457, `application/problem+json`). */
+export const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
+
+/** A problem answer of a route's `responses`: what the status means there. */
+export function problemAnswer(description: string) {
+  return { description, content: problemContent };
+}
+
+/**
+ * Every problem a route behind `requireToken` answers through `requireToken`, `forbidden` and `storeProblem`
+ * (auth.ts), spread into its `responses`; a route overrides a description where it knows more.
+ */
+export const adminResponses = {
+  400: problemAnswer("Invalid request (the parser's or the store's code)"),
+  401: problemAnswer('No valid bearer token (`unauthorized`, `invalid-token`, `token-revoked`, `token-expired`)'),
+  403: problemAnswer("The token's scopes do not cover the identifier (`out-of-scope`)"),
+  404: problemAnswer('Not found (`not-found`, `unknown-naan`), or a gateway without a store (`store-disabled`)'),
+  409: problemAnswer('A precondition failed or the thing exists (`conflict`, `mint-exhausted`)'),
+  410: problemAnswer('Deleted: the tombstone, never bound again (`tombstoned`)'),
+  414: problemAnswer('Longer than any key the store holds (`key-too-long`)'),
+  503: problemAnswer('The store failed (`storage-error`, `store-closed`)'),
+};
+
+/**
+ * What the edge answers for any request body: `bodyLimit` (app.ts), and a media type the route does not read.
+ * `openApiDocument` adds them to an operation with a body that does not list them.
+ */
+export const bodyResponses = {
+  413: problemAnswer('The body is larger than the limit (`body-too-large`)'),
+  415: problemAnswer('The body is not of a media type this operation reads'),
+};
+
+/** A route's required JSON body, validated by `schema` (a failure is the app's `defaultHook` problem). */
+export function jsonBody<S extends z.ZodType>(schema: S) {
+  return { required: true, content: { 'application/json': { schema } } };
+}
+
+/** The tag and security of a route behind a store token (`requireToken`). */
+export const adminRoute = { tags: ['Administration'], security: [{ bearer: [] }] };
 
 /**
  * Schemas of the answers that are not /api/v1 JSON (metadata records, lookup): they describe in

@@ -68,6 +68,7 @@ describe('/openapi.json', () => {
   it.each([
     ['/assets/:file', '/assets/{file}'],
     ['/api/v1/bindings/:naan{[0-9]+}', '/api/v1/bindings/{naan}'],
+    ['/api/v1/bindings/{identifier{.+}}', '/api/v1/bindings/{identifier}'],
     ['/a/:b?/c', '/a/{b}/c'],
     ['/plain', '/plain'],
   ])('route path %s is OpenAPI path %s', (hono, openapi) => {
@@ -153,6 +154,43 @@ describe('/openapi.json', () => {
       expect(metrics).toContain(name);
     }
     expect(metrics).toContain('storage_error');
+  });
+
+  it('documents one binding as its routes declare it: path, query flags, headers and the shared problem answers', () => {
+    const paths = (doc.paths ?? {}) as Record<string, Record<string, Record<string, unknown>>>;
+    expect(Object.keys(paths).filter((p) => p.includes('{identifier'))).toEqual([
+      '/api/v1/bindings/{identifier}',
+      '/{identifier}',
+    ]);
+    const one = paths['/api/v1/bindings/{identifier}'] ?? {};
+    expect(Object.keys(one).sort()).toEqual(['delete', 'get', 'put']);
+    const query = (method: string) =>
+      ((one[method]?.['parameters'] ?? []) as { name: string; in: string; schema: { enum?: string[] } }[])
+        .filter((p) => p.in === 'query')
+        .map((p) => [p.name, p.schema.enum]);
+    expect(query('get')).toEqual([
+      ['prefix', ['true', 'false']],
+      ['history', ['true', 'false']],
+    ]);
+    expect(query('put')).toEqual([['prefix', ['true', 'false']]]);
+    type Responses = Record<string, { headers?: Record<string, unknown>; content?: Record<string, unknown> }>;
+    const responses = (method: string) => (one[method]?.['responses'] ?? {}) as Responses;
+    expect(Object.keys(responses('get')['200']?.headers ?? {})).toEqual(['etag']);
+    expect(Object.keys(responses('put')['201']?.headers ?? {})).toEqual(['etag', 'location']);
+    expect(Object.keys(responses('delete')['405']?.headers ?? {})).toEqual(['allow']);
+    // every operation behind a store token answers the problems of requireToken and the store
+    for (const { method, path, op } of operations(doc)) {
+      const security = ((op['security'] ?? []) as Record<string, unknown>[]).flatMap((s) => Object.keys(s));
+      const statuses = Object.keys(op['responses'] as object);
+      if (security.includes('bearer') && path !== '/api/v1/bindings/import') {
+        expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(['400', '401', '403', '404', '503']));
+      }
+      if (op['requestBody']) expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(['413', '415']));
+      for (const status of statuses.filter((s) => Number(s) >= 400)) {
+        const content = (op['responses'] as Responses)[status]?.content ?? {};
+        expect(Object.keys(content), `${method} ${path} ${status}`).toContain('application/problem+json');
+      }
+    }
   });
 
   it('uses the configured base URL as its server', async () => {

@@ -6,9 +6,15 @@ import type { Config } from '../config/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { PACKAGE_JSON } from '../paths.ts';
 import type { GatewayEnv } from './env.ts';
-import { IdentifierParams, MetadataRecordSchema, PdiListSchema } from './openapi-schemas.ts';
+import {
+  bodyResponses,
+  IdentifierParams,
+  MetadataRecordSchema,
+  PdiListSchema,
+  problemAnswer,
+  problemContent,
+} from './openapi-schemas.ts';
 import { trustedOrigin } from './origin.ts';
-import { ProblemSchema } from './problem-schema.ts';
 
 export type OpenApiDocument = ReturnType<OpenAPIHono<GatewayEnv>['getOpenAPI31Document']>;
 
@@ -52,7 +58,6 @@ export function tagOf(path: string): string {
   return 'Service';
 }
 
-const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
 /** The metadata record of `?`, `??` and `?info`, as the identifier route negotiates it. */
 const metadataContent = {
   'text/plain': { schema: z.string().openapi({ description: 'THUMP (ARK §6): the ERC as ANVL' }) },
@@ -146,22 +151,22 @@ export function openapiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
           link: { schema: { type: 'string' }, description: 'PWID: the original, TimeGate and TimeMap (RFC 7089)' },
         },
       },
-      400: { description: 'Not a well-formed identifier (`code`, `offset`)', content: problemContent },
-      403: { description: 'A restricted web archive (`accessUrl` says where to apply)', content: problemContent },
+      400: problemAnswer('Not a well-formed identifier (`code`, `offset`)'),
+      403: problemAnswer('A restricted web archive (`accessUrl` says where to apply)'),
       404: {
         description:
           'Not an identifier of a known scheme, or nothing binds it (with an inflection: the metadata record)',
         content: { ...problemContent, ...metadataContent },
       },
-      406: { description: 'No acceptable metadata format', content: problemContent },
+      406: problemAnswer('No acceptable metadata format'),
       410: {
         description:
           'Deleted (tombstoned) by this institution, with its record; everything below it too (`tombstoned`; with an inflection: the metadata record)',
         content: { ...problemContent, ...metadataContent },
       },
-      502: { description: 'Discovery (DNS) failed', content: problemContent },
-      503: { description: "The gateway's store failed (`storage-error`)", content: problemContent },
-      504: { description: 'Discovery (DNS) timed out', content: problemContent },
+      502: problemAnswer('Discovery (DNS) failed'),
+      503: problemAnswer("The gateway's store failed (`storage-error`)"),
+      504: problemAnswer('Discovery (DNS) timed out'),
     },
   });
 
@@ -216,6 +221,7 @@ export function openApiDocument(app: OpenAPIHono<GatewayEnv>, server: string): O
       },
       tags: TAGS.map((t) => ({ ...t })),
     });
+    doc.paths = Object.fromEntries(Object.entries(doc.paths ?? {}).map(([path, item]) => [openApiPath(path), item]));
     const ids = new Set<string>();
     for (const [path, item] of Object.entries(doc.paths ?? {})) {
       for (const method of METHODS) {
@@ -264,14 +270,17 @@ function completeOperation(op: Operation, method: string, path: string, ids: Set
   };
   if (op.requestBody) {
     // The edge middleware answers these for every body (`bodyLimit`, the content types the route reads).
-    op.responses['413'] ??= { description: 'The body is larger than the limit (`body-too-large`)', content: problem };
-    op.responses['415'] ??= { description: 'The body is not of a media type this operation reads', content: problem };
+    op.responses['413'] ??= { description: bodyResponses[413].description, content: problem };
+    op.responses['415'] ??= { description: bodyResponses[415].description, content: problem };
   }
 }
 
-/** A Hono route path as an OpenAPI path: `/assets/:file` → `/assets/{file}`. */
+/**
+ * A Hono route path as an OpenAPI path: `/assets/:file` → `/assets/{file}`; a route's own path with a pattern
+ * (`/api/v1/bindings/{identifier{.+}}`, which @hono/zod-openapi routes as `:identifier{.+}`) → `{identifier}`.
+ */
 export function openApiPath(honoPath: string): string {
-  return honoPath.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?\??/g, '{$1}');
+  return honoPath.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?\??/g, '{$1}').replace(/\{([A-Za-z0-9_]+)\{[^}]*\}\}/g, '{$1}');
 }
 
 export interface RouteCoverage {

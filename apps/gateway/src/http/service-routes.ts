@@ -4,12 +4,10 @@ import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../deps.ts';
 import type { GatewayEnv } from './env.ts';
 import { negotiate } from './negotiate.ts';
+import { problemAnswer } from './openapi-schemas.ts';
 import { publicBase } from './origin.ts';
 import { problem, problemJson, problemResponse } from './problem.ts';
-import { ProblemSchema } from './problem-schema.ts';
 import type { HtmlViews } from './views.ts';
-
-const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
 
 const ServiceInfo = z
   .object({
@@ -125,9 +123,9 @@ export function serviceRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps, views
       middleware: adminToken(deps.config.admin.token),
       responses: {
         200: { description: 'Reloaded', content: { 'application/json': { schema: ReloadReport } } },
-        401: { description: 'No `Authorization: Bearer <admin.token>`', content: problemContent },
-        404: { description: 'No `admin.token` is configured (`admin-disabled`)', content: problemContent },
-        503: { description: 'The NAAN table could not be reloaded; the old one stays', content: problemContent },
+        401: problemAnswer('No `Authorization: Bearer <admin.token>`'),
+        404: problemAnswer('No `admin.token` is configured (`admin-disabled`)'),
+        503: problemAnswer('The NAAN table could not be reloaded; the old one stays'),
       },
     }),
     async (c) => {

@@ -11,7 +11,7 @@ export { keyIdentifier, PrefixRules, prefixRuleKey } from './prefix-rules.ts';
 export { loadResolverTable } from './resolver-table.ts';
 export { maptrFailureStatus, naanOnly } from './resolvers/ark.ts';
 export { resolvers } from './resolvers/index.ts';
-export { pdiSelector, qualifiedPdi } from './resolvers/pdi.ts';
+export { type PdiSelector, pdiSelector, qualifiedPdi } from './resolvers/pdi.ts';
 export type { ListOutcome, Outcome, Resolver, Resolvers, Story } from './resolvers/types.ts';
 export { storageKey } from './storage-key.ts';
 export { encodeUriText } from './url.ts';

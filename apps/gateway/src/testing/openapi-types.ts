@@ -1380,6 +1380,8 @@ export interface operations {
             query?: {
                 /** @description true: a prefix rule on this ARK */
                 prefix?: "true" | "false";
+                /** @description true: with every change (who, when, before, after) */
+                history?: "true" | "false";
             };
             header?: never;
             path: {
@@ -1393,6 +1395,8 @@ export interface operations {
             /** @description The binding (a PDI: the version) */
             200: {
                 headers: {
+                    /** @description `"v<version>"` of an ARK's binding, for `If-Match` */
+                    etag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1495,6 +1499,10 @@ export interface operations {
             /** @description Replaced (or unchanged) */
             200: {
                 headers: {
+                    /** @description `"v<version>"` of an ARK's binding, for `If-Match` */
+                    etag?: string;
+                    /** @description Where the identifier resolves on this gateway */
+                    location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1504,6 +1512,10 @@ export interface operations {
             /** @description Created (a PDI: the new version, or the new serial number of a series) */
             201: {
                 headers: {
+                    /** @description `"v<version>"` of an ARK's binding, for `If-Match` */
+                    etag?: string;
+                    /** @description Where the identifier resolves on this gateway */
+                    location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1564,7 +1576,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is larger than `bodyLimit` */
+            /** @description The body is larger than the limit (`body-too-large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1582,7 +1594,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not JSON */
+            /** @description The body is not JSON (`unsupported-media-type`) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1662,9 +1674,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A PDI is never deleted */
+            /** @description A PDI is never deleted (`pdi-immutable`) */
             405: {
                 headers: {
+                    /** @description `GET, PUT` */
+                    allow?: string;
                     [name: string]: unknown;
                 };
                 content: {
