@@ -331,13 +331,16 @@ describe('service endpoints', () => {
     expect(await (await app.request('/')).json()).toMatchObject({
       service: 'pidgate',
       // in priority order (@pidgate/schemes): schemes told apart by a URL's host before ARK, DOI before
-      // Handle, PWID, PDI and DOI before the generic URN rule, bare ISBNs and ISSNs after every labelled scheme
+      // Handle, ROR (ror.org) before ARK, ISNI before ORCID (it declines ORCID's blocks), PWID, PDI and DOI before
+      // the generic URN rule, bare ISBNs and ISSNs after every labelled scheme
       schemes: [
         'pwid',
         'doi',
         'handle',
         'purl',
+        'ror',
         'ark',
+        'isni',
         'orcid',
         'arxiv',
         'pmid',

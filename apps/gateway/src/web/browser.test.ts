@@ -304,7 +304,9 @@ describe.skipIf(!available)('web pages in a browser', () => {
     expect(await page.locator('#groups-note').textContent()).toContain('the first 500 are shown');
     const longest = await page.evaluate(() => (window as unknown as { longest: number }).longest);
     console.log(`100,000 lines in ${seconds.toFixed(1)} s; longest main-thread task ${longest.toFixed(0)} ms`);
-    expect(longest).toBeLessThan(3000);
+    // the work goes in pieces: no one task holds the main thread for a quarter of the run (a ratio of two
+    // measurements of the same run, not a budget in milliseconds)
+    expect(longest).toBeLessThan((seconds * 1000) / 4);
     const [csv] = await Promise.all([page.waitForEvent('download'), page.locator('#download-csv').click()]);
     const text = readFileSync(await csv.path(), 'utf8');
     expect(text.trimEnd().split('\r\n')).toHaveLength(N + 1);

@@ -12,8 +12,9 @@ import {
   negotiate,
   openApiDocument,
   type Problem,
-  ProblemSchema,
   problem,
+  problemAnswer,
+  problemContent,
   problemJson,
   resolutionProblem,
   serverUrl,
@@ -25,7 +26,6 @@ import { MetadataView } from './info.tsx';
 import { Highlighted, renderPage } from './layout.tsx';
 import { renderReference } from './reference.tsx';
 
-const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
 const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
 
 /** A lookup's problem status as the route declares it: 404 when no scheme or no resolver answers, else 400. */
@@ -115,7 +115,7 @@ export function webRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
           description: 'No known scheme, or no resolver for it: the problem, or the form with it',
           content: { ...problemContent, 'text/html': { schema: z.string() } },
         },
-        406: { description: 'Neither HTML nor JSON is acceptable', content: problemContent },
+        406: problemAnswer('Neither HTML nor JSON is acceptable'),
       },
     }),
     async (c) => {
@@ -161,7 +161,7 @@ export function webRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
           content: { 'text/css': { schema: z.string() }, 'text/javascript': { schema: z.string() } },
         },
         304: { description: 'Not modified (`If-None-Match`)' },
-        404: { description: 'No such file', content: problemContent },
+        404: problemAnswer('No such file'),
       },
     }),
     (c) => {
