@@ -218,7 +218,7 @@ async function* readEzidAnvl(chunks: AsyncIterable<string>): AsyncGenerator<Sour
       if (id.ok && id.value !== '') block = { line: n, identifier: id.value, lines: [] };
       else yield failure(n, 'invalid-record', 'the ":: identifier" line names no identifier');
     } else if (block) block.lines.push(line);
-    else if (isElementLine(line, n)) {
+    else if (isElementLine(line)) {
       yield failure(n, 'invalid-record', 'an element before the first ":: identifier" line');
     }
   }
@@ -233,8 +233,8 @@ interface EzidBlock {
 }
 
 /** A line outside any block is an element or a continuation (reported), else a comment (skipped). */
-function isElementLine(line: string, n: number): boolean {
-  const [record] = readAnvl(line, 'ezid', { firstLine: n });
+function isElementLine(line: string): boolean {
+  const [record] = readAnvl(line, 'ezid');
   return record !== undefined && (record.elements.length > 0 || record.problems.length > 0);
 }
 
