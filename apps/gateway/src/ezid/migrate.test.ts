@@ -412,6 +412,8 @@ describe('EZID\'s ANVL download, read (API guide, "Batch download"; names and va
   it("refuses a repeated column of EZID's CSV download in each row, as a repeated name", async () => {
     const text = '_id,_target,_target\nark:/99999/fk4a,http://example.org/a,http://example.org/b\n';
     expect(outcomes(await read('ezid', text))).toEqual(['2 invalid-header the column _target is repeated']);
+    const trailing = '_id,_target,,\nark:/99999/fk4a,http://example.org/a,,\n';
+    expect(outcomes(await read('ezid', trailing))).toEqual(['2 ok ark:/99999/fk4a']);
   });
 
   it('reads the same records whatever the size of the pieces the stream comes in', async () => {

@@ -305,8 +305,10 @@ function ezidRow(header: readonly string[], row: readonly string[], line: number
   for (let i = 0; i < header.length; i++) {
     const name = header[i] as string;
     if (i === idAt || name.startsWith('_mapped')) continue;
-    // A name twice is refused, as the EZID API refuses a repeated name (never the last column winning).
-    if (header.indexOf(name) !== i) return failure(line, 'invalid-header', `the column ${name} is repeated`, id);
+    // A name twice is refused, as the EZID API refuses a repeated name (never the last column winning);
+    // columns without a name (a trailing comma) name nothing.
+    if (name !== '' && header.indexOf(name) !== i)
+      return failure(line, 'invalid-header', `the column ${name} is repeated`, id);
     const why = applyEzid(d, name, (row[i] ?? '').trim());
     if (why) return failure(line, 'invalid-element', why, id);
   }
