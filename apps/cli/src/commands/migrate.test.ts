@@ -40,6 +40,29 @@ describe('pidgate import --from / export --to', () => {
     expect(b.ok && [b.value.identifierStatus, b.value.statusReason]).toEqual(['unavailable', 'withdrawn by author']);
   });
 
+  it('refuses an EZID record that names _target twice, with the file line of the repeat', async () => {
+    const file = join(dir, 'repeated.anvl');
+    writeFileSync(
+      file,
+      ':: ark:/99999/fk4twice\r\n_target: http://example.org/a\r\n_target: http://example.org/b\r\n\r\n' +
+        ':: ark:/99999/fk4once\r\n_target: http://example.org/c\r\n',
+    );
+    const run = await cli(['import', '--from', 'ezid', file]);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout.trim())).toMatchObject({
+      file,
+      line: 3,
+      ok: false,
+      code: 'anvl-parse-error',
+      detail: 'repeated label: _target',
+    });
+    expect(run.stderr).toContain('1 created');
+    const store = await openStore({ dataDir: join(dir, 'db') });
+    const twice = await store.getBinding('ark:/99999/fk4twice');
+    await store.close();
+    expect(twice.ok).toBe(false);
+  });
+
   it('imports N2T and arklet files', async () => {
     const n2t = await cli(['import', '--from', 'n2t', join(fixtures, 'n2t-binder.dump')]);
     expect(n2t.stderr).toContain('4 created');

@@ -1,4 +1,5 @@
 import {
+  type AnvlErrorCode,
   err,
   ok,
   percentEncode,
@@ -63,7 +64,10 @@ const REASONS = {
   'continuation-without-element': 'no previous label for continuation line',
   'pct-encoded': 'percent-decode error',
   'pct-utf8': 'percent-decode error',
-} as const;
+} as const satisfies Record<AnvlErrorCode, string>;
+
+/** EZID's reason (`ANVL parse error (reason)`) for a problem of the toolkit's reader. */
+export const anvlReason = (code: AnvlErrorCode): string => REASONS[code];
 
 /**
  * Parse an EZID request body into its elements, in order. Errors carry EZID's own reasons (`no colon in

@@ -311,3 +311,126 @@ describe('N2T element names', () => {
     ]);
   });
 });
+
+describe('EZID\'s ANVL download, read (API guide, "Batch download"; names and values as the EZID API reads them)', () => {
+  /** What each record became: `line ok identifier` or `line code detail`. */
+  const outcomes = (records: SourceRecord[]) =>
+    records.map((r) =>
+      r.ok
+        ? `${r.line} ok ${(JSON.parse(r.json) as { identifier: string }).identifier}`
+        : `${r.line} ${r.code} ${r.detail}`,
+    );
+  const ok = (json: string) => JSON.parse(json) as { target: string; erc?: object; metadata?: object };
+
+  it('refuses a repeated _target (or any repeated name) at the line of the repeat, as the EZID API does', async () => {
+    const text = [
+      ':: ark:/99999/fk4one', // 1
+      '_target: http://example.org/a', // 2
+      '_owner: apitest', // 3
+      '_target: http://example.org/b', // 4
+      '',
+      ':: ark:/99999/fk4two', // 6
+      '_target: http://example.org/c', // 7
+      'dc.title: One', // 8
+      '# a comment', // 9
+      'dc.title: Two', // 10
+      '',
+      ':: ark:/99999/fk4three', // 12
+      '_target: http://example.org/d', // 13
+      '',
+    ].join('\n');
+    expect(outcomes(await read('ezid', text))).toEqual([
+      '4 anvl-parse-error repeated label: _target',
+      '10 anvl-parse-error repeated label: dc.title',
+      '12 ok ark:/99999/fk4three',
+    ]);
+  });
+
+  it('names the file line of each error: comments, continuation lines and CRLF counted', async () => {
+    const text = [
+      ':: ark:/99999/fk4a', // 1
+      '# a comment', // 2
+      '_target: http://example.org/a', // 3
+      'dc.title: A long', // 4
+      '# inside a folded value', // 5
+      '  title', // 6
+      '  and 100% more', // 7: not percent-encoded right
+      '',
+      '',
+      ':: ark:/99999/fk4b', // 10
+      '_target: http://example.org/b', // 11
+      '_status: lost', // 12
+      '',
+      ':: ark:/99999/fk4c', // 14
+      '_target: http://example.org/c', // 15
+      'no colon here', // 16
+      '',
+      'stray: element', // 18
+      '  stray continuation', // 19
+      '# stray comment', // 20
+      '::', // 21
+      '_target: http://example.org/d', // 22
+      ':: ark:/99999/fk4e', // 23 (no blank line before it)
+      '  _target: http://example.org/e', // 24: a continuation with no element before it
+      ':: ark:/99999/fk4f', // 25
+      '_created: 1300812337', // 26
+    ].join('\r\n');
+    expect(outcomes(await read('ezid', text))).toEqual([
+      '7 anvl-parse-error percent-decode error',
+      '12 invalid-element _status: lost is not public, reserved or unavailable | reason',
+      '16 anvl-parse-error no colon in line',
+      '18 invalid-record an element before the first ":: identifier" line',
+      '19 invalid-record an element before the first ":: identifier" line',
+      '21 invalid-record the ":: identifier" line names no identifier',
+      '22 invalid-record an element before the first ":: identifier" line',
+      '24 anvl-parse-error no previous label for continuation line',
+      '25 no-target ark:/99999/fk4f has no target URL',
+    ]);
+  });
+
+  it('joins continuation lines with one space, decodes names and values, and gives the record its :: line', async () => {
+    const text =
+      ':: ark:/99999/fk4%C3%A9\n_target: http://example.org/\n  x?a=1\ndc.title: A%0Ab\n\tc\n# not a value\nerc%2Ex: 100%25\n';
+    const records = await read('ezid', text);
+    expect(outcomes(records)).toEqual(['1 ok ark:/99999/fk4é']);
+    const r = records[0];
+    expect(r?.ok && ok(r.json)).toMatchObject({
+      target: 'http://example.org/ x?a=1',
+      erc: { x: '100%' },
+      metadata: { 'dc.title': 'A\nb c' },
+    });
+  });
+
+  it('counts a lone CR as a line end, as EZID does (\\r\\n?|\\n)', async () => {
+    const text = ':: ark:/99999/fk4a\r_target: http://example.org/a\r\r:: ark:/99999/fk4b\r_target: x\r_target: y\r';
+    expect(outcomes(await read('ezid', text))).toEqual([
+      '1 ok ark:/99999/fk4a',
+      '6 anvl-parse-error repeated label: _target',
+    ]);
+  });
+
+  it("refuses a repeated column of EZID's CSV download in each row, as a repeated name", async () => {
+    const text = '_id,_target,_target\nark:/99999/fk4a,http://example.org/a,http://example.org/b\n';
+    expect(outcomes(await read('ezid', text))).toEqual(['2 invalid-header the column _target is repeated']);
+    const trailing = '_id,_target,,\nark:/99999/fk4a,http://example.org/a,,\n';
+    expect(outcomes(await read('ezid', trailing))).toEqual(['2 ok ark:/99999/fk4a']);
+  });
+
+  it('reads the same records whatever the size of the pieces the stream comes in', async () => {
+    const text = fixture('ezid-download.anvl').replaceAll('\n', '\r\n');
+    const whole: SourceRecord[] = [];
+    for await (const r of readMigration('ezid', chunks(text, text.length))) whole.push(r);
+    expect(outcomes(whole)).toEqual([
+      '1 ok ark:/99999/fk4gt78tq',
+      '14 ok doi:10.5072/FK2S75905Q',
+      '26 ok ark:/99999/fk4reserved1',
+      '38 ok ark:/99999/fk4gone1',
+      '52 anvl-parse-error percent-decode error',
+    ]);
+    for (const size of [1, 2, 3, 5, 64]) {
+      const pieces: SourceRecord[] = [];
+      for await (const r of readMigration('ezid', chunks(text, size))) pieces.push(r);
+      expect(pieces).toEqual(whole);
+    }
+  });
+});

@@ -1,8 +1,16 @@
-import { hexValue, isDigits, streamLines } from '@pidgate/core';
+import {
+  type AnvlRecord,
+  hexValue,
+  isDigits,
+  type LineEnds,
+  readAnvl,
+  repeatedLabels,
+  streamLines,
+} from '@pidgate/core';
 import { parseAnvl } from '@pidgate/erc';
 import type { Binding } from '@pidgate/store';
 import { parse as parseCsv } from 'csv-parse';
-import { formatEzidAnvl, percentDecode, utf8 } from './anvl.ts';
+import { anvlReason, formatEzidAnvl, percentDecode, utf8 } from './anvl.ts';
 import { parseStatus, toElements } from './metadata.ts';
 
 /**
@@ -144,11 +152,14 @@ function finish(d: Draft, line: number): SourceRecord {
 }
 
 /**
- * The lines of a text stream with their numbers (from 1), CRLF or LF, a leading byte-order mark dropped:
- * the toolkit's splitter, fed the pieces as they come.
+ * The lines of a text stream with their numbers (from 1), CRLF or LF (or, `any`, a lone CR too), a leading
+ * byte-order mark dropped: the toolkit's splitter, fed the pieces as they come.
  */
-async function* numberedLines(chunks: AsyncIterable<string>): AsyncGenerator<[number, string]> {
-  for await (const batch of streamLines(chunks)) {
+async function* numberedLines(
+  chunks: AsyncIterable<string>,
+  lineEnds: LineEnds = 'crlf',
+): AsyncGenerator<[number, string]> {
+  for await (const batch of streamLines(chunks, { lineEnds })) {
     for (let k = 0; k < batch.items.length; k++) yield [batch.first + k, batch.items[k] as string];
   }
 }
@@ -189,77 +200,70 @@ export async function* readMigration(
   else yield* readCsv(all, ezidRow);
 }
 
-/** EZID's ANVL download: `:: identifier`, then the identifier's elements, blocks separated by blank lines. */
+/**
+ * EZID's ANVL download: `:: identifier`, then the identifier's elements, blocks separated by blank lines
+ * (white space only). The download's framing is read here, line by line as the stream comes (lines end at
+ * CRLF, CR or LF, as in EZID's ANVL); each block's element lines are read by the toolkit's ANVL reader
+ * (`readAnvl(…, 'ezid')`, as the EZID API reads a body), numbered from the block's line in the file.
+ */
 async function* readEzidAnvl(chunks: AsyncIterable<string>): AsyncGenerator<SourceRecord> {
-  let current: Draft | null = null;
-  let at = 0;
-  let problem: SourceRecord | null = null;
-  let last: string | null = null;
-  const flush = (): SourceRecord | null => {
-    const d = current;
-    current = null;
-    last = null;
-    if (!d) return null;
-    const p = problem;
-    problem = null;
-    return p ?? finish(d, at);
-  };
-  for await (const [n, line] of numberedLines(chunks)) {
-    if (line.trim() === '') {
-      const done = flush();
-      if (done) yield done;
-      continue;
-    }
-    if (line.startsWith('#')) continue;
-    if (line.startsWith('::')) {
-      const done = flush();
-      if (done) yield done;
+  let block: EzidBlock | null = null;
+  for await (const [n, line] of numberedLines(chunks, 'any')) {
+    const header = line.startsWith('::');
+    if (header || line.trim() === '') {
+      if (block) yield ezidBlock(block);
+      block = null;
+      if (!header) continue;
       const id = percentDecode(line.slice(2).trim());
-      at = n;
-      if (!id.ok || id.value === '') {
-        yield failure(n, 'invalid-record', 'the ":: identifier" line names no identifier');
-        continue;
-      }
-      current = draft(id.value);
-      continue;
-    }
-    if (!current) {
+      if (id.ok && id.value !== '') block = { line: n, identifier: id.value, lines: [] };
+      else yield failure(n, 'invalid-record', 'the ":: identifier" line names no identifier');
+    } else if (block) block.lines.push(line);
+    else if (isElementLine(line)) {
       yield failure(n, 'invalid-record', 'an element before the first ":: identifier" line');
-      continue;
     }
-    if (problem) continue;
-    const d: Draft = current;
-    const first = line.charCodeAt(0);
-    if ((first === 32 || first === 9) && last !== null) {
-      // A continuation line: the previous element goes on.
-      const more = percentDecode(line.trim());
-      if (!more.ok) problem = failure(n, 'anvl-parse-error', more.error.message, d.identifier);
-      else {
-        const why = applyEzid(d, last, `${elementValue(d, last)} ${more.value}`.trim());
-        if (why) problem = failure(n, 'invalid-element', why, d.identifier);
-      }
-      continue;
-    }
-    const colon = line.indexOf(':');
-    const name = colon === -1 ? null : percentDecode(line.slice(0, colon).trim());
-    const value = colon === -1 ? null : percentDecode(line.slice(colon + 1).trim());
-    if (!name || !value || !name.ok || !value.ok || name.value === '') {
-      problem = failure(n, 'anvl-parse-error', 'not a "name: value" line', d.identifier);
-      continue;
-    }
-    last = name.value;
-    const why = applyEzid(d, name.value, value.value);
-    if (why) problem = failure(n, 'invalid-element', why, d.identifier);
   }
-  const done = flush();
-  if (done) yield done;
+  if (block) yield ezidBlock(block);
 }
 
-/** The value an element has in a draft so far (for a continuation line). */
-function elementValue(d: Draft, name: string): string {
-  if (name === '_target') return d.target ?? '';
-  if (name.startsWith('erc.')) return d.erc[name.slice(4)] ?? '';
-  return d.metadata[name] ?? '';
+/** A `:: identifier` block of the download: its header's line number, the identifier, the lines after. */
+interface EzidBlock {
+  readonly line: number;
+  readonly identifier: string;
+  readonly lines: string[];
+}
+
+/** A line outside any block is an element or a continuation (reported), else a comment (skipped). */
+function isElementLine(line: string): boolean {
+  const [record] = readAnvl(line, 'ezid');
+  return record !== undefined && (record.elements.length > 0 || record.problems.length > 0);
+}
+
+/**
+ * One block as a record. Its elements are applied in line order up to the first line the reader finds
+ * wrong (a problem, or a name the record already has: refused, as the EZID API refuses a repeated name);
+ * the record fails at the line of the first element refused or of that wrong line.
+ */
+function ezidBlock(b: EzidBlock): SourceRecord {
+  const d = draft(b.identifier);
+  const [record] = readAnvl(b.lines.join('\n'), 'ezid', { firstLine: b.line + 1 });
+  if (!record) return finish(d, b.line);
+  const wrong = firstWrong(record);
+  for (const e of record.elements) {
+    if (wrong && e.line >= wrong.line) break;
+    const why = applyEzid(d, e.label, e.value);
+    if (why) return failure(e.line, 'invalid-element', why, d.identifier);
+  }
+  return wrong ? failure(wrong.line, 'anvl-parse-error', wrong.detail, d.identifier) : finish(d, b.line);
+}
+
+/** The first line of a record that breaks EZID's ANVL: a syntax problem, or a repeated name. */
+function firstWrong(record: AnvlRecord): { line: number; detail: string } | null {
+  const problem = record.problems[0];
+  const repeat = repeatedLabels(record.elements)[0];
+  if (problem && (!repeat || problem.line <= repeat.line))
+    return { line: problem.line, detail: anvlReason(problem.code) };
+  if (repeat) return { line: repeat.line, detail: `repeated label: ${repeat.label}` };
+  return null;
 }
 
 type RowMapper = (header: readonly string[], row: readonly string[], line: number) => SourceRecord | null;
@@ -301,6 +305,10 @@ function ezidRow(header: readonly string[], row: readonly string[], line: number
   for (let i = 0; i < header.length; i++) {
     const name = header[i] as string;
     if (i === idAt || name.startsWith('_mapped')) continue;
+    // A name twice is refused, as the EZID API refuses a repeated name (never the last column winning);
+    // columns without a name (a trailing comma) name nothing.
+    if (name !== '' && header.indexOf(name) !== i)
+      return failure(line, 'invalid-header', `the column ${name} is repeated`, id);
     const why = applyEzid(d, name, (row[i] ?? '').trim());
     if (why) return failure(line, 'invalid-element', why, id);
   }

@@ -54,6 +54,31 @@ describe("readAnvl('ezid') (EZID API guide, anvl.py)", () => {
   });
 });
 
+describe('readAnvl(text, dialect, { firstLine }): a part of a larger file', () => {
+  // The EZID import reads each `:: identifier` block of a download alone: its lines are the file's 11 to 15.
+  const block = 'a: 1\r\n# c\r\nb: %zz\r\n  more\r\n  x\r\n';
+
+  it("numbers elements and problems from the first line given; offsets stay the text's", () => {
+    const [r] = readAnvl(block, 'ezid', { firstLine: 11 });
+    expect(r?.elements.map((e) => [e.label, e.line, e.offset])).toEqual([
+      ['a', 11, 0],
+      ['b', 13, 11], // after 'a: 1\r\n' and '# c\r\n'
+    ]);
+    expect(r?.problems.map((p) => [p.code, p.line, p.offset])).toEqual([['pct-encoded', 13, 11]]);
+  });
+
+  it.each([1, 2, 1000])('gives the lines of firstLine 1 shifted by firstLine - 1 (%i), in both dialects', (first) => {
+    for (const dialect of ['anvl', 'ezid'] as const) {
+      const text = '  x\na: 1\nb\n\nc: 2\n  3\n';
+      const at = (n: number) => readAnvl(text, dialect, { firstLine: n });
+      const lines = (rs: ReturnType<typeof at>) =>
+        rs.map((r) => [r.elements.map((e) => e.line), r.problems.map((p) => p.line)]);
+      const shifted = lines(at(1)).map(([es, ps]) => [es?.map((l) => l + first - 1), ps?.map((l) => l + first - 1)]);
+      expect(lines(at(first))).toEqual(shifted);
+    }
+  });
+});
+
 describe('repeatedLabels', () => {
   it('lists each element whose label came before, with its line', () => {
     const [r] = readAnvl('a: 1\nb: 2\na: 3\na: 4\n', 'ezid');

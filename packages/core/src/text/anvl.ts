@@ -10,12 +10,19 @@
  * an element (the first colon ends the label). Nothing is a dictionary here: every element is listed, in
  * order, with its line number, so a caller sees a repeated label rather than one silently overwritten.
  * Lines that break the syntax are kept and reported in `problems`; the reader goes on. Linear; never throws.
+ * A caller that reads a part of a larger file (a record of a stream) gives the number of the part's first
+ * line (`firstLine`), so every line number names the file's line.
  */
 import type { PidError } from '../result.ts';
 import { type LineEnds, splitLines } from './lines.ts';
 import { type PercentResult, percentDecode } from './percent.ts';
 
 export type AnvlDialect = 'anvl' | 'ezid';
+
+export interface AnvlOptions {
+  /** The number of the text's first line (default 1): line numbers count from it, offsets stay the text's. */
+  readonly firstLine?: number;
+}
 
 export type AnvlErrorCode =
   | 'element-colon-missing'
@@ -117,9 +124,10 @@ interface Reader {
 }
 
 /** Read ANVL text into its records (see the module's comment for the dialects). */
-export function readAnvl(text: string, dialect: AnvlDialect = 'anvl'): AnvlRecord[] {
+export function readAnvl(text: string, dialect: AnvlDialect = 'anvl', options: AnvlOptions = {}): AnvlRecord[] {
   const d = dialect === 'ezid' ? EZID : ANVL;
-  const r: Reader = { d, records: [], elements: [], problems: [], open: null, loose: [], line: 0, offset: 0 };
+  const line = (options.firstLine ?? 1) - 1;
+  const r: Reader = { d, records: [], elements: [], problems: [], open: null, loose: [], line, offset: 0 };
   for (const item of splitLines(text, { lineEnds: d.lineEnds })) {
     if (typeof item !== 'string') continue; // no limit was set, so none is too long
     r.line++;

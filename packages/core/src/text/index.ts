@@ -6,6 +6,7 @@ export {
   type AnvlDialect,
   type AnvlElement,
   type AnvlErrorCode,
+  type AnvlOptions,
   type AnvlProblem,
   type AnvlRecord,
   readAnvl,
