@@ -17,7 +17,7 @@ import type { StoreResult } from './codes.ts';
 import { NAAN } from './grammar.ts';
 import { checkKey } from './validate.ts';
 
-/** The mark of a prefix rule's stored key (`ark:/NAAN/!NAME`, see the gateway's `bound.ts`). */
+/** The mark of a prefix rule's stored key (`ark:/NAAN/!NAME`, see the gateway's `resolution/prefix-rules.ts`). */
 const PREFIX_RULE_MARK = '!';
 
 export type ParsedScope =

@@ -38,7 +38,7 @@ function decodeOnce(s: string): string | null {
  *   `encodeURIComponent` and generated clients send) is percent-decoded once and read again;
  * - an ARK followed by a query (`ark:/12025/x?format=pdf`) is the ARK, with the query kept in its `input` so
  *   resolution passes it on as sent (in `source` a query is no part of the ARK; in `modern` it is parsed).
- * The one pipeline (`resolveTarget`, resolution.ts) calls this, so every route reads a request the same way.
+ * The one pipeline (`resolveTarget`, pipeline.ts) calls this, so every route reads a request the same way.
  */
 export function parseRequest(registry: SchemesRegistry, target: string, profile: Profile): ParsedRequest {
   let { identifier, inflection } = splitInflection(target);
