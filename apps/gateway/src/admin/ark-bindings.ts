@@ -1,3 +1,4 @@
+// The operations on an ARK's binding: read (with its history), create or replace, delete (tombstone).
 import type { Context } from 'hono';
 import type { AppDeps } from '../deps.ts';
 import { problem, problemJson, publicBase } from '../http/index.ts';

@@ -1,3 +1,4 @@
+// The JSON of a stored binding and of a PDI version, as the admin API answers them and export writes them.
 import type { Binding, PdiVersion } from '@pidgate/store';
 import { keyIdentifier, qualifiedPdi } from '../resolution/index.ts';
 

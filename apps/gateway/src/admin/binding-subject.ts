@@ -1,3 +1,5 @@
+// What the path of `/api/v1/bindings/{identifier}` names (an ARK, a PDI, a PDI document series), read from
+// the raw request target and checked against the token's scopes; or the refusal the route answers.
 import type { Identifier } from '@pidgate/core';
 import { type PdiComponents, parsePdi, resourceKey } from '@pidgate/pdi';
 import type { Context } from 'hono';

@@ -1,3 +1,4 @@
+// Bindings many at a time: the paged list, the NDJSON export (streamed) and the NDJSON import.
 import type { z } from '@hono/zod-openapi';
 import type { Binding, PdiVersion, Store, StoreResult } from '@pidgate/store';
 import type { AppDeps } from '../deps.ts';

@@ -1,3 +1,4 @@
+// The operations on a PDI: read a version, bind the next version, mint a document series' next serial number.
 import type { AppDeps } from '../deps.ts';
 import { problem, problemJson, publicBase } from '../http/index.ts';
 import { type Admin, type AuthEnv, storeProblem } from './auth.ts';

@@ -1,3 +1,4 @@
+// A PUT of `/api/v1/bindings/{identifier}`: the subject of the path, then the body read by that subject's schema.
 import type { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
