@@ -96,6 +96,10 @@ export interface AuthEnv {
   Variables: { store: Store; token: VerifiedToken };
 }
 
+/** The context of an admin route after `requireToken`, whatever else its middleware put there. */
+export type Admin<E extends AuthEnv = AuthEnv> = Context<E>;
+export type Token = AuthEnv['Variables']['token'];
+
 /** 401 `unauthorized`, with the challenge (RFC 6750 §3): no bearer token, or an Authorization that is not one. */
 function unauthorized(): Response {
   return problemResponse(
