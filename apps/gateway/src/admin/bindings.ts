@@ -1,7 +1,15 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../deps.ts';
-import { adminResponses, adminRoute, bodyResponses, type GatewayEnv, jsonBody, problemAnswer } from '../http/index.ts';
+import {
+  adminResponses,
+  adminRoute,
+  bodyResponses,
+  type GatewayEnv,
+  jsonBody,
+  metricsLabel,
+  problemAnswer,
+} from '../http/index.ts';
 import {
   BindingBody,
   BindingPage,
@@ -69,14 +77,8 @@ export function bindingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
   const read: [MiddlewareHandler<AuthEnv>, MiddlewareHandler<SubjectEnv>] = [auth, named(deps)];
   const write: [MiddlewareHandler<AuthEnv>, MiddlewareHandler<PutEnv>] = [auth, putInput(deps)];
 
-  app.use('/api/v1/bindings', async (c, next) => {
-    c.set('scheme', 'admin');
-    await next();
-  });
-  app.use('/api/v1/bindings/*', async (c, next) => {
-    c.set('scheme', 'admin');
-    await next();
-  });
+  app.use('/api/v1/bindings', metricsLabel('admin'));
+  app.use('/api/v1/bindings/*', metricsLabel('admin'));
 
   app.openapi(
     createRoute({

@@ -7,6 +7,7 @@ import {
   bodyResponses,
   type GatewayEnv,
   jsonBody,
+  metricsLabel,
   problem,
   problemAnswer,
   problemJson,
@@ -45,10 +46,7 @@ export function mintingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
   const { registry, config } = deps;
   const auth = requireToken(deps);
   for (const path of ['/api/v1/mint', '/api/v1/shoulders']) {
-    app.use(path, async (c, next) => {
-      c.set('scheme', 'admin');
-      await next();
-    });
+    app.use(path, metricsLabel('admin'));
   }
 
   app.openapi(

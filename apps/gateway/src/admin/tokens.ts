@@ -2,7 +2,15 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { ADMIN_SCOPE, type TokenInfo } from '@pidgate/store';
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../deps.ts';
-import { adminResponses, adminRoute, bodyResponses, type GatewayEnv, jsonBody, problemAnswer } from '../http/index.ts';
+import {
+  adminResponses,
+  adminRoute,
+  bodyResponses,
+  type GatewayEnv,
+  jsonBody,
+  metricsLabel,
+  problemAnswer,
+} from '../http/index.ts';
 import { type AuthEnv, requireAdmin, requireToken, storeProblem } from './auth.ts';
 
 /**
@@ -61,14 +69,8 @@ const tokenJson = (t: TokenInfo) => ({
 });
 
 export function tokenRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
-  app.use('/api/v1/tokens/*', async (c, next) => {
-    c.set('scheme', 'admin');
-    await next();
-  });
-  app.use('/api/v1/tokens', async (c, next) => {
-    c.set('scheme', 'admin');
-    await next();
-  });
+  app.use('/api/v1/tokens/*', metricsLabel('admin'));
+  app.use('/api/v1/tokens', metricsLabel('admin'));
 
   // The store and an administrator's token, or 404 / 401 / 403 before the handler.
   const admin: [MiddlewareHandler<AuthEnv>, MiddlewareHandler<AuthEnv>] = [requireToken(deps), requireAdmin];

@@ -6,6 +6,7 @@ import {
   bodyResponses,
   type GatewayEnv,
   jsonBody,
+  metricsLabel,
   parseProblem,
   problem,
   problemAnswer,
@@ -49,10 +50,7 @@ export function apiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
   const { registry, config } = deps;
   const profileOf = (p: Profile | undefined): Profile => p ?? config.profile;
 
-  app.use('/api/*', async (c, next) => {
-    c.set('scheme', 'api');
-    await next();
-  });
+  app.use('/api/*', metricsLabel('api'));
 
   // `POST /api/v1/normalize` with a text/plain body: the lines stream back as NDJSON, answered here before
   // the route's JSON body validation (the route's typed answers are JSON).

@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { bearerAuth } from 'hono/bearer-auth';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../deps.ts';
-import type { GatewayEnv } from './env.ts';
+import { type GatewayEnv, metricsLabel } from './env.ts';
 import { negotiate } from './negotiate.ts';
 import { problemAnswer } from './openapi-schemas.ts';
 import { publicBase } from './origin.ts';
@@ -39,10 +39,7 @@ const ReloadReport = NaanTableInfo.openapi('ReloadReport');
 
 /** `/` (a description of the service), `/healthz`, `/metrics`, `/.well-known/ark` and the admin reload. */
 export function serviceRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps, views: Pick<HtmlViews, 'homePage'>): void {
-  app.use('/healthz', async (c, next) => {
-    c.set('scheme', 'service');
-    await next();
-  });
+  app.use('/healthz', metricsLabel('service'));
 
   app.openapi(
     createRoute({
