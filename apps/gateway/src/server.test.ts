@@ -72,8 +72,11 @@ describe('over a real socket', () => {
       fallback: { url: null },
     });
     const running = await startServer({ config, deps: await createDeps(config, { registry: allSchemes }) });
+    // in flight for certain once its Maptr query reaches the silent DNS server (not after a guessed sleep:
+    // on a busy machine the request may not have been read yet, and then it is not in flight at all)
+    const queried = new Promise((r) => silent.once('message', r));
     const inFlight = raw(running.port, '/ark:/12026/x');
-    await new Promise((r) => setTimeout(r, 100));
+    await queried;
     const closed = running.close();
     const res = await inFlight;
     expect(res.status).toBe(504);
