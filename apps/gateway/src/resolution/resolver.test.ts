@@ -193,7 +193,8 @@ describe('pidgate naan update: a new table without a restart', () => {
       const installed = await installNaanTable(anvl, join(dataDir, 'naan-table'));
       expect(installed.ok).toBe(true);
       let location: unknown;
-      for (let i = 0; i < 100; i++) {
+      // the watcher picks the file up within a moment; up to a minute on a busy machine (no tight budget)
+      for (let i = 0; i < 1200; i++) {
         location = (await raw(s.port, '/ark:/12025/x')).headers['location'];
         if (location !== 'http://www.nlm.nih.gov/ark:/12025/x') break;
         await new Promise((r) => setTimeout(r, 50));
