@@ -115,6 +115,8 @@ export interface DefinedScheme<C extends object = object, S extends string = str
   compare(a: string, b: string, options?: SchemeOptions): Result<boolean, PidError<Code>>;
   /** The URL where the identifier resolves, or undefined where the scheme names no resolver. */
   resolve(components: C): string | undefined;
+  /** The text that replaces `{id}` in the resolver's template (`05dxps055`), or undefined without a resolver. */
+  resolverId(components: C): string | undefined;
 }
 
 /** The options of each profile, made once (`Scheme.parse` takes a profile; the grammar, options). */
@@ -204,6 +206,10 @@ class Defined<C extends object, S extends string, Code extends string> implement
   resolve(components: C): string | undefined {
     const resolver = this.#d.resolver;
     return resolver?.template.replace('{id}', resolver.id(components));
+  }
+
+  resolverId(components: C): string | undefined {
+    return this.#d.resolver?.id(components);
   }
 }
 

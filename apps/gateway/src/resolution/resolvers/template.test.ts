@@ -10,6 +10,33 @@ beforeAll(async () => {
   ({ app } = await testApp({}, { registry }));
 });
 
+describe('schemes with no entry in the resolver table resolve by their definition', () => {
+  // ror.org and isni.org write these URLs for these IDs (docs/specs/ror.md, docs/specs/isni.md)
+  it.each([
+    ['/ror:05dxps055', 'https://ror.org/05dxps055'],
+    ['/https://ror.org/02MHBDP94', 'https://ror.org/02mhbdp94'],
+    ['/isni:0000000121032683', 'https://isni.org/isni/0000000121032683'],
+    ['/ISNI%200000%200000%208045%206315', 'https://isni.org/isni/0000000080456315'],
+  ])('%s -> %s', async (path, location) => {
+    const res = await app.request(path);
+    expect(res.status, await res.clone().text()).toBe(302);
+    expect(res.headers.get('location')).toBe(location);
+  });
+
+  it('?info names the definition as the source, and the table wins where it has an entry', async () => {
+    const info = await app.request('/ror:05dxps055?info', { headers: { accept: 'application/json' } });
+    const body = (await info.json()) as { extra?: { resolver?: { url?: string; source?: string } } };
+    expect(JSON.stringify(body)).toContain('"source":"scheme-definition"');
+    expect(JSON.stringify(body)).toContain('https://ror.org/{id}');
+    const files = tempFiles({
+      'resolvers.json': JSON.stringify({ urn: [], schemes: { ror: { url: 'https://ror.example.org/${id}' } } }),
+    });
+    const { app: own } = await testApp({ resolvers: { file: files['resolvers.json'] as string } }, { registry });
+    const res = await own.request('/ror:05dxps055');
+    expect(res.headers.get('location')).toBe('https://ror.example.org/05dxps055');
+  });
+});
+
 describe('resolution of the schemes in the resolver table', () => {
   it.each([
     ['/doi:10.1000/182', 'https://doi.org/10.1000/182'],

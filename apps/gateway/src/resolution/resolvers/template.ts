@@ -7,6 +7,11 @@ import type { Description, Outcome, Resolver, ResolverServices } from './types.t
 import { UNAV, UNKN } from './types.ts';
 import { urnResolver } from './urn.ts';
 
+/** The scheme definitions by name: their `resolver` is the default where the resolver table has no entry. */
+const DEFINITIONS: ReadonlyMap<string, DefinedScheme> = new Map(
+  schemes.map((s): [string, DefinedScheme] => [s.name, s]),
+);
+
 /** A path of segments, each percent-encoded, the "/" between them kept (`10.1000/a#b` → `10.1000/a%23b`). */
 function encodePath(s: string): string {
   return s.split('/').map(encodeComponent).join('/');
@@ -56,8 +61,11 @@ function schemeValues(id: AnyIdentifier): Record<string, string> {
       const slash = rest.indexOf('/');
       return { id: id.normalized, host: rest.slice(0, slash), path: rest.slice(slash + 1) };
     }
-    default:
-      return { id: encodePath(id.normalized) };
+    default: {
+      // the scheme's own definition says what its resolver calls the identifier (ROR: `05dxps055`)
+      const own = DEFINITIONS.get(id.scheme)?.resolverId(id.components);
+      return { id: encodePath(own ?? id.normalized) };
+    }
   }
 }
 
@@ -65,11 +73,6 @@ function schemeValues(id: AnyIdentifier): Record<string, string> {
 export function templateValuesOf(id: AnyIdentifier): Record<string, string> {
   return { normalized: encodeComponent(id.normalized), ...schemeValues(id) };
 }
-
-/** The scheme definitions by name: their `resolver` is the default where the resolver table has no entry. */
-const DEFINITIONS: ReadonlyMap<string, DefinedScheme> = new Map(
-  schemes.map((s): [string, DefinedScheme] => [s.name, s]),
-);
 
 /** Where the scheme's own definition (`defineScheme({ resolver })`) says the identifier resolves, if it says. */
 function definitionTarget(id: AnyIdentifier): string | null {
