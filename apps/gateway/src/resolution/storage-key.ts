@@ -1,5 +1,5 @@
+import { lowerEscapes } from '@pidgate/core';
 import type { AnyIdentifier, SchemesRegistry } from '@pidgate/schemes';
-import { lowerHexEscapes } from './hex.ts';
 
 /** Could `source` normalization put the `.` components of `written` in another order than `modern` keeps? */
 function mayReorder(written: string): boolean {
@@ -26,5 +26,5 @@ export function storageKey(id: AnyIdentifier, registry: SchemesRegistry): string
     if (modern.ok && modern.value.scheme === 'ark') normalized = modern.value.normalized;
   }
   const rest = normalized.startsWith('ark:/') ? normalized.slice(5) : normalized.slice(4);
-  return `ark:/${lowerHexEscapes(rest)}`;
+  return `ark:/${lowerEscapes(rest)}`;
 }

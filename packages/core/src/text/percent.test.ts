@@ -34,6 +34,9 @@ describe('percent-escapes', () => {
     ['a%2fb%c3%A9', 'a%2Fb%C3%A9', 'a%2fb%c3%a9'],
     ['plain', 'plain', 'plain'],
     ['%ab%CD', '%AB%CD', '%ab%cd'],
+    // a `%` without two hex digits is left as it is, and the escape right after it is still mapped
+    ['%%2F%zz%4', '%%2F%zz%4', '%%2f%zz%4'],
+    ['50%-%2fx%', '50%-%2Fx%', '50%-%2fx%'],
   ])('%s: upper %s, lower %s', (s, upper, lower) => {
     expect(upperEscapes(s)).toBe(upper);
     expect(lowerEscapes(s)).toBe(lower);

@@ -23,28 +23,34 @@ export function findBadEscape(s: string, from = 0, to = s.length): number {
   return -1;
 }
 
+/** The hex digits of every escape (`%` and two hex digits) in one case; a `%` without them is left as it is. */
 function mapEscapeHex(s: string, upper: boolean): string {
   let i = s.indexOf('%');
   if (i === -1) return s;
   let out = '';
   let last = 0;
-  for (; i !== -1; i = s.indexOf('%', i + 3)) {
+  while (i !== -1) {
+    if (i + 2 >= s.length || !isHexCode(s.charCodeAt(i + 1)) || !isHexCode(s.charCodeAt(i + 2))) {
+      i = s.indexOf('%', i + 1);
+      continue;
+    }
     const hex = s.slice(i + 1, i + 3);
     const mapped = upper ? hex.toUpperCase() : hex.toLowerCase();
     if (mapped !== hex) {
       out += s.slice(last, i + 1) + mapped;
       last = i + 3;
     }
+    i = s.indexOf('%', i + 3);
   }
   return last === 0 ? s : out + s.slice(last);
 }
 
-/** Uppercase the hex digits of every percent-escape (assumes escapes are well formed). */
+/** Uppercase the hex digits of every percent-escape; a malformed `%` is left as it is. */
 export function upperEscapes(s: string): string {
   return mapEscapeHex(s, true);
 }
 
-/** Lowercase the hex digits of every percent-escape (assumes escapes are well formed). */
+/** Lowercase the hex digits of every percent-escape (storage keys); a malformed `%` is left as it is. */
 export function lowerEscapes(s: string): string {
   return mapEscapeHex(s, false);
 }
