@@ -14,6 +14,16 @@ export {
   type RedirectStatus,
   TargetUrl,
 } from './schema.ts';
+export {
+  type BindingStats,
+  EVERY_IDENTIFIER,
+  type FindOptions,
+  type MonthCount,
+  type PrefixCount,
+  type PurgeOutcome,
+  type StatsOptions,
+  type StatsScope,
+} from './stats.ts';
 export type {
   Actor,
   Binding,

@@ -1,3 +1,5 @@
+import { STATS_INDEXES, STATS_MIGRATION_NAME } from './stats.ts';
+
 /**
  * Versioned schema migrations, one list per dialect, applied in order and recorded in
  * `schema_migrations`. Never edit a released migration: add the next version.
@@ -110,6 +112,7 @@ CREATE TABLE store_secrets (
     name: 'ARK keys independent of the profile (ark:/ label, lowercase %-escapes)',
     sql: arkKeyMigration(),
   },
+  { version: 8, name: STATS_MIGRATION_NAME, sql: STATS_INDEXES },
 ];
 
 /** Keys are `COLLATE "C"` so they sort by code point (bytes of UTF-8), as in SQLite. */
@@ -215,9 +218,11 @@ CREATE TABLE store_secrets (
     name: 'ARK keys independent of the profile (ark:/ label, lowercase %-escapes)',
     sql: arkKeyMigration(),
   },
+  { version: 8, name: STATS_MIGRATION_NAME, sql: STATS_INDEXES },
 ];
 
-export const LATEST_VERSION = SQLITE_MIGRATIONS.length;
+/** The highest version (versions are numbered by the change that adds them, so the list may be merged out of order). */
+export const LATEST_VERSION = Math.max(...SQLITE_MIGRATIONS.map((m) => m.version));
 
 /**
  * One storage key per ARK whatever the profile (the gateway's `storageKey`): `ark:/` as the label and
