@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAdvancedCreate, checkEdit, checkSimpleCreate, formValues, statusChangeProblem } from './forms.ts';
+import { checkAdvancedCreate, checkEdit, checkSimpleCreate, formValues, statusChangeProblem } from './validation.ts';
 
 const shoulders = ['ark:/99999/fk4', 'ark:/13030/c7'];
 
