@@ -23,6 +23,7 @@ import { mint } from '../admin/index.ts';
 import { demoPolicy } from '../demo/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { storageKey } from '../resolution/index.ts';
+import { CsrfField } from './csrf.tsx';
 import type { ConsoleEnv } from './env.ts';
 import { ErrorSummary } from './forms.tsx';
 import {
@@ -38,7 +39,6 @@ import {
 } from './parts.tsx';
 import type { FieldError, MetadataProfile } from './profiles.ts';
 import { consolePage } from './shell.tsx';
-import { CsrfField } from './csrf.tsx';
 import { type AdvancedCreate, checkAdvancedCreate, checkSimpleCreate, errorFor, formValues } from './validation.ts';
 
 /** The shoulders `p` may mint on, in key order. */
@@ -110,7 +110,13 @@ const SimpleForm: FC<{
       values={values}
       errors={errors}
     />
-    <Field name="erc.who" label="Who (optional)" hint="Who made it, e.g. Miller, Elizabeth" values={values} errors={errors} />
+    <Field
+      name="erc.who"
+      label="Who (optional)"
+      hint="Who made it, e.g. Miller, Elizabeth"
+      values={values}
+      errors={errors}
+    />
     <Field name="erc.what" label="What (optional)" hint="A title, e.g. Field notes" values={values} errors={errors} />
     <Field name="erc.when" label="When (optional)" hint="A date, e.g. 1932" values={values} errors={errors} />
     <button type="submit">Create identifier</button>
@@ -203,11 +209,20 @@ async function bindNew(
 /** The key the advanced form names, checked against the shoulders the user may mint on. */
 function namedKey(deps: AppDeps, form: AdvancedCreate, shoulders: readonly Shoulder[]): { key: string } | FieldError {
   const naming = form.naming;
-  const written = naming.kind === 'suffix' ? `${naming.shoulder}${naming.suffix}` : naming.kind === 'identifier' ? naming.identifier : '';
+  const written =
+    naming.kind === 'suffix'
+      ? `${naming.shoulder}${naming.suffix}`
+      : naming.kind === 'identifier'
+        ? naming.identifier
+        : '';
   const field = naming.kind === 'suffix' ? 'suffix' : 'identifier';
   const parsed = deps.registry.parse(written, deps.config.profile);
   if (!parsed.ok) {
-    return { field, code: 'invalid-identifier', message: `${written} is not a valid identifier: ${parsed.error.message}` };
+    return {
+      field,
+      code: 'invalid-identifier',
+      message: `${written} is not a valid identifier: ${parsed.error.message}`,
+    };
   }
   const key = storageKey(parsed.value, deps.registry);
   if (!shoulders.some((s) => key.startsWith(s.key) && key.length > s.key.length)) {
@@ -295,12 +310,15 @@ export function createPages(deps: AppDeps): Hono<ConsoleEnv> {
     );
   };
 
-  app.get('/create', async (c) => page(c, 'simple', await mintableShoulders(c.get('store'), c.get('principal')), {}, []));
+  app.get('/create', async (c) =>
+    page(c, 'simple', await mintableShoulders(c.get('store'), c.get('principal')), {}, []),
+  );
   app.get('/create/advanced', async (c) =>
     page(c, 'advanced', await mintableShoulders(c.get('store'), c.get('principal')), {}, []),
   );
 
-  const done = (c: Context<ConsoleEnv>, key: string) => c.redirect(`${identifierPath(c.get('base'), key)}?created=1`, 303);
+  const done = (c: Context<ConsoleEnv>, key: string) =>
+    c.redirect(`${identifierPath(c.get('base'), key)}?created=1`, 303);
 
   app.post('/create', async (c) => {
     const store = c.get('store');

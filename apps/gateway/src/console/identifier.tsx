@@ -292,7 +292,12 @@ export function identifierPages(deps: AppDeps): Hono<ConsoleEnv> {
     if (!mayChange(p, b)) {
       return refusal(p, b) === 'not-found'
         ? errorPage(c, 404, 'not-found', 'There is no identifier by that name that you can see.')
-        : errorPage(c, 403, 'forbidden', 'This identifier is not yours to change: only its owner, its co-owners, its group and administrators can.');
+        : errorPage(
+            c,
+            403,
+            'forbidden',
+            'This identifier is not yours to change: only its owner, its co-owners, its group and administrators can.',
+          );
     }
     const values = formValues(await c.req.parseBody());
     const form = checkEdit(values, b.identifierStatus);

@@ -11,7 +11,13 @@ import type { DemoPolicy } from '../demo/index.ts';
 import { demoExpiry, isDemo } from '../demo/index.ts';
 import type { FieldError as SummaryError } from './forms.tsx';
 import { TextField } from './forms.tsx';
-import { type FieldError, METADATA_PROFILES, type MetadataProfile, PROFILE_FIELDS, PROFILE_LABELS } from './profiles.ts';
+import {
+  type FieldError,
+  METADATA_PROFILES,
+  type MetadataProfile,
+  PROFILE_FIELDS,
+  PROFILE_LABELS,
+} from './profiles.ts';
 import { Time } from './shell.tsx';
 import { errorFor } from './validation.ts';
 
@@ -239,7 +245,8 @@ export const DemoNote: FC<{ policy: DemoPolicy; identifier: string; createdAt: s
 export const DemoBanner: FC<{ policy: DemoPolicy }> = ({ policy }) =>
   policy.prefixes.length === 0 ? null : (
     <>
-      <strong>Demo identifiers:</strong> identifiers under {policy.prefixes.map((p, i) => (
+      <strong>Demo identifiers:</strong> identifiers under{' '}
+      {policy.prefixes.map((p, i) => (
         <>
           {i > 0 ? ', ' : ''}
           <code>{p}</code>
