@@ -1,3 +1,4 @@
+import { ACCOUNTS_MIGRATION_NAME, postgresAccountsMigration, sqliteAccountsMigration } from './accounts-migration.ts';
 import { STATS_INDEXES, STATS_MIGRATION_NAME } from './stats.ts';
 
 /**
@@ -112,6 +113,11 @@ CREATE TABLE store_secrets (
     name: 'ARK keys independent of the profile (ark:/ label, lowercase %-escapes)',
     sql: arkKeyMigration(),
   },
+  {
+    version: 5,
+    name: ACCOUNTS_MIGRATION_NAME,
+    sql: sqliteAccountsMigration(),
+  },
   { version: 8, name: STATS_MIGRATION_NAME, sql: STATS_INDEXES },
 ];
 
@@ -217,6 +223,11 @@ CREATE TABLE store_secrets (
     version: 4,
     name: 'ARK keys independent of the profile (ark:/ label, lowercase %-escapes)',
     sql: arkKeyMigration(),
+  },
+  {
+    version: 5,
+    name: ACCOUNTS_MIGRATION_NAME,
+    sql: postgresAccountsMigration(),
   },
   { version: 8, name: STATS_MIGRATION_NAME, sql: STATS_INDEXES },
 ];

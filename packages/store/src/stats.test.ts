@@ -110,6 +110,19 @@ describe.each(backends)('%s', (_name, fresh) => {
         { month: '2026-01', count: 2 },
       ],
     });
+    value(
+      await s.importBindings([
+        item('ark:/99999/fk4g1', '2026-02-01T00:00:00.000Z', { owner: 'carol', ownerGroup: 'library' }),
+        item('ark:/99999/fk4g2', '2026-02-01T00:00:00.000Z', { owner: 'dave', ownerGroup: 'archive' }),
+      ]),
+    );
+    const group = value(
+      await s.bindingStats({ owners: ['nobody'], groups: ['library'] }, { since: '2000-01-01T00:00:00Z' }),
+    );
+    expect(group.total).toBe(1);
+    expect(value(await s.recentChanges({ owners: [], groups: ['library'] }, 10)).map((h) => h.key)).toEqual([
+      'ark:/99999/fk4g1',
+    ]);
     const nobody = value(await s.bindingStats({ owners: [], groups: [] }, { since: '2000-01-01T00:00:00Z' }));
     expect(nobody.total).toBe(0);
     await s.close();

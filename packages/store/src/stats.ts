@@ -167,6 +167,7 @@ export const STATS_INDEXES = `
 CREATE INDEX bindings_live_status ON bindings (tombstoned, identifier_status);
 CREATE INDEX bindings_created ON bindings (created_at);
 CREATE INDEX bindings_owner ON bindings (owner);
+CREATE INDEX bindings_owner_group ON bindings (owner_group);
 `;
 
 /** A statement and its parameters. */
