@@ -1,4 +1,5 @@
 export { STORE_ERROR_CODES, type StoreError, type StoreErrorCode, type StoreResult } from './codes.ts';
+export { type Commitment, commitmentCovers, commitmentFor } from './commitments.ts';
 export { type OpenOptions, openStore, SQLITE_FILENAME, tryOpenStore } from './open.ts';
 export {
   type BindingData,

@@ -1,4 +1,5 @@
 import type { StoreError, StoreResult } from './codes.ts';
+import type { Commitment } from './commitments.ts';
 import type { BindingInput, ErcRecord, IdentifierStatus, OtherMetadata, RedirectStatus } from './schema.ts';
 
 /** Who made a change: a token id, or `'cli'`. */
@@ -260,6 +261,9 @@ export interface Store {
 
   addNaan(naan: string, name?: string): Promise<StoreResult<Naan>>;
   listNaans(): Promise<StoreResult<Naan[]>>;
+  /** Set the `??` commitment statement of a NAAN (`ark:/99999`) or shoulder (null: remove it); see commitments.ts. */
+  setCommitment(prefix: string, statement: ErcRecord | null, actor: Actor): Promise<StoreResult<Commitment | null>>;
+  listCommitments(): Promise<StoreResult<Commitment[]>>;
   addShoulder(input: ShoulderInput): Promise<StoreResult<Shoulder>>;
   getShoulder(key: string): Promise<StoreResult<Shoulder>>;
   listShoulders(naan?: string): Promise<StoreResult<Shoulder[]>>;
