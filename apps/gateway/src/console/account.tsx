@@ -371,7 +371,7 @@ export function accountPages(_deps: AppDeps) {
       if (r.ok) return c.redirect(`${c.get('base')}account?done=coowner-added`, 303);
       text = r.error.message;
     }
-    return accountPage(c, { errors: [{ field: 'coowner', text }], values: { coowner: name } }, 400);
+    return accountPage(c, { errors: [{ field: 'coowner', text: text ?? '' }], values: { coowner: name } }, 400);
   });
 
   app.post('/account/coowners/remove', async (c) => {

@@ -393,3 +393,210 @@ describe('console cookies over https', () => {
     }
   });
 });
+
+describe('console account and administration over requests', () => {
+  let f: ConsoleFixture;
+  let alice: SignedIn;
+  let bob: SignedIn;
+  let admin: SignedIn;
+  beforeAll(async () => {
+    f = await consoleFixture();
+    alice = await f.signIn('alice');
+    bob = await f.signIn('bob');
+    admin = await f.signIn('admin');
+  });
+  afterAll(() => f.close());
+
+  it('creates a token shown once, lists it, and revokes only one’s own', async () => {
+    const made = await f.post('/console/account/tokens', alice, { name: 'sync', scopes: 'ark:/99999/fk4' });
+    expect(made.status).toBe(200);
+    const html = await made.text();
+    const secret =
+      /id="new-token" readonly="" value="([^"]+)"/.exec(html)?.[1] ??
+      /id="new-token"[^>]*value="([^"]+)"/.exec(html)?.[1];
+    expect(secret).toBeTruthy();
+    const verified = await f.store.verifyToken(secret as string);
+    expect(verified.ok && verified.value.name).toBe('sync');
+    const page = await (await f.get('/console/account', alice)).text();
+    expect(page).toContain('sync');
+    expect(page).not.toContain(secret as string);
+    const list = await f.store.listTokens();
+    const id = list.ok ? list.value.find((t) => t.name === 'sync')?.id : undefined;
+    // bob cannot revoke alice's token
+    const refused = await f.post('/console/account/tokens/revoke', bob, { id: id as string });
+    expect(refused.status).toBe(400);
+    expect((await f.store.verifyToken(secret as string)).ok).toBe(true);
+    // a non-admin cannot mint an admin token
+    const adminScope = await f.post('/console/account/tokens', alice, { name: 'root', scopes: 'pidgate:admin' });
+    expect(adminScope.status).toBe(400);
+    expect(await adminScope.text()).toContain('Only administrators');
+    // the administrator sees every token, and alice revokes her own
+    expect(await (await f.get('/console/admin/tokens', admin)).text()).toContain('sync');
+    const revoked = await f.post('/console/account/tokens/revoke', alice, { id: id as string });
+    expect(revoked.status).toBe(303);
+    expect((await f.store.verifyToken(secret as string)).ok).toBe(false);
+  });
+
+  it('changes the password only with the right current password', async () => {
+    const wrong = await f.post('/console/account/password', bob, {
+      current: 'wrong-password',
+      password: 'bob-new-password-1',
+      confirm: 'bob-new-password-1',
+    });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain('Your current password is wrong');
+    const mismatch = await f.post('/console/account/password', bob, {
+      current: PEOPLE.bob.password,
+      password: 'bob-new-password-1',
+      confirm: 'other',
+    });
+    expect(mismatch.status).toBe(400);
+    const ok = await f.post('/console/account/password', bob, {
+      current: PEOPLE.bob.password,
+      password: 'bob-new-password-1',
+      confirm: 'bob-new-password-1',
+    });
+    expect(ok.status).toBe(303);
+    expect((await f.store.verifyPassword('bob', 'bob-new-password-1')).ok).toBe(true);
+    expect((await f.store.verifyPassword('bob', PEOPLE.bob.password)).ok).toBe(false);
+  });
+
+  it('adds and removes co-owners, refusing unknown users and oneself', async () => {
+    expect((await f.post('/console/account/coowners/add', alice, { username: 'nobody' })).status).toBe(400);
+    expect((await f.post('/console/account/coowners/add', alice, { username: 'alice' })).status).toBe(400);
+    expect((await f.post('/console/account/coowners/add', alice, { username: 'bob' })).status).toBe(303);
+    const added = await f.store.getUser('alice');
+    expect(added.ok && added.value.coOwners).toEqual(['bob']);
+    expect((await f.post('/console/account/coowners/remove', alice, { username: 'bob' })).status).toBe(303);
+    const removed = await f.store.getUser('alice');
+    expect(removed.ok && removed.value.coOwners).toEqual([]);
+  });
+
+  it('lets an administrator create a group and a user, change the role, disable the account and set a password', async () => {
+    expect((await f.post('/console/admin/groups', admin, { name: 'maps', description: 'Map library' })).status).toBe(
+      303,
+    );
+    expect((await f.post('/console/admin/groups', admin, { name: 'maps', description: 'again' })).status).toBe(400);
+    const bad = await f.post('/console/admin/users', admin, {
+      username: 'dave',
+      password: 'dave-password-1',
+      role: 'user',
+      groups: 'no-such-group',
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('There is no group no-such-group');
+    const made = await f.post('/console/admin/users', admin, {
+      username: 'dave',
+      displayName: 'Dave',
+      password: 'dave-password-1',
+      role: 'user',
+      groups: 'maps',
+    });
+    expect(made.status).toBe(303);
+    expect(location(made)).toBe('/console/admin/users/dave?done=user-created');
+    const dave = await f.signIn({ username: 'dave', password: 'dave-password-1' });
+    expect((await f.get('/console/account', dave)).status).toBe(200);
+    const saved = await f.post('/console/admin/users/dave', admin, {
+      displayName: 'Dave',
+      email: '',
+      role: 'readonly',
+      groups: 'maps library',
+      disabled: 'yes',
+    });
+    expect(saved.status).toBe(303);
+    const after = await f.store.getUser('dave');
+    expect(after.ok && after.value).toMatchObject({ role: 'readonly', groups: ['maps', 'library'], disabled: true });
+    // a disabled user cannot sign in, and is told so
+    const form = await f.get('/console/signin');
+    const token = cookieFrom(form, 'pidgate_console_signin') as string;
+    const refused = await f.post(
+      '/console/signin',
+      null,
+      { username: 'dave', password: 'dave-password-1', csrf: token },
+      { cookie: `pidgate_console_signin=${token}` },
+    );
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain('This account is disabled');
+    expect((await f.post('/console/admin/users/dave/password', admin, { password: 'dave-password-2' })).status).toBe(
+      303,
+    );
+    expect((await f.post('/console/admin/users/nobody/password', admin, { password: 'dave-password-2' })).status).toBe(
+      404,
+    );
+    // an administrator cannot lock themself out
+    const self = await f.post('/console/admin/users/admin', admin, { displayName: 'Admin', role: 'user', groups: '' });
+    expect(self.status).toBe(400);
+  });
+
+  it('shows a shoulder’s or NAAN’s commitment statement in the ?? answer of identifiers without their own', async () => {
+    const put = await f.store.putBinding('ark:/99999/fk4commit1', { target: 'https://example.org/a' }, 'alice');
+    expect(put.ok).toBe(true);
+    await f.store.putBinding('ark:/99999/fk5commit2', { target: 'https://example.org/b' }, 'bob');
+    await f.store.putBinding(
+      'ark:/99999/fk4commit3',
+      { target: 'https://example.org/c', support: { what: 'Its own commitment' } },
+      'alice',
+    );
+    const before = await (await f.get('/ark:/99999/fk4commit1??')).text();
+    expect(before).toContain('(:unav) no commitment was recorded');
+    const naan = await f.post('/console/admin/commitments', admin, {
+      prefix: 'ark:/99999',
+      what: 'NAAN-wide: kept while the institution exists',
+      who: 'Test Institution',
+    });
+    expect(naan.status).toBe(303);
+    const shoulder = await f.post('/console/admin/commitments', admin, {
+      prefix: 'ark:/99999/fk4',
+      what: 'Library shoulder: permanent',
+      who: 'Test Library',
+    });
+    expect(shoulder.status).toBe(303);
+    const one = await (await f.get('/ark:/99999/fk4commit1??')).text();
+    expect(one).toContain('Library shoulder: permanent');
+    expect(one).not.toContain('(:unav) no commitment');
+    expect(await (await f.get('/ark:/99999/fk5commit2??')).text()).toContain(
+      'NAAN-wide: kept while the institution exists',
+    );
+    expect(await (await f.get('/ark:/99999/fk4commit3??')).text()).toContain('Its own commitment');
+    // the plain ? answer has no commitment
+    expect(await (await f.get('/ark:/99999/fk4commit1?')).text()).not.toContain('Library shoulder');
+    // shown on the shoulders page, removed by saving it empty
+    expect(await (await f.get('/console/admin/shoulders', admin)).text()).toContain('Library shoulder: permanent');
+    expect((await f.post('/console/admin/commitments', admin, { prefix: 'ark:/99999/fk4', what: '' })).status).toBe(
+      303,
+    );
+    expect(await (await f.get('/ark:/99999/fk4commit1??')).text()).toContain('NAAN-wide');
+    // a prefix that is neither a NAAN nor a shoulder here
+    expect((await f.post('/console/admin/commitments', admin, { prefix: 'ark:/12345', what: 'x' })).status).toBe(404);
+    const badUrl = await f.post('/console/admin/commitments', admin, {
+      prefix: 'ark:/99999',
+      what: 'x',
+      where: 'not a url',
+    });
+    expect(badUrl.status).toBe(400);
+  });
+
+  it('adds a shoulder for a group and a NAAN, and reloads the NAAN table', async () => {
+    const bad = await f.post('/console/admin/shoulders', admin, {
+      shoulder: 'ark:/99999/fk6',
+      template: 'zz.reeddk',
+      group: 'library',
+    });
+    expect(bad.status).toBe(400);
+    const ok = await f.post('/console/admin/shoulders', admin, {
+      shoulder: 'ark:/99999/fk6',
+      template: 'fk6.reeddk',
+      group: 'library',
+    });
+    expect(ok.status).toBe(303);
+    const s = await f.store.getShoulder('ark:/99999/fk6');
+    expect(s.ok).toBe(true);
+    expect((await f.post('/console/admin/naans', admin, { naan: '12345', name: 'Another' })).status).toBe(303);
+    expect((await f.post('/console/admin/naans', admin, { naan: 'not a naan' })).status).toBe(400);
+    const naans = await f.store.listNaans();
+    expect(naans.ok && naans.value.map((n) => n.naan)).toContain('12345');
+    expect((await f.post('/console/admin/naans/reload', admin, {})).status).toBe(303);
+    const page = await (await f.get('/console/admin/naans?naan=12345', admin)).text();
+    expect(page).toContain('12345');
+  });
+});

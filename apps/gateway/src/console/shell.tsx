@@ -74,6 +74,7 @@ export const Shell: FC<ShellProps> = ({
       <meta name="referrer" content="same-origin" />
       <title>{`${title} · pidgate console`}</title>
       <link rel="stylesheet" href={assetUrl(siteBase(base), 'pidgate.css')} />
+      <script type="module" src={assetUrl(siteBase(base), 'console.js')} />
     </head>
     <body class="console">
       <a class="skip" href="#main">
