@@ -1,3 +1,5 @@
+import { ACCOUNTS_MIGRATION_NAME, postgresAccountsMigration, sqliteAccountsMigration } from './accounts-migration.ts';
+
 /**
  * Versioned schema migrations, one list per dialect, applied in order and recorded in
  * `schema_migrations`. Never edit a released migration: add the next version.
@@ -110,6 +112,11 @@ CREATE TABLE store_secrets (
     name: 'ARK keys independent of the profile (ark:/ label, lowercase %-escapes)',
     sql: arkKeyMigration(),
   },
+  {
+    version: 5,
+    name: ACCOUNTS_MIGRATION_NAME,
+    sql: sqliteAccountsMigration(),
+  },
 ];
 
 /** Keys are `COLLATE "C"` so they sort by code point (bytes of UTF-8), as in SQLite. */
@@ -214,6 +221,11 @@ CREATE TABLE store_secrets (
     version: 4,
     name: 'ARK keys independent of the profile (ark:/ label, lowercase %-escapes)',
     sql: arkKeyMigration(),
+  },
+  {
+    version: 5,
+    name: ACCOUNTS_MIGRATION_NAME,
+    sql: postgresAccountsMigration(),
   },
 ];
 
