@@ -11,6 +11,7 @@ const base: Binding = {
   identifierStatus: 'reserved',
   statusReason: null,
   owner: 'alice',
+  ownerGroup: 'library',
   metadata: { _profile: 'erc' },
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
@@ -26,6 +27,7 @@ describe('diffBindings', () => {
       { field: 'status', before: null, after: 'reserved' },
       { field: 'redirect', before: null, after: '302' },
       { field: 'owner', before: null, after: 'alice' },
+      { field: 'group', before: null, after: 'library' },
       { field: 'erc.what', before: null, after: 'Notes' },
       { field: 'erc.who', before: null, after: 'Miller' },
       { field: '_profile', before: null, after: 'erc' },
@@ -76,6 +78,6 @@ it('historyView is newest first', () => {
   const view = historyView(entries);
   expect(view.map((v) => [v.id, v.actor, v.action, v.changes.length])).toEqual([
     [2, 'bob', 'update', 1],
-    [1, 'alice', 'create', 7],
+    [1, 'alice', 'create', 8],
   ]);
 });

@@ -32,7 +32,7 @@ function fields(b: Binding | null): Map<string, string | null> {
   m.set('reason', b.statusReason);
   m.set('redirect', String(b.status));
   m.set('owner', b.owner);
-  m.set('group', (b as Binding & { ownerGroup?: string | null }).ownerGroup ?? null);
+  m.set('group', b.ownerGroup ?? null);
   for (const k of Object.keys(b.erc).sort()) m.set(`erc.${k}`, text(b.erc[k]));
   for (const k of Object.keys(b.metadata).sort()) m.set(k, text(b.metadata[k]));
   for (const k of Object.keys(b.support ?? {}).sort()) m.set(`support.${k}`, text(b.support?.[k]));

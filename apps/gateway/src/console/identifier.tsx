@@ -49,7 +49,7 @@ export function editValues(b: Binding): Record<string, string> {
   };
 }
 
-const ownerGroup = (b: Binding): string | null => (b as Binding & { ownerGroup?: string | null }).ownerGroup ?? null;
+const ownerGroup = (b: Binding): string | null => b.ownerGroup ?? null;
 
 const Facts: FC<{ b: Binding }> = ({ b }) => (
   <table class="kv">
