@@ -20,14 +20,12 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { FC } from 'hono/jsx';
 import { mint } from '../admin/index.ts';
-import { demoPolicy } from '../demo/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { storageKey } from '../resolution/index.ts';
 import { CsrfField } from './csrf.tsx';
 import type { ConsoleEnv } from './env.ts';
 import { ErrorSummary } from './forms.tsx';
 import {
-  DemoBanner,
   Field,
   fieldId,
   identifierPath,
@@ -262,8 +260,6 @@ async function createAdvanced(
 /** The create pages, mounted by the console's door. */
 export function createPages(deps: AppDeps): Hono<ConsoleEnv> {
   const app = new Hono<ConsoleEnv>();
-  const policy = demoPolicy(deps.registry, deps.config.profile, deps.config.demo);
-  const banner = policy.prefixes.length > 0 ? <DemoBanner policy={policy} /> : undefined;
 
   const page = (
     c: Context<ConsoleEnv>,
@@ -303,7 +299,6 @@ export function createPages(deps: AppDeps): Hono<ConsoleEnv> {
       {
         title: kind === 'simple' ? 'Create an identifier' : 'Create an identifier: advanced',
         current: 'create',
-        banner,
       },
       body,
       errors.length > 0 ? 400 : 200,

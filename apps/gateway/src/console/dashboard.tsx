@@ -18,7 +18,7 @@ import type { ConsoleEnv } from './env.ts';
 import { errorPage } from './errors.tsx';
 import { diffBindings } from './history.ts';
 import { collectIssues, type Issue, LONG_RESERVED_DAYS } from './issues.ts';
-import { DemoBanner, identifierPath, PageScript } from './parts.tsx';
+import { identifierPath, PageScript } from './parts.tsx';
 import { consolePage, Time } from './shell.tsx';
 
 /** Whose identifiers the dashboard counts: everyone's for an administrator, else owned, co-owned or the groups'. */
@@ -172,7 +172,6 @@ export function dashboardPages(deps: AppDeps, options: { now?: () => Date } = {}
       {
         title: 'Dashboard',
         current: 'dashboard',
-        banner: policy.prefixes.length > 0 ? <DemoBanner policy={policy} /> : undefined,
       },
       body,
     );

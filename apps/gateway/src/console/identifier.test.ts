@@ -43,8 +43,10 @@ describe('viewing', () => {
     expect(page).toMatch(/<th scope="row">Owner<\/th><td>alice<\/td>/);
     expect(page).toMatch(/<th scope="row">Group<\/th><td>library<\/td>/);
     expect(page).toMatch(/<time datetime="\d{4}-\d\d-\d\dT[^"]+Z"/);
-    expect(page).toContain('href="http://localhost/ark:/99999/fk4pub?info"');
-    expect(page).toContain('href="http://localhost/ark:/99999/fk4pub??"');
+    // The public URL is the gateway's (its listening address: the test's Host is not an allowed one).
+    expect(page).toContain('href="http://127.0.0.1:8080/ark:/99999/fk4pub"');
+    expect(page).toContain('href="http://127.0.0.1:8080/ark:/99999/fk4pub?info"');
+    expect(page).toContain('href="http://127.0.0.1:8080/ark:/99999/fk4pub??"');
     expect(page).toContain('Demo identifier:</strong> expires on');
     expect(page).toMatch(/Created<\/strong> by <b>alice<\/b>/);
     expect(page).toContain('action="/console/id/ark:/99999/fk4pub"');

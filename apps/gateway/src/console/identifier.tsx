@@ -23,7 +23,6 @@ import { errorPage } from './errors.tsx';
 import { ErrorSummary } from './forms.tsx';
 import { type ChangeView, historyView } from './history.ts';
 import {
-  DemoBanner,
   DemoNote,
   Field,
   identifierPath,
@@ -197,7 +196,6 @@ const EditForm: FC<{
 export function identifierPages(deps: AppDeps): Hono<ConsoleEnv> {
   const app = new Hono<ConsoleEnv>();
   const policy: DemoPolicy = demoPolicy(deps.registry, deps.config.profile, deps.config.demo);
-  const banner = policy.prefixes.length > 0 ? <DemoBanner policy={policy} /> : undefined;
 
   /** The stored key a page path names (an identifier typed in another spelling finds its binding too). */
   const keyOf = (c: Context<ConsoleEnv>): string | null => {
@@ -270,7 +268,7 @@ export function identifierPages(deps: AppDeps): Hono<ConsoleEnv> {
         <PageScript />
       </>
     );
-    return consolePage(c, { title: b.key, current: null, banner, flash }, body, status);
+    return consolePage(c, { title: b.key, current: null, flash }, body, status);
   };
 
   app.get('/id/*', async (c) => {

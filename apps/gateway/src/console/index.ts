@@ -2,6 +2,7 @@
 // account, administration, and the feature pages mounted below). Mounted by app.ts.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { demoPolicy } from '../demo/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { accountPages } from './account.tsx';
 import { adminPages } from './admin.tsx';
@@ -11,6 +12,7 @@ import type { ConsoleEnv } from './env.ts';
 import { errorPage, notFoundPage } from './errors.tsx';
 import { identifierPages } from './identifier.tsx';
 import { checkForms, loadSession, prepare } from './middleware.ts';
+import { demoBanner } from './parts.tsx';
 import { signinPages } from './signin.tsx';
 
 export { CSRF_FIELD, CsrfField } from './csrf.tsx';
@@ -52,6 +54,7 @@ export function consoleRoutes(deps: AppDeps, options: ConsoleOptions = {}): Hono
   );
   app.use('*', loadSession(deps));
   app.use('*', checkForms(deps));
+  app.use('*', demoBanner(demoPolicy(deps.registry, deps.config.profile, deps.config.demo)));
 
   app.route('/', signinPages(deps, options));
   app.route('/', accountPages(deps));

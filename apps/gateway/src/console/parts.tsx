@@ -5,10 +5,12 @@
  * profile and the status fields (a label, hint and message beside every field, `aria-describedby`), the
  * identifier page's path, the demo notice and the script that shows times in the reader's locale.
  */
+import type { MiddlewareHandler } from 'hono';
 import { raw } from 'hono/html';
 import type { Child, FC } from 'hono/jsx';
 import type { DemoPolicy } from '../demo/index.ts';
 import { demoExpiry, isDemo } from '../demo/index.ts';
+import type { ConsoleEnv } from './env.ts';
 import type { FieldError as SummaryError } from './forms.tsx';
 import { TextField } from './forms.tsx';
 import {
@@ -216,14 +218,12 @@ export const StatusFields: FC<{
 );
 
 /**
- * Shows the profile chosen and hides the others, and writes every `<time datetime>` in the reader's
- * locale and time zone. Inline and small; without it the page still works and shows UTC.
+ * Shows the profile chosen and hides the others (the shell's console.js writes the times in the reader's
+ * locale). Inline and small; without it every profile's fields are shown and the form works the same.
  */
 export const PageScript: FC = () => (
   <script>
-    {raw(`(()=>{const f=new Intl.DateTimeFormat(undefined,{dateStyle:'medium',timeStyle:'short'});
-for(const t of document.querySelectorAll('time[datetime]')){const d=new Date(t.getAttribute('datetime'));if(!isNaN(d))t.textContent=f.format(d);}
-const radios=document.querySelectorAll('input[name=profile]');const show=()=>{const v=[...radios].find(r=>r.checked)?.value;
+    {raw(`(()=>{const radios=document.querySelectorAll('input[name=profile]');const show=()=>{const v=[...radios].find(r=>r.checked)?.value;
 for(const s of document.querySelectorAll('fieldset.profile'))s.hidden=s.dataset.profile!==v;};
 for(const r of radios)r.addEventListener('change',show);if(radios.length)show();})();`)}
   </script>
@@ -255,3 +255,12 @@ export const DemoBanner: FC<{ policy: DemoPolicy }> = ({ policy }) =>
       are for trying things out and are deleted {policy.expiryDays} days after they are made.
     </>
   );
+
+/** Middleware: every console page shows the demo banner when the instance has test shoulders. */
+export function demoBanner(policy: DemoPolicy): MiddlewareHandler<ConsoleEnv> {
+  const banner = policy.prefixes.length > 0 ? <DemoBanner policy={policy} /> : undefined;
+  return async (c, next) => {
+    if (banner) c.set('banner', banner);
+    await next();
+  };
+}

@@ -17,6 +17,8 @@ const DAY_MS = 86_400_000;
 export interface DemoPolicy {
   /** The test shoulders as storage keys (plain string prefixes). */
   readonly prefixes: readonly string[];
+  /** The test shoulders as configured (for people: `doi:10.5072/FK2`). */
+  readonly shoulders: readonly string[];
   readonly expiryDays: number;
 }
 
@@ -30,7 +32,7 @@ export function demoPolicy(
     const parsed = registry.parse(s, profile);
     return parsed.ok ? storageKey(parsed.value, registry) : s;
   });
-  return { prefixes, expiryDays: demo.expiryDays };
+  return { prefixes, shoulders: [...demo.shoulders], expiryDays: demo.expiryDays };
 }
 
 /** Is this key a demo identifier's? */
