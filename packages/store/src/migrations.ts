@@ -117,6 +117,18 @@ CREATE TABLE store_secrets (
     name: ACCOUNTS_MIGRATION_NAME,
     sql: sqliteAccountsMigration(),
   },
+  {
+    version: 6,
+    name: 'commitment statements of NAANs and shoulders (what ?? shows)',
+    sql: `
+CREATE TABLE commitments (
+  prefix TEXT PRIMARY KEY,
+  statement TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  actor TEXT NOT NULL
+) WITHOUT ROWID;
+`,
+  },
 ];
 
 /** Keys are `COLLATE "C"` so they sort by code point (bytes of UTF-8), as in SQLite. */
@@ -226,6 +238,18 @@ CREATE TABLE store_secrets (
     version: 5,
     name: ACCOUNTS_MIGRATION_NAME,
     sql: postgresAccountsMigration(),
+  },
+  {
+    version: 6,
+    name: 'commitment statements of NAANs and shoulders (what ?? shows)',
+    sql: `
+CREATE TABLE commitments (
+  prefix text COLLATE "C" PRIMARY KEY,
+  statement jsonb NOT NULL,
+  updated_at timestamptz NOT NULL,
+  actor text NOT NULL
+);
+`,
   },
 ];
 
