@@ -6,7 +6,7 @@ import type { Child } from 'hono/jsx';
 import { declareShoulder } from '../admin/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { MIN_PASSWORD_LENGTH, TokenTable, tokenOwner, tokensOf } from './account.tsx';
-import { CsrfField } from './csrf.tsx';
+import { CsrfField } from './csrf.ts';
 import type { ConsoleEnv } from './env.ts';
 import { forbiddenPage, notFoundPage } from './errors.tsx';
 import { ErrorSummary, errorOf, type FieldError, field, listField, rawField, TextField } from './forms.tsx';

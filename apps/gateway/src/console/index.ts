@@ -10,7 +10,7 @@ import { errorPage, notFoundPage } from './errors.tsx';
 import { checkForms, loadSession, prepare } from './middleware.ts';
 import { signinPages } from './signin.tsx';
 
-export { CSRF_FIELD, CsrfField } from './csrf.tsx';
+export { CSRF_FIELD, CsrfField } from './csrf.ts';
 export type { ConsoleEnv, ConsoleSession } from './env.ts';
 export { errorPage, forbiddenPage, notFoundPage } from './errors.tsx';
 export { consolePage, type Flash, Shell, type ShellProps, Time } from './shell.tsx';

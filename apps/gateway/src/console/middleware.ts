@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppDeps } from '../deps.ts';
-import { CSRF_FIELD, CSRF_HEADER, crossSite, sameToken } from './csrf.tsx';
+import { CSRF_FIELD, CSRF_HEADER, crossSite, sameToken } from './csrf.ts';
 import type { ConsoleEnv } from './env.ts';
 import { errorPage } from './errors.tsx';
 import { clearSessionCookie, consoleBase, ownOrigins, SIGNIN_COOKIE, sessionCookie } from './session.ts';

@@ -11,7 +11,7 @@ import { type AppDeps, createDeps } from '../deps.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import { allSchemes, testConfig } from '../testing/helpers.ts';
 import { testStore } from '../testing/store.ts';
-import { CSRF_FIELD } from './csrf.tsx';
+import { CSRF_FIELD } from './csrf.ts';
 import { SESSION_COOKIE } from './session.ts';
 
 /**
