@@ -684,7 +684,9 @@ async function naansPage(
             The table has no NAAN <code>{q}</code>.
           </p>
         ) : (
-          <pre role="status">{JSON.stringify(hit, null, 2)}</pre>
+          <pre role="status" tabindex={0}>
+            {JSON.stringify(hit, null, 2)}
+          </pre>
         )}
       </form>
       <h2>This institution’s NAANs</h2>
