@@ -1,0 +1,65 @@
+import type { BindingRow } from './rows.ts';
+import { toBinding } from './rows.ts';
+import {
+  buildSearchSql,
+  SEARCH_TARGET_INDEXED,
+  SEARCH_TEXT_LIMIT,
+  type SearchDialect,
+  type SearchQuery,
+  type SearchResult,
+  type SearchWord,
+  searchResult,
+} from './search.ts';
+
+/**
+ * The Manage search on PostgreSQL: `bindings.search`, a stored generated `tsvector` of the ERC record's and
+ * the other metadata's values (not the `_`-elements), computed by the database at every write whatever the
+ * path, with a GIN index over live bindings. The text search configuration is `simple`: words are
+ * lowercased and nothing else (no stemming, no stop words), so names, identifiers and words of any
+ * language are found as written; ASCII punctuation is turned into spaces first, so the words are the same
+ * as SQLite's `unicode61` tokenizer makes (an e-mail address or a host name is several words, not one).
+ * `strip` drops positions: an AND of words and prefixes needs none. Targets are indexed by their first
+ * 512 characters in code point order (a B-tree entry must stay small).
+ */
+export const POSTGRES_SEARCH_MIGRATION = `
+CREATE FUNCTION binding_search_document(erc jsonb, metadata jsonb) RETURNS tsvector
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+  SELECT strip(to_tsvector('simple'::regconfig, left(regexp_replace(concat_ws(' ',
+    (SELECT string_agg(v #>> '{}', ' ') FROM jsonb_path_query(erc, 'strict $.**') AS v WHERE jsonb_typeof(v) = 'string'),
+    (SELECT string_agg(e.value, ' ') FROM jsonb_each_text(metadata) AS e WHERE left(e.key, 1) <> '_')
+  ), '[!-/:-@[-\`{-~]+', ' ', 'g'), ${SEARCH_TEXT_LIMIT})))
+$fn$;
+ALTER TABLE bindings ADD COLUMN search tsvector GENERATED ALWAYS AS (binding_search_document(erc, metadata)) STORED;
+CREATE INDEX bindings_search ON bindings USING gin (search) WHERE NOT tombstoned;
+CREATE INDEX bindings_target ON bindings ((left(target, ${SEARCH_TARGET_INDEXED}) COLLATE "C")) WHERE NOT tombstoned;
+CREATE INDEX bindings_owner ON bindings (owner, identifier_status, updated_at) WHERE NOT tombstoned;
+CREATE INDEX bindings_updated ON bindings (updated_at, key) WHERE NOT tombstoned;
+CREATE INDEX bindings_created ON bindings (created_at, key) WHERE NOT tombstoned;
+`;
+
+/** A `to_tsquery('simple', …)` text: every word quoted (letters and digits only), `:*` for a prefix. */
+export function tsQuery(words: readonly SearchWord[]): string {
+  return words.map((w) => `'${w.word}'${w.prefix ? ':*' : ''}`).join(' & ');
+}
+
+const POSTGRES_DIALECT: SearchDialect = {
+  param: (i) => `$${i}`,
+  time: (p) => `${p}::timestamptz`,
+  live: 'NOT tombstoned',
+  fullText: (p) => `search @@ to_tsquery('simple', ${p})`,
+  fullTextParam: tsQuery,
+  targetColumn: `(left(target, ${SEARCH_TARGET_INDEXED}) COLLATE "C")`,
+};
+
+type Query = (sql: string, params: unknown[]) => Promise<{ rows: unknown[] }>;
+
+export async function searchPostgres(
+  query: Query,
+  q: SearchQuery & { readonly words: readonly SearchWord[] },
+  columns: string,
+): Promise<SearchResult> {
+  const sql = buildSearchSql(q, columns, POSTGRES_DIALECT);
+  const [page, count] = await Promise.all([query(sql.page, sql.pageParams), query(sql.count, sql.countParams)]);
+  const counted = (count.rows[0] as { n: string | number } | undefined)?.n ?? 0;
+  return searchResult((page.rows as BindingRow[]).map(toBinding), Number(counted), q);
+}
