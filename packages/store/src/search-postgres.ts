@@ -21,20 +21,21 @@ import {
  * `strip` drops positions: an AND of words and prefixes needs none. Targets are indexed by their first
  * 512 characters in code point order (a B-tree entry must stay small).
  */
+/** Idempotent, as SQLite's. */
 export const POSTGRES_SEARCH_MIGRATION = `
-CREATE FUNCTION binding_search_document(erc jsonb, metadata jsonb) RETURNS tsvector
+CREATE OR REPLACE FUNCTION binding_search_document(erc jsonb, metadata jsonb) RETURNS tsvector
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
   SELECT strip(to_tsvector('simple'::regconfig, left(regexp_replace(concat_ws(' ',
     (SELECT string_agg(v #>> '{}', ' ') FROM jsonb_path_query(erc, 'strict $.**') AS v WHERE jsonb_typeof(v) = 'string'),
     (SELECT string_agg(e.value, ' ') FROM jsonb_each_text(metadata) AS e WHERE left(e.key, 1) <> '_')
   ), '[!-/:-@[-\`{-~]+', ' ', 'g'), ${SEARCH_TEXT_LIMIT})))
 $fn$;
-ALTER TABLE bindings ADD COLUMN search tsvector GENERATED ALWAYS AS (binding_search_document(erc, metadata)) STORED;
-CREATE INDEX bindings_search ON bindings USING gin (search) WHERE NOT tombstoned;
-CREATE INDEX bindings_target ON bindings ((left(target, ${SEARCH_TARGET_INDEXED}) COLLATE "C")) WHERE NOT tombstoned;
-CREATE INDEX bindings_owner ON bindings (owner, identifier_status, updated_at) WHERE NOT tombstoned;
-CREATE INDEX bindings_updated ON bindings (updated_at, key) WHERE NOT tombstoned;
-CREATE INDEX bindings_created ON bindings (created_at, key) WHERE NOT tombstoned;
+ALTER TABLE bindings ADD COLUMN IF NOT EXISTS search tsvector GENERATED ALWAYS AS (binding_search_document(erc, metadata)) STORED;
+CREATE INDEX IF NOT EXISTS bindings_search ON bindings USING gin (search) WHERE NOT tombstoned;
+CREATE INDEX IF NOT EXISTS bindings_target ON bindings ((left(target, ${SEARCH_TARGET_INDEXED}) COLLATE "C")) WHERE NOT tombstoned;
+CREATE INDEX IF NOT EXISTS bindings_owner ON bindings (owner, identifier_status, updated_at) WHERE NOT tombstoned;
+CREATE INDEX IF NOT EXISTS bindings_updated ON bindings (updated_at, key) WHERE NOT tombstoned;
+CREATE INDEX IF NOT EXISTS bindings_created ON bindings (created_at, key) WHERE NOT tombstoned;
 `;
 
 /** A `to_tsquery('simple', …)` text: every word quoted (letters and digits only), `:*` for a prefix. */

@@ -27,40 +27,43 @@ const documentOf = (row: string): string =>
      coalesce((SELECT group_concat(value, ' ') FROM json_each(${row}.metadata) WHERE type = 'text' AND substr(key, 1, 1) <> '_'), ''),
      1, ${SEARCH_TEXT_LIMIT})`;
 
+/** Idempotent: run again, it rebuilds the index from the bindings (a rolled-back schema, a repair). */
 export const SQLITE_SEARCH_MIGRATION = `
-CREATE TABLE binding_search_ids (
+CREATE TABLE IF NOT EXISTS binding_search_ids (
   id INTEGER PRIMARY KEY,
   key TEXT NOT NULL UNIQUE
 );
-CREATE VIRTUAL TABLE bindings_fts USING fts5 (
+CREATE VIRTUAL TABLE IF NOT EXISTS bindings_fts USING fts5 (
   doc,
   content = '',
   contentless_delete = 1,
   detail = none,
   tokenize = 'unicode61 remove_diacritics 0'
 );
+INSERT INTO bindings_fts (bindings_fts) VALUES ('delete-all');
+DELETE FROM binding_search_ids;
 INSERT INTO binding_search_ids (key) SELECT key FROM bindings WHERE tombstoned = 0;
 INSERT INTO bindings_fts (rowid, doc)
   SELECT m.id, ${documentOf('b')} FROM binding_search_ids AS m JOIN bindings AS b ON b.key = m.key;
-CREATE TRIGGER bindings_search_insert AFTER INSERT ON bindings WHEN new.tombstoned = 0 BEGIN
+CREATE TRIGGER IF NOT EXISTS bindings_search_insert AFTER INSERT ON bindings WHEN new.tombstoned = 0 BEGIN
   INSERT INTO binding_search_ids (key) VALUES (new.key) ON CONFLICT (key) DO NOTHING;
   INSERT INTO bindings_fts (rowid, doc) VALUES ((SELECT id FROM binding_search_ids WHERE key = new.key), ${documentOf('new')});
 END;
-CREATE TRIGGER bindings_search_update AFTER UPDATE OF erc, metadata, tombstoned, key ON bindings BEGIN
+CREATE TRIGGER IF NOT EXISTS bindings_search_update AFTER UPDATE OF erc, metadata, tombstoned, key ON bindings BEGIN
   DELETE FROM bindings_fts WHERE rowid = (SELECT id FROM binding_search_ids WHERE key = old.key);
   DELETE FROM binding_search_ids WHERE key = old.key;
   INSERT INTO binding_search_ids (key) SELECT new.key WHERE new.tombstoned = 0;
   INSERT INTO bindings_fts (rowid, doc)
     SELECT id, ${documentOf('new')} FROM binding_search_ids WHERE key = new.key AND new.tombstoned = 0;
 END;
-CREATE TRIGGER bindings_search_delete AFTER DELETE ON bindings BEGIN
+CREATE TRIGGER IF NOT EXISTS bindings_search_delete AFTER DELETE ON bindings BEGIN
   DELETE FROM bindings_fts WHERE rowid = (SELECT id FROM binding_search_ids WHERE key = old.key);
   DELETE FROM binding_search_ids WHERE key = old.key;
 END;
-CREATE INDEX bindings_target ON bindings (target) WHERE tombstoned = 0;
-CREATE INDEX bindings_owner ON bindings (owner, identifier_status, updated_at) WHERE tombstoned = 0;
-CREATE INDEX bindings_updated ON bindings (updated_at) WHERE tombstoned = 0;
-CREATE INDEX bindings_created ON bindings (created_at) WHERE tombstoned = 0;
+CREATE INDEX IF NOT EXISTS bindings_target ON bindings (target) WHERE tombstoned = 0;
+CREATE INDEX IF NOT EXISTS bindings_owner ON bindings (owner, identifier_status, updated_at) WHERE tombstoned = 0;
+CREATE INDEX IF NOT EXISTS bindings_updated ON bindings (updated_at) WHERE tombstoned = 0;
+CREATE INDEX IF NOT EXISTS bindings_created ON bindings (created_at) WHERE tombstoned = 0;
 `;
 
 /** An FTS5 query: every word, quoted (words hold letters and digits only), `"word"*` for a prefix. */
