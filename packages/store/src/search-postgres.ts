@@ -1,14 +1,12 @@
-import type { BindingRow } from './rows.ts';
-import { toBinding } from './rows.ts';
 import {
-  buildSearchSql,
+  planSearch,
+  runSearch,
   SEARCH_TARGET_INDEXED,
   SEARCH_TEXT_LIMIT,
   type SearchDialect,
   type SearchQuery,
   type SearchResult,
   type SearchWord,
-  searchResult,
 } from './search.ts';
 
 /**
@@ -33,6 +31,7 @@ $fn$;
 ALTER TABLE bindings ADD COLUMN IF NOT EXISTS search tsvector GENERATED ALWAYS AS (binding_search_document(erc, metadata)) STORED;
 CREATE INDEX IF NOT EXISTS bindings_search ON bindings USING gin (search) WHERE NOT tombstoned;
 CREATE INDEX IF NOT EXISTS bindings_target ON bindings ((left(target, ${SEARCH_TARGET_INDEXED}) COLLATE "C")) WHERE NOT tombstoned;
+CREATE INDEX IF NOT EXISTS bindings_status ON bindings (identifier_status, updated_at) WHERE NOT tombstoned;
 CREATE INDEX IF NOT EXISTS bindings_owner ON bindings (owner, identifier_status, updated_at) WHERE NOT tombstoned;
 CREATE INDEX IF NOT EXISTS bindings_updated ON bindings (updated_at, key) WHERE NOT tombstoned;
 CREATE INDEX IF NOT EXISTS bindings_created ON bindings (created_at, key) WHERE NOT tombstoned;
@@ -44,23 +43,22 @@ export function tsQuery(words: readonly SearchWord[]): string {
 }
 
 const POSTGRES_DIALECT: SearchDialect = {
-  param: (i) => `$${i}`,
-  time: (p) => `${p}::timestamptz`,
+  numbered: true,
+  time: '?::timestamptz',
   live: 'NOT tombstoned',
-  fullText: (p) => `search @@ to_tsquery('simple', ${p})`,
+  fullText: () => `search @@ to_tsquery('simple', ?)`,
+  joined: null,
+  // No look first: the planner knows how common a word is (the tsvector statistics) and chooses well.
+  fullTextProbe: null,
   fullTextParam: tsQuery,
   targetColumn: `(left(target, ${SEARCH_TARGET_INDEXED}) COLLATE "C")`,
 };
 
-type Query = (sql: string, params: unknown[]) => Promise<{ rows: unknown[] }>;
-
-export async function searchPostgres(
-  query: Query,
+/** Run a validated search with `query` (the pool's). */
+export function searchPostgres(
+  query: (sql: string, params: unknown[]) => Promise<{ rows: unknown[] }>,
   q: SearchQuery & { readonly words: readonly SearchWord[] },
   columns: string,
 ): Promise<SearchResult> {
-  const sql = buildSearchSql(q, columns, POSTGRES_DIALECT);
-  const [page, count] = await Promise.all([query(sql.page, sql.pageParams), query(sql.count, sql.countParams)]);
-  const counted = (count.rows[0] as { n: string | number } | undefined)?.n ?? 0;
-  return searchResult((page.rows as BindingRow[]).map(toBinding), Number(counted), q);
+  return runSearch(q, planSearch(q, columns, POSTGRES_DIALECT), async (s) => (await query(s.sql, s.params)).rows);
 }

@@ -1,13 +1,11 @@
-import type { BindingRow } from './rows.ts';
-import { toBinding } from './rows.ts';
 import {
-  buildSearchSql,
+  planSearch,
+  runSearch,
   SEARCH_TEXT_LIMIT,
   type SearchDialect,
   type SearchQuery,
   type SearchResult,
   type SearchWord,
-  searchResult,
 } from './search.ts';
 
 /**
@@ -31,7 +29,7 @@ const documentOf = (row: string): string =>
 export const SQLITE_SEARCH_MIGRATION = `
 CREATE TABLE IF NOT EXISTS binding_search_ids (
   id INTEGER PRIMARY KEY,
-  key TEXT NOT NULL UNIQUE
+  binding_key TEXT NOT NULL UNIQUE
 );
 CREATE VIRTUAL TABLE IF NOT EXISTS bindings_fts USING fts5 (
   doc,
@@ -42,25 +40,26 @@ CREATE VIRTUAL TABLE IF NOT EXISTS bindings_fts USING fts5 (
 );
 INSERT INTO bindings_fts (bindings_fts) VALUES ('delete-all');
 DELETE FROM binding_search_ids;
-INSERT INTO binding_search_ids (key) SELECT key FROM bindings WHERE tombstoned = 0;
+INSERT INTO binding_search_ids (binding_key) SELECT key FROM bindings WHERE tombstoned = 0;
 INSERT INTO bindings_fts (rowid, doc)
-  SELECT m.id, ${documentOf('b')} FROM binding_search_ids AS m JOIN bindings AS b ON b.key = m.key;
+  SELECT m.id, ${documentOf('b')} FROM binding_search_ids AS m JOIN bindings AS b ON b.key = m.binding_key;
 CREATE TRIGGER IF NOT EXISTS bindings_search_insert AFTER INSERT ON bindings WHEN new.tombstoned = 0 BEGIN
-  INSERT INTO binding_search_ids (key) VALUES (new.key) ON CONFLICT (key) DO NOTHING;
-  INSERT INTO bindings_fts (rowid, doc) VALUES ((SELECT id FROM binding_search_ids WHERE key = new.key), ${documentOf('new')});
+  INSERT INTO binding_search_ids (binding_key) VALUES (new.key) ON CONFLICT (binding_key) DO NOTHING;
+  INSERT INTO bindings_fts (rowid, doc) VALUES ((SELECT id FROM binding_search_ids WHERE binding_key = new.key), ${documentOf('new')});
 END;
 CREATE TRIGGER IF NOT EXISTS bindings_search_update AFTER UPDATE OF erc, metadata, tombstoned, key ON bindings BEGIN
-  DELETE FROM bindings_fts WHERE rowid = (SELECT id FROM binding_search_ids WHERE key = old.key);
-  DELETE FROM binding_search_ids WHERE key = old.key;
-  INSERT INTO binding_search_ids (key) SELECT new.key WHERE new.tombstoned = 0;
+  DELETE FROM bindings_fts WHERE rowid = (SELECT id FROM binding_search_ids WHERE binding_key = old.key);
+  DELETE FROM binding_search_ids WHERE binding_key = old.key;
+  INSERT INTO binding_search_ids (binding_key) SELECT new.key WHERE new.tombstoned = 0;
   INSERT INTO bindings_fts (rowid, doc)
-    SELECT id, ${documentOf('new')} FROM binding_search_ids WHERE key = new.key AND new.tombstoned = 0;
+    SELECT id, ${documentOf('new')} FROM binding_search_ids WHERE binding_key = new.key AND new.tombstoned = 0;
 END;
 CREATE TRIGGER IF NOT EXISTS bindings_search_delete AFTER DELETE ON bindings BEGIN
-  DELETE FROM bindings_fts WHERE rowid = (SELECT id FROM binding_search_ids WHERE key = old.key);
-  DELETE FROM binding_search_ids WHERE key = old.key;
+  DELETE FROM bindings_fts WHERE rowid = (SELECT id FROM binding_search_ids WHERE binding_key = old.key);
+  DELETE FROM binding_search_ids WHERE binding_key = old.key;
 END;
-CREATE INDEX IF NOT EXISTS bindings_target ON bindings (target) WHERE tombstoned = 0;
+CREATE INDEX IF NOT EXISTS bindings_target ON bindings (target);
+CREATE INDEX IF NOT EXISTS bindings_status ON bindings (identifier_status, updated_at) WHERE tombstoned = 0;
 CREATE INDEX IF NOT EXISTS bindings_owner ON bindings (owner, identifier_status, updated_at) WHERE tombstoned = 0;
 CREATE INDEX IF NOT EXISTS bindings_updated ON bindings (updated_at) WHERE tombstoned = 0;
 CREATE INDEX IF NOT EXISTS bindings_created ON bindings (created_at) WHERE tombstoned = 0;
@@ -71,26 +70,31 @@ export function fts5Query(words: readonly SearchWord[]): string {
   return words.map((w) => `"${w.word}"${w.prefix ? '*' : ''}`).join(' AND ');
 }
 
+const FULL_TEXT = {
+  probe: `EXISTS (SELECT 1 FROM binding_search_ids AS m JOIN bindings_fts ON bindings_fts.rowid = m.id
+    WHERE m.binding_key = bindings.key AND bindings_fts MATCH ?)`,
+  in: `key IN (SELECT m.binding_key FROM bindings_fts JOIN binding_search_ids AS m ON m.id = bindings_fts.rowid
+    WHERE bindings_fts MATCH ?)`,
+  joined: 'bindings_fts MATCH ?',
+} as const;
+
 const SQLITE_DIALECT: SearchDialect = {
-  param: () => '?',
-  time: (p) => p,
+  numbered: false,
+  time: '?',
   live: 'tombstoned = 0',
-  fullText: (p) =>
-    `key IN (SELECT m.key FROM bindings_fts JOIN binding_search_ids AS m ON m.id = bindings_fts.rowid WHERE bindings_fts MATCH ${p})`,
+  fullText: (form) => FULL_TEXT[form],
+  joined: `bindings_fts JOIN binding_search_ids AS m ON m.id = bindings_fts.rowid
+    JOIN bindings ON bindings.key = m.binding_key`,
+  fullTextProbe: 'SELECT 1 FROM bindings_fts WHERE bindings_fts MATCH ?',
   fullTextParam: fts5Query,
   targetColumn: 'target',
 };
 
-type All = (sql: string, params: unknown[]) => unknown[];
-
-/** Run a validated search with `all` (a prepared statement's `all` on the backend's connection). */
+/** Run a validated search with `all` (a statement's rows on the backend's connection). */
 export function searchSqlite(
-  all: All,
+  all: (sql: string, params: unknown[]) => unknown[],
   q: SearchQuery & { readonly words: readonly SearchWord[] },
   columns: string,
-): SearchResult {
-  const sql = buildSearchSql(q, columns, SQLITE_DIALECT);
-  const rows = all(sql.page, sql.pageParams) as BindingRow[];
-  const [counted] = all(sql.count, sql.countParams) as { n: number }[];
-  return searchResult(rows.map(toBinding), Number(counted?.n ?? 0), q);
+): Promise<SearchResult> {
+  return runSearch(q, planSearch(q, columns, SQLITE_DIALECT), async (s) => all(s.sql, s.params));
 }

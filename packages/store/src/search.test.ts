@@ -294,7 +294,7 @@ describe('searchBindings on sqlite: counting, indexes, migration', () => {
       "key >= 'ark:/99999/x' AND key < 'ark:/99999/y'",
       "target >= 'https://a' AND target < 'https://b'",
       "owner = 'bob' AND identifier_status = 'public'",
-      "key IN (SELECT m.key FROM bindings_fts JOIN binding_search_ids AS m ON m.id = bindings_fts.rowid WHERE bindings_fts MATCH 'rhine')",
+      "key IN (SELECT m.binding_key FROM bindings_fts JOIN binding_search_ids AS m ON m.id = bindings_fts.rowid WHERE bindings_fts MATCH 'rhine')",
       "updated_at >= '2024-01-01'",
     ];
     for (const q of queries) expect(plan(q)).not.toMatch(/SCAN bindings(?!_)/);

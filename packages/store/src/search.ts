@@ -2,6 +2,7 @@ import { err, ok } from '@pidgate/core';
 import { z } from 'zod';
 import type { StoreResult } from './codes.ts';
 import { ISO_TIMESTAMP } from './grammar.ts';
+import { type BindingRow, toBinding } from './rows.ts';
 import { IDENTIFIER_STATUSES, MAX_OWNER_LENGTH } from './schema.ts';
 import type { Binding } from './store.ts';
 import { findUnstorable, MAX_KEY_LENGTH, prefixUpperBound } from './validate.ts';
@@ -17,7 +18,7 @@ import { findUnstorable, MAX_KEY_LENGTH, prefixUpperBound } from './validate.ts'
 export const SEARCH_SORTS = ['key', 'created', 'updated'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 /** The total is counted exactly up to this many; above, the answer is "more than SEARCH_COUNT_CAP". */
-export const SEARCH_COUNT_CAP = 10_000;
+export const SEARCH_COUNT_CAP = 1000;
 /** Offset paging goes this deep and no deeper (narrow the search to see further). */
 export const SEARCH_MAX_OFFSET = 10_000;
 export const SEARCH_MAX_LIMIT = 200;
@@ -140,80 +141,192 @@ export function targetPrefixes(target: string): string[] {
   return [`https://${bare}`, `http://${bare}`, `https://www.${bare}`, `http://www.${bare}`];
 }
 
-/** What differs between the two databases' SQL. */
+/** What differs between the two databases' SQL. Statements are written with `?`; `numbered` makes them `$1, $2, …`. */
 export interface SearchDialect {
-  /** A placeholder for the next parameter. */
-  param(index: number): string;
-  /** A placeholder compared with a timestamp column. */
-  time(placeholder: string): string;
+  readonly numbered: boolean;
+  /** `?` compared with a timestamp column. */
+  readonly time: string;
   /** The condition "not a tombstone". */
   readonly live: string;
-  /** The condition "the metadata holds every word", on the parameter given; and that parameter. */
-  fullText(placeholder: string): string;
+  /**
+   * The condition "the metadata holds every word" on one `?`: `probe`, tested row by row (for a page that
+   * walks the sort's index); `in`, over the statement's `bindings`; `joined`, in a statement from `joined`.
+   */
+  fullText(form: 'probe' | 'in' | 'joined'): string;
+  /** A FROM clause that starts at the full-text index and reaches `bindings` (null: none, use `in`). */
+  readonly joined: string | null;
+  /** A statement selecting one row per binding that holds the words, from the full-text index alone (null: none). */
+  readonly fullTextProbe: string | null;
   fullTextParam(words: readonly SearchWord[]): string;
   /** The target column as its prefix index holds it. */
   readonly targetColumn: string;
 }
 
-export interface SearchSql {
-  /** The page: `SELECT <columns> FROM bindings WHERE … ORDER BY … LIMIT … OFFSET …`. */
-  readonly page: string;
-  readonly pageParams: unknown[];
-  /** `SELECT count(*) AS n FROM (… LIMIT cap + 1)`. */
-  readonly count: string;
-  readonly countParams: unknown[];
+/** One SQL statement and its parameters. */
+export interface Statement {
+  readonly sql: string;
+  readonly params: unknown[];
 }
+
+interface Condition {
+  readonly sql: string;
+  readonly params: unknown[];
+  /** A filter one index answers: counted alone first, it may drive the page. */
+  readonly drives?: boolean;
+  readonly fullText?: boolean;
+}
+
+export interface SearchPlan {
+  /**
+   * Statements counting the rows of each filter an index answers on its own, up to `DRIVE_AT_MOST + 1`:
+   * when one gives at most `DRIVE_AT_MOST`, that filter should drive the page (`page(true)`).
+   */
+  readonly probes: Statement[];
+  /**
+   * The page. `drive`: the filters are applied first (a MATERIALIZED common table expression) and their
+   * rows sorted, so a selective filter is never traded for the sort's index; else the database may walk
+   * the sort's index (and test the words row by row), which finds a page of a broad search in its first rows.
+   */
+  page(drive: boolean): Statement;
+  /** `SELECT count(*) AS n FROM (… LIMIT SEARCH_COUNT_CAP + 1)`. */
+  readonly count: Statement;
+}
+
+/**
+ * The most rows a filter may match and still drive the page: counting that many index entries, then
+ * sorting that many rows, is cheap. Databases plan without knowing how selective a prefix or a word is
+ * (SQLite keeps no statistics; PostgreSQL's miss correlations such as a target's year and its dates), so
+ * the search looks before it leaps.
+ */
+export const DRIVE_AT_MOST = 20_000;
 
 const SORT_COLUMN: Readonly<Record<SearchSort, string>> = { key: 'key', created: 'created_at', updated: 'updated_at' };
 
-/** Build the page and count statements of a validated search. Every value is a parameter. */
-export function buildSearchSql(
+function finish(d: SearchDialect, sql: string, params: unknown[]): Statement {
+  if (!d.numbered) return { sql, params };
+  let n = 0;
+  return { sql: sql.replace(/\?/g, () => `$${++n}`), params };
+}
+
+/** Plan a validated search: the probes, the page and the count. Every value is a parameter. */
+export function planSearch(
   q: SearchQuery & { readonly words: readonly SearchWord[] },
   columns: string,
   d: SearchDialect,
-): SearchSql {
-  const params: unknown[] = [];
-  const p = (v: unknown): string => {
-    params.push(v);
-    return d.param(params.length);
+): SearchPlan {
+  const conditions: Condition[] = [{ sql: d.live, params: [] }];
+  const range = (column: string, prefix: string): Condition => {
+    const upper = prefixUpperBound(prefix);
+    return upper === null
+      ? { sql: `${column} >= ?`, params: [prefix] }
+      : { sql: `${column} >= ? AND ${column} < ?`, params: [prefix, upper] };
   };
-  const where: string[] = [d.live];
-  if (q.keyPrefix !== undefined) {
-    where.push(`key >= ${p(q.keyPrefix)}`);
-    const upper = prefixUpperBound(q.keyPrefix);
-    if (upper !== null) where.push(`key < ${p(upper)}`);
-  }
+  if (q.keyPrefix !== undefined) conditions.push({ ...range('key', q.keyPrefix), drives: true });
   if (q.target !== undefined) {
-    const ranges = targetPrefixes(q.target).map((t) => {
-      const upper = prefixUpperBound(t);
-      const lower = `${d.targetColumn} >= ${p(t)}`;
-      return upper === null ? lower : `(${lower} AND ${d.targetColumn} < ${p(upper)})`;
+    const ranges = targetPrefixes(q.target).map((t) => range(d.targetColumn, t));
+    conditions.push({
+      sql: ranges.length === 1 ? (ranges[0]?.sql ?? '') : `(${ranges.map((r) => `(${r.sql})`).join(' OR ')})`,
+      params: ranges.flatMap((r) => r.params),
+      drives: true,
     });
-    where.push(ranges.length === 1 ? (ranges[0] as string) : `(${ranges.join(' OR ')})`);
   }
-  if (q.words.length > 0) where.push(d.fullText(p(d.fullTextParam(q.words))));
-  if (q.owner !== undefined) where.push(`owner = ${p(q.owner)}`);
-  if (q.ownerGroup !== undefined) where.push(`owner_group = ${p(q.ownerGroup)}`);
-  if (q.status !== undefined) where.push(`identifier_status = ${p(q.status)}`);
-  if (q.createdFrom !== undefined) where.push(`created_at >= ${d.time(p(q.createdFrom))}`);
-  if (q.createdTo !== undefined) where.push(`created_at < ${d.time(p(q.createdTo))}`);
-  if (q.updatedFrom !== undefined) where.push(`updated_at >= ${d.time(p(q.updatedFrom))}`);
-  if (q.updatedTo !== undefined) where.push(`updated_at < ${d.time(p(q.updatedTo))}`);
+  const ftParam = q.words.length > 0 ? d.fullTextParam(q.words) : null;
+  if (ftParam !== null) conditions.push({ sql: d.fullText('in'), params: [ftParam], drives: true, fullText: true });
+  const eq = (column: string, value: string | undefined): void => {
+    if (value !== undefined) conditions.push({ sql: `${column} = ?`, params: [value] });
+  };
+  eq('owner', q.owner);
+  eq('owner_group', q.ownerGroup);
+  eq('identifier_status', q.status);
+  const time = (column: string, op: string, value: string | undefined): void => {
+    if (value !== undefined) conditions.push({ sql: `${column} ${op} ${d.time}`, params: [value] });
+  };
+  time('created_at', '>=', q.createdFrom);
+  time('created_at', '<', q.createdTo);
+  time('updated_at', '>=', q.updatedFrom);
+  time('updated_at', '<', q.updatedTo);
   if (!('all' in q.visibility)) {
     const { owners, groups } = q.visibility;
     const may = [`identifier_status <> 'reserved'`];
-    if (owners.length > 0) may.push(`owner IN (${owners.map((o) => p(o)).join(', ')})`);
-    if (groups.length > 0) may.push(`owner_group IN (${groups.map((g) => p(g)).join(', ')})`);
-    where.push(may.length === 1 ? (may[0] as string) : `(${may.join(' OR ')})`);
+    if (owners.length > 0) may.push(`owner IN (${owners.map(() => '?').join(', ')})`);
+    if (groups.length > 0) may.push(`owner_group IN (${groups.map(() => '?').join(', ')})`);
+    conditions.push({
+      sql: may.length === 1 ? (may[0] ?? '') : `(${may.join(' OR ')})`,
+      params: [...owners, ...groups],
+    });
   }
-  const filter = where.join(' AND ');
-  const countParams = [...params];
-  const count = `SELECT count(*) AS n FROM (SELECT 1 FROM bindings WHERE ${filter} LIMIT ${SEARCH_COUNT_CAP + 1}) AS matched`;
+  const where = (cs: readonly Condition[]): Statement => ({
+    sql: cs.map((c) => c.sql).join(' AND '),
+    params: cs.flatMap((c) => c.params),
+  });
+  const capped = (w: Statement, cap: number): Statement =>
+    finish(
+      d,
+      `SELECT count(*) AS n FROM (SELECT 1 FROM bindings WHERE ${w.sql} LIMIT ${cap + 1}) AS matched`,
+      w.params,
+    );
+  const live = conditions[0] as Condition;
+  const probes = conditions
+    .filter((c) => c.drives)
+    .flatMap((c): Statement[] => {
+      if (!c.fullText) return [capped(where([live, c]), DRIVE_AT_MOST)];
+      if (d.fullTextProbe === null) return [];
+      return [
+        finish(d, `SELECT count(*) AS n FROM (${d.fullTextProbe} LIMIT ${DRIVE_AT_MOST + 1}) AS matched`, c.params),
+      ];
+    });
+  // From the full-text index when there are words and the database can start there; else from bindings.
+  const from = ftParam !== null && d.joined !== null ? d.joined : 'bindings';
+  const driven = where(
+    conditions.map((c) => (c.fullText && d.joined !== null ? { ...c, sql: d.fullText('joined') } : c)),
+  );
   const dir = q.order === 'asc' ? 'ASC' : 'DESC';
   const column = SORT_COLUMN[q.sort];
   const order = column === 'key' ? `key ${dir}` : `${column} ${dir}, key ${dir}`;
-  const page = `SELECT ${columns} FROM bindings WHERE ${filter} ORDER BY ${order} LIMIT ${p(q.limit)} OFFSET ${p(q.offset)}`;
-  return { page, pageParams: params, count, countParams };
+  const window = `LIMIT ${q.limit} OFFSET ${q.offset}`;
+  const sortColumn = column === 'key' ? '' : `, ${column}`;
+  return {
+    probes,
+    page(drive) {
+      if (drive) {
+        return finish(
+          d,
+          `WITH matched AS MATERIALIZED (SELECT key${sortColumn} FROM ${from} WHERE ${driven.sql})
+           SELECT ${columns} FROM bindings WHERE key IN (SELECT key FROM matched ORDER BY ${order} ${window})
+           ORDER BY ${order}`,
+          driven.params,
+        );
+      }
+      const w = where(conditions.map((c) => (c.fullText ? { ...c, sql: d.fullText('probe') } : c)));
+      return finish(d, `SELECT ${columns} FROM bindings WHERE ${w.sql} ORDER BY ${order} ${window}`, w.params);
+    },
+    count: finish(
+      d,
+      `SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${driven.sql} LIMIT ${SEARCH_COUNT_CAP + 1}) AS matched`,
+      driven.params,
+    ),
+  };
+}
+
+/** A query function: one statement's rows. */
+export type RunStatement = (statement: Statement) => Promise<unknown[]>;
+
+/** Run a planned search: the probes (the first that finds few rows decides), the page and the count. */
+export async function runSearch(
+  q: SearchQuery & { readonly words: readonly SearchWord[] },
+  plan: SearchPlan,
+  run: RunStatement,
+): Promise<SearchResult> {
+  const n = (rows: unknown[]): number => Number((rows[0] as { n?: number | string } | undefined)?.n ?? 0);
+  let drive = false;
+  for (const probe of plan.probes) {
+    if (n(await run(probe)) <= DRIVE_AT_MOST) {
+      drive = true;
+      break;
+    }
+  }
+  const [rows, counted] = await Promise.all([run(plan.page(drive)), run(plan.count)]);
+  return searchResult((rows as BindingRow[]).map(toBinding), n(counted), q);
 }
 
 /** The search result from the page rows and the capped count. */
