@@ -1,5 +1,34 @@
+export {
+  ACCOUNT_NAME,
+  type Group,
+  MIN_PASSWORD_LENGTH,
+  type Principal,
+  ROLES,
+  type Role,
+  retryAtOf,
+  type ThrottledError,
+  type User,
+  type UserInput,
+  type UserPatch,
+  type UserSession,
+  type VerifiedUserSession,
+} from './accounts.ts';
 export { STORE_ERROR_CODES, type StoreError, type StoreErrorCode, type StoreResult } from './codes.ts';
+export { FREE_FAILURES, lockUntil } from './guarded-accounts.ts';
 export { type OpenOptions, openStore, SQLITE_FILENAME, tryOpenStore } from './open.ts';
+export {
+  inScope,
+  isAdministrator,
+  mayChange,
+  mayCreate,
+  mayView,
+  type OwnedBinding,
+  ownerGroupFor,
+  type Relation,
+  refusal,
+  relationOf,
+  shoulderGroupOf,
+} from './ownership.ts';
 export {
   type BindingData,
   BindingInput,
@@ -28,6 +57,7 @@ export {
   SearchVisibility,
   searchWords,
 } from './search.ts';
+export { searchVisibilityOf } from './search-visibility.ts';
 export type {
   Actor,
   Binding,

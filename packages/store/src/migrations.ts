@@ -1,3 +1,5 @@
+import { ACCOUNTS_MIGRATION_NAME, postgresAccountsMigration, sqliteAccountsMigration } from './accounts-migration.ts';
+
 /**
  * Versioned schema migrations, one list per dialect, applied in order and recorded in
  * `schema_migrations`. Never edit a released migration: add the next version.
@@ -114,6 +116,11 @@ CREATE TABLE store_secrets (
     sql: arkKeyMigration(),
   },
   {
+    version: 5,
+    name: ACCOUNTS_MIGRATION_NAME,
+    sql: sqliteAccountsMigration(),
+  },
+  {
     version: 7,
     name: 'Manage search: full-text index (FTS5) over the metadata, indexes on target, owner and dates',
     sql: SQLITE_SEARCH_MIGRATION,
@@ -222,6 +229,11 @@ CREATE TABLE store_secrets (
     version: 4,
     name: 'ARK keys independent of the profile (ark:/ label, lowercase %-escapes)',
     sql: arkKeyMigration(),
+  },
+  {
+    version: 5,
+    name: ACCOUNTS_MIGRATION_NAME,
+    sql: postgresAccountsMigration(),
   },
   {
     version: 7,

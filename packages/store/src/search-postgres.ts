@@ -33,6 +33,7 @@ CREATE INDEX IF NOT EXISTS bindings_search ON bindings USING gin (search) WHERE 
 CREATE INDEX IF NOT EXISTS bindings_target ON bindings ((left(target, ${SEARCH_TARGET_INDEXED}) COLLATE "C")) WHERE NOT tombstoned;
 CREATE INDEX IF NOT EXISTS bindings_status ON bindings (identifier_status, updated_at) WHERE NOT tombstoned;
 CREATE INDEX IF NOT EXISTS bindings_owner ON bindings (owner, identifier_status, updated_at) WHERE NOT tombstoned;
+CREATE INDEX IF NOT EXISTS bindings_owner_group ON bindings (owner_group, identifier_status, updated_at) WHERE NOT tombstoned;
 CREATE INDEX IF NOT EXISTS bindings_updated ON bindings (updated_at, key) WHERE NOT tombstoned;
 CREATE INDEX IF NOT EXISTS bindings_created ON bindings (created_at, key) WHERE NOT tombstoned;
 `;

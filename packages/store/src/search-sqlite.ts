@@ -61,6 +61,7 @@ END;
 CREATE INDEX IF NOT EXISTS bindings_target ON bindings (target);
 CREATE INDEX IF NOT EXISTS bindings_status ON bindings (identifier_status, updated_at) WHERE tombstoned = 0;
 CREATE INDEX IF NOT EXISTS bindings_owner ON bindings (owner, identifier_status, updated_at) WHERE tombstoned = 0;
+CREATE INDEX IF NOT EXISTS bindings_owner_group ON bindings (owner_group, identifier_status, updated_at) WHERE tombstoned = 0;
 CREATE INDEX IF NOT EXISTS bindings_updated ON bindings (updated_at) WHERE tombstoned = 0;
 CREATE INDEX IF NOT EXISTS bindings_created ON bindings (created_at) WHERE tombstoned = 0;
 `;

@@ -4,12 +4,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Principal } from './accounts.ts';
 import { SQLITE_MIGRATIONS } from './migrations.ts';
 import { openStore, SQLITE_FILENAME } from './open.ts';
+import { mayView } from './ownership.ts';
 import type { BindingInput } from './schema.ts';
 import { SEARCH_COUNT_CAP, type SearchQueryInput, searchWords } from './search.ts';
+import { searchVisibilityOf } from './search-visibility.ts';
 import type { Store } from './store.ts';
 
 const dirs: string[] = [];
@@ -227,6 +231,53 @@ for (const [name, open] of backends) {
         `${A}b1`,
         `${A}n1`,
       ]);
+      await store.close();
+    });
+
+    it('finds exactly what the ownership rule lets a principal view (fast-check over principals)', async () => {
+      const store = await open();
+      const users = ['alice', 'bob', 'carol', 'dave'];
+      const groups = ['g1', 'g2', 'g3'];
+      const statuses = ['public', 'reserved', 'unavailable'] as const;
+      const bindings: {
+        key: string;
+        owner: string | null;
+        ownerGroup: string | null;
+        identifierStatus: (typeof statuses)[number];
+      }[] = [];
+      let i = 0;
+      for (const owner of [...users, null]) {
+        for (const ownerGroup of [...groups, null]) {
+          for (const identifierStatus of statuses) {
+            const key = `${A}v${i++}`;
+            bindings.push({ key, owner, ownerGroup, identifierStatus });
+            await put(store, key, {
+              target: 'https://example.org/v',
+              owner,
+              ownerGroup,
+              identifierStatus,
+              ...(identifierStatus === 'unavailable' ? { statusReason: 'gone' } : {}),
+            });
+          }
+        }
+      }
+      const principal = fc.record({
+        username: fc.constantFrom(...users),
+        role: fc.constantFrom('admin' as const, 'user' as const, 'readonly' as const),
+        groups: fc.subarray(groups),
+        coOwnerOf: fc.subarray(users),
+        tokenId: fc.constant(null),
+        scopes: fc.constant(null),
+      });
+      await fc.assert(
+        fc.asyncProperty(principal, async (p: Principal) => {
+          const found = await keys(store, { visibility: searchVisibilityOf(p), sort: 'key', limit: 200 });
+          const expected = bindings.filter((b) => mayView(p, b)).map((b) => b.key);
+          expect(found.sort()).toEqual(expected.sort());
+        }),
+        { numRuns: 40 },
+      );
+      expect(await keys(store, { ownerGroup: 'g2', status: 'reserved', owner: 'alice' })).toEqual([`${A}v4`]);
       await store.close();
     });
 
