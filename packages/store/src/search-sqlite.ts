@@ -79,7 +79,7 @@ const FULL_TEXT = {
   joined: 'bindings_fts MATCH ?',
 } as const;
 
-const SQLITE_DIALECT: SearchDialect = {
+export const SQLITE_DIALECT: SearchDialect = {
   numbered: false,
   time: '?',
   live: 'tombstoned = 0',

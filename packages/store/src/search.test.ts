@@ -12,7 +12,8 @@ import { SQLITE_MIGRATIONS } from './migrations.ts';
 import { openStore, SQLITE_FILENAME } from './open.ts';
 import { mayView } from './ownership.ts';
 import type { BindingInput } from './schema.ts';
-import { SEARCH_COUNT_CAP, type SearchQueryInput, searchWords } from './search.ts';
+import { parseSearchQuery, planSearch, SEARCH_COUNT_CAP, type SearchQueryInput, searchWords } from './search.ts';
+import { SQLITE_DIALECT } from './search-sqlite.ts';
 import { searchVisibilityOf } from './search-visibility.ts';
 import type { Store } from './store.ts';
 
@@ -350,6 +351,47 @@ describe('searchBindings on sqlite: counting, indexes, migration', () => {
     ];
     for (const q of queries) expect(plan(q)).not.toMatch(/SCAN bindings(?!_)/);
     expect(plan('1 = 1')).toMatch(/bindings_updated/);
+    db.close();
+  });
+
+  it('gives the same page whether a filter drives it or the sort index walks and probes', async () => {
+    const dataDir = tempDir();
+    const store = await openStore({ dataDir });
+    const words = ['alpha', 'beta', 'gamma', 'delta'];
+    const items = Array.from({ length: 300 }, (_, i) => ({
+      key: `${A}d${(i * 7919) % 1000}`,
+      target: `https://example.org/${i % 3 === 0 ? 'a' : 'b'}/${i}`,
+      erc: { what: `${words[i % 4]} ${words[(i * 3) % 4]} item${i % 10}` },
+      owner: i % 5 === 0 ? 'alice' : 'bob',
+      identifierStatus: (['public', 'reserved', 'unavailable'] as const)[i % 3],
+      ...(i % 3 === 2 ? { statusReason: 'gone' } : {}),
+      createdAt: new Date(Date.UTC(2020, 0, 1 + i)).toISOString(),
+      updatedAt: new Date(Date.UTC(2021, 0, 1 + ((i * 37) % 300))).toISOString(),
+    }));
+    expect((await store.importBindings(items)).ok).toBe(true);
+    await store.close();
+    const db = new Database(join(dataDir, SQLITE_FILENAME), { readonly: true });
+    const queries: SearchQueryInput[] = [
+      { ...ALL, text: 'alpha' },
+      { ...ALL, text: 'beta delta', sort: 'key', order: 'asc' },
+      { ...ALL, text: 'item*', sort: 'created', order: 'asc', offset: 20, limit: 30 },
+      { visibility: { owners: ['alice'], groups: [] }, text: 'beta' },
+      { ...ALL, text: 'delta', target: 'example.org/a/', owner: 'bob' },
+      { ...ALL, keyPrefix: `${A}d1`, sort: 'updated', order: 'asc' },
+      { ...ALL, target: 'https://example.org/b/', status: 'unavailable', limit: 200 },
+    ];
+    for (const input of queries) {
+      const q = parseSearchQuery(input);
+      if (!q.ok) throw new Error(q.error.message);
+      const plan = planSearch(q.value, 'key', SQLITE_DIALECT);
+      const run = (drive: boolean) =>
+        (db.prepare(plan.page(drive).sql).all(...(plan.page(drive).params as string[])) as { key: string }[]).map(
+          (r) => r.key,
+        );
+      const driven = run(true);
+      expect(driven.length, JSON.stringify(input)).toBeGreaterThan(0);
+      expect(run(false), JSON.stringify(input)).toEqual(driven);
+    }
     db.close();
   });
 
