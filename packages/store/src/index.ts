@@ -14,6 +14,7 @@ export {
   type VerifiedUserSession,
 } from './accounts.ts';
 export { STORE_ERROR_CODES, type StoreError, type StoreErrorCode, type StoreResult } from './codes.ts';
+export { type Commitment, commitmentCovers, commitmentFor } from './commitments.ts';
 export { FREE_FAILURES, lockUntil } from './guarded-accounts.ts';
 export { type OpenOptions, openStore, SQLITE_FILENAME, tryOpenStore } from './open.ts';
 export {

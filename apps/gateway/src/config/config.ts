@@ -275,6 +275,19 @@ export const ConfigSchema = z
           .describe('Seconds a login session (`GET {basePath}/login`, the `sessionid` cookie) lasts.'),
       })
       .prefault({}),
+    console: z
+      .object({
+        sessionTtl: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(31 * 24 * 3600)
+          .default(28_800)
+          .describe(
+            'Seconds a console session (`/console/`, the `pidgate_console` cookie) lasts from sign-in; then the user signs in again.',
+          ),
+      })
+      .prefault({}),
     /** Milliseconds in-flight requests get to finish on SIGTERM before connections are closed. */
     shutdownGraceMs: z.coerce.number().int().min(0).default(10_000),
   })
@@ -326,6 +339,7 @@ const ENV_KEYS: readonly [string, readonly string[], 'string' | 'boolean' | 'nul
   ['PIDGATE_EZID_ENABLED', ['ezid', 'enabled'], 'boolean'],
   ['PIDGATE_EZID_BASE_PATH', ['ezid', 'basePath'], 'string'],
   ['PIDGATE_EZID_SESSION_TTL', ['ezid', 'sessionTtl'], 'string'],
+  ['PIDGATE_CONSOLE_SESSION_TTL', ['console', 'sessionTtl'], 'string'],
 ];
 
 /** The environment variables `loadConfig` reads (for the README and `pidgate serve --help`). */
