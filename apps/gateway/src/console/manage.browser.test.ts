@@ -78,7 +78,11 @@ describe.skipIf(!available)('manage in a browser', () => {
       expect(r.ok).toBe(true);
     }
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
-    const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+    const context = await browser.newContext({
+      viewport: { width: 1200, height: 900 },
+      locale: 'de-DE',
+      timezoneId: 'Europe/Berlin',
+    });
     await context.route('**/*', (route) => {
       const url = new URL(route.request().url());
       return url.hostname === '127.0.0.1' ? route.continue() : route.abort();
@@ -127,7 +131,10 @@ describe.skipIf(!available)('manage in a browser', () => {
     await page.keyboard.press('Space');
     await page.locator('#bulk-status').selectOption('unavailable');
     await page.locator('#bulk-reason').fill('under conservation');
-    await Promise.all([page.waitForURL(/manage\/status$/), page.getByRole('button', { name: 'Change status' }).click()]);
+    await Promise.all([
+      page.waitForURL(/manage\/status$/),
+      page.getByRole('button', { name: 'Change status' }).click(),
+    ]);
     await expect.poll(() => page.locator('.flash').textContent()).toContain('2 of 2 done.');
     expect(await page.locator('table.bulk-outcomes').textContent()).toContain('Now unavailable (under conservation).');
     await checkPage(page, 'bulk change outcome');

@@ -39,7 +39,11 @@ describe('the Manage page', () => {
     for (let i = 0; i < 12; i++) {
       await put(s, `${L}a${String(i).padStart(2, '0')}`, {
         target: `https://library.example.org/items/${i}`,
-        erc: { who: 'Library of Example', what: i % 2 === 0 ? `Herbarium sheet ${i}` : `Map of the coast ${i}`, when: '2020' },
+        erc: {
+          who: 'Library of Example',
+          what: i % 2 === 0 ? `Herbarium sheet ${i}` : `Map of the coast ${i}`,
+          when: '2020',
+        },
         owner: 'alice',
         ownerGroup: 'library',
         createdAt: `2024-01-${String(i + 1).padStart(2, '0')}T10:00:00.000Z`,
@@ -110,7 +114,7 @@ describe('the Manage page', () => {
       expect(res.status, qs).toBe(200);
       return rows(await res.text());
     };
-    expect((await find('q=herbarium&sort=key&order=asc'))).toEqual([
+    expect(await find('q=herbarium&sort=key&order=asc')).toEqual([
       `${L}a00`,
       `${L}a02`,
       `${L}a04`,
@@ -157,9 +161,13 @@ describe('the Manage page', () => {
     expect(rows(desc)).toEqual([...asc].reverse());
     // 16 identifiers, 25 per page: one page, no pager.
     expect(desc).not.toContain('rel="next"');
-    const created = rows(await (await f.get(`/console/manage?id=${encodeURIComponent(`${L}a`)}&sort=created&order=asc`, admin)).text());
+    const created = rows(
+      await (await f.get(`/console/manage?id=${encodeURIComponent(`${L}a`)}&sort=created&order=asc`, admin)).text(),
+    );
     expect(created).toEqual(Array.from({ length: 12 }, (_, i) => `${L}a${String(i).padStart(2, '0')}`));
-    const changed = rows(await (await f.get(`/console/manage?id=${encodeURIComponent(`${L}a`)}&sort=updated`, admin)).text());
+    const changed = rows(
+      await (await f.get(`/console/manage?id=${encodeURIComponent(`${L}a`)}&sort=updated`, admin)).text(),
+    );
     expect(changed).toEqual([...created].reverse());
   });
 
@@ -187,7 +195,14 @@ describe('the Manage page', () => {
   });
 
   it("never shows a user another user's reserved identifiers, whatever the filters", async () => {
-    for (const qs of ['', 'status=reserved', 'owner=alice', `id=${encodeURIComponent(L)}`, 'q=unpublished', 'group=library']) {
+    for (const qs of [
+      '',
+      'status=reserved',
+      'owner=alice',
+      `id=${encodeURIComponent(L)}`,
+      'q=unpublished',
+      'group=library',
+    ]) {
       const html = await (await f.get(`/console/manage?${qs}`, bob)).text();
       expect(rows(html), qs).not.toContain(`${L}secret`);
     }
@@ -198,7 +213,7 @@ describe('the Manage page', () => {
     expect(rows(all)).toEqual([`${L}secret`, `${R}hidden`]);
   });
 
-  it("offers row boxes only for identifiers the user may change", async () => {
+  it('offers row boxes only for identifiers the user may change', async () => {
     const html = await (await f.get('/console/manage?q=herbarium&sort=key&order=asc', bob)).text();
     expect(rows(html)).toContain(`${L}a00`);
     expect(selectable(html)).toEqual([`${R}b1`, `${R}hidden`]);
@@ -227,8 +242,18 @@ describe('the Manage page', () => {
 
   it('changes the status of the selected rows, checking each one and reporting per row', async () => {
     const s = f.store;
-    await put(s, `${L}r1`, { target: 'https://library.example.org/r1', identifierStatus: 'reserved', owner: 'alice', ownerGroup: 'library' });
-    await put(s, `${L}r2`, { target: 'https://library.example.org/r2', identifierStatus: 'reserved', owner: 'alice', ownerGroup: 'library' });
+    await put(s, `${L}r1`, {
+      target: 'https://library.example.org/r1',
+      identifierStatus: 'reserved',
+      owner: 'alice',
+      ownerGroup: 'library',
+    });
+    await put(s, `${L}r2`, {
+      target: 'https://library.example.org/r2',
+      identifierStatus: 'reserved',
+      owner: 'alice',
+      ownerGroup: 'library',
+    });
     const res = await f.post('/console/manage/status', alice, {
       key: [`${L}r1`, `${L}r2`, `${L}a01`, `${R}b1`, `${R}hidden`, `${L}nothing`],
       status: 'public',
@@ -255,7 +280,11 @@ describe('the Manage page', () => {
     expect(history.ok && history.value.at(-1)?.actor).toBe('alice');
 
     // Unavailable with a reason, then never back to reserved.
-    const gone = await f.post('/console/manage/status', alice, { key: [`${L}r1`], status: 'unavailable', reason: 'moved away' });
+    const gone = await f.post('/console/manage/status', alice, {
+      key: [`${L}r1`],
+      status: 'unavailable',
+      reason: 'moved away',
+    });
     expect(await gone.text()).toContain('Now unavailable (moved away).');
     const r1b = await s.getBinding(`${L}r1`);
     expect(r1b.ok && r1b.value.statusReason).toBe('moved away');
@@ -264,7 +293,11 @@ describe('the Manage page', () => {
   });
 
   it('refuses a bulk change without the CSRF token, without a selection, or with a bad status', async () => {
-    const noCsrf = await f.post('/console/manage/status', alice, { csrf: null, key: [`${L}a02`], status: 'unavailable' });
+    const noCsrf = await f.post('/console/manage/status', alice, {
+      csrf: null,
+      key: [`${L}a02`],
+      status: 'unavailable',
+    });
     expect(noCsrf.status).toBe(403);
     const none = await f.post('/console/manage/status', alice, { status: 'public' });
     expect(none.status).toBe(400);

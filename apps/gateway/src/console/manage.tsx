@@ -199,7 +199,15 @@ function SortHeader({ base, p, sort }: { base: string; p: ManageParams; sort: Se
   );
 }
 
-function SearchForm({ base, raw, errors }: { base: string; raw: Record<string, string>; errors: readonly FieldError[] }) {
+function SearchForm({
+  base,
+  raw,
+  errors,
+}: {
+  base: string;
+  raw: Record<string, string>;
+  errors: readonly FieldError[];
+}) {
   const text = (name: string, label: string, hint?: string, type = 'text') => {
     const id = FIELD_ID[name] as string;
     const error = errorOf(errors, id);
@@ -233,7 +241,12 @@ function SearchForm({ base, raw, errors }: { base: string; raw: Record<string, s
   const statusError = errorOf(errors, 'manage-status');
   return (
     <form method="get" action={`${base}manage`} class="panel manage-search" role="search" aria-label="Identifiers">
-      {text('q', 'Words in the metadata', 'Who, what, when, title, creator, …: every word must occur; end a word with * for a prefix.', 'search')}
+      {text(
+        'q',
+        'Words in the metadata',
+        'Who, what, when, title, creator, …: every word must occur; end a word with * for a prefix.',
+        'search',
+      )}
       <div class="manage-grid">
         {text('id', 'Identifier starts with', 'For example ark:/99999/fk4')}
         {text('target', 'Target starts with', 'With or without https://')}
@@ -443,8 +456,8 @@ function Results({
               </div>
             </div>
             <p class="hint">
-              A reserved identifier may become public or unavailable; a public one unavailable and back; none
-              becomes reserved again. Only identifiers you may change have a box to select.
+              A reserved identifier may become public or unavailable; a public one unavailable and back; none becomes
+              reserved again. Only identifiers you may change have a box to select.
             </p>
             <button type="submit">Change status</button>
           </fieldset>
@@ -489,7 +502,12 @@ async function managePage(c: C): Promise<Response> {
   const p = parsed.data;
   if ((p.page - 1) * p.per > SEARCH_MAX_OFFSET) {
     return show(
-      [{ field: 'manage-q', text: `Results go no deeper than ${SEARCH_MAX_OFFSET.toLocaleString('en')}: narrow the search.` }],
+      [
+        {
+          field: 'manage-q',
+          text: `Results go no deeper than ${SEARCH_MAX_OFFSET.toLocaleString('en')}: narrow the search.`,
+        },
+      ],
       null,
       null,
       400,
@@ -531,7 +549,8 @@ async function changeOne(c: C, key: string, to: IdentifierStatus, reason: string
   const principal = c.get('principal');
   const got = await store.getBinding(key);
   if (!got.ok) {
-    if (got.error.code === 'not-found' || got.error.code === 'invalid-key') return { key, ok: false, text: 'Not found.' };
+    if (got.error.code === 'not-found' || got.error.code === 'invalid-key')
+      return { key, ok: false, text: 'Not found.' };
     throw new Error(`getBinding: ${got.error.message}`);
   }
   const b = got.value;
@@ -622,12 +641,16 @@ async function bulkChange(c: C): Promise<Response> {
   const { key: selected, status, reason } = parsed.data;
   if (selected.length === 0) return page({ kind: 'error', text: 'Select at least one identifier.' }, [], 400);
   const outcomes: BulkOutcome[] = [];
-  for (const key of [...new Set(selected)]) outcomes.push(await changeOne(c, key, status, reason === '' ? null : reason));
+  for (const key of [...new Set(selected)])
+    outcomes.push(await changeOne(c, key, status, reason === '' ? null : reason));
   const failed = outcomes.filter((o) => !o.ok).length;
   const flash: Flash =
     failed === 0
       ? { kind: 'ok', text: `${outcomes.length} of ${outcomes.length} done.` }
-      : { kind: 'error', text: `${outcomes.length - failed} of ${outcomes.length} done; ${failed} not changed (see below).` };
+      : {
+          kind: 'error',
+          text: `${outcomes.length - failed} of ${outcomes.length} done; ${failed} not changed (see below).`,
+        };
   return page(flash, outcomes, 200);
 }
 
