@@ -240,74 +240,76 @@ function SearchForm({
   };
   const statusError = errorOf(errors, 'manage-status');
   return (
-    <form method="get" action={`${base}manage`} class="panel manage-search" role="search" aria-label="Identifiers">
-      {text(
-        'q',
-        'Words in the metadata',
-        'Who, what, when, title, creator, …: every word must occur; end a word with * for a prefix.',
-        'search',
-      )}
-      <div class="manage-grid">
-        {text('id', 'Identifier starts with', 'For example ark:/99999/fk4')}
-        {text('target', 'Target starts with', 'With or without https://')}
-        {text('owner', 'Owner', 'A username')}
-        {text('group', 'Group')}
-        <div class={`field${statusError ? ' field-error' : ''}`}>
-          <label for="manage-status">Status</label>
-          {statusError ? (
-            <p class="error-message" id="manage-status-error">
-              <span class="visually-hidden">Error: </span>
-              {statusError}
-            </p>
-          ) : null}
-          <select id="manage-status" name="status" aria-describedby={statusError ? 'manage-status-error' : undefined}>
-            <option value="">Any</option>
-            {IDENTIFIER_STATUSES.map((s) => (
-              <option value={s} selected={raw['status'] === s}>
-                {STATUS_LABEL[s]}
+    <search>
+      <form method="get" action={`${base}manage`} class="panel manage-search">
+        {text(
+          'q',
+          'Words in the metadata',
+          'Who, what, when, title, creator, …: every word must occur; end a word with * for a prefix.',
+          'search',
+        )}
+        <div class="manage-grid">
+          {text('id', 'Identifier starts with', 'For example ark:/99999/fk4')}
+          {text('target', 'Target starts with', 'With or without https://')}
+          {text('owner', 'Owner', 'A username')}
+          {text('group', 'Group')}
+          <div class={`field${statusError ? ' field-error' : ''}`}>
+            <label for="manage-status">Status</label>
+            {statusError ? (
+              <p class="error-message" id="manage-status-error">
+                <span class="visually-hidden">Error: </span>
+                {statusError}
+              </p>
+            ) : null}
+            <select id="manage-status" name="status" aria-describedby={statusError ? 'manage-status-error' : undefined}>
+              <option value="">Any</option>
+              {IDENTIFIER_STATUSES.map((s) => (
+                <option value={s} selected={raw['status'] === s}>
+                  {STATUS_LABEL[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          {text('created_from', 'Created from', undefined, 'date')}
+          {text('created_to', 'Created to', undefined, 'date')}
+          {text('updated_from', 'Changed from', undefined, 'date')}
+          {text('updated_to', 'Changed to', undefined, 'date')}
+          <div class="field">
+            <label for="manage-sort">Sort by</label>
+            <select id="manage-sort" name="sort">
+              {(['updated', 'created', 'key'] as const).map((s) => (
+                <option value={s} selected={(raw['sort'] ?? 'updated') === s}>
+                  {SORT_LABEL[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div class="field">
+            <label for="manage-order">Order</label>
+            <select id="manage-order" name="order">
+              <option value="desc" selected={raw['order'] !== 'asc'}>
+                Newest or last first
               </option>
-            ))}
-          </select>
-        </div>
-        {text('created_from', 'Created from', undefined, 'date')}
-        {text('created_to', 'Created to', undefined, 'date')}
-        {text('updated_from', 'Changed from', undefined, 'date')}
-        {text('updated_to', 'Changed to', undefined, 'date')}
-        <div class="field">
-          <label for="manage-sort">Sort by</label>
-          <select id="manage-sort" name="sort">
-            {(['updated', 'created', 'key'] as const).map((s) => (
-              <option value={s} selected={(raw['sort'] ?? 'updated') === s}>
-                {SORT_LABEL[s]}
+              <option value="asc" selected={raw['order'] === 'asc'}>
+                Oldest or first first
               </option>
-            ))}
-          </select>
+            </select>
+          </div>
+          <div class="field">
+            <label for="manage-per">Per page</label>
+            <select id="manage-per" name="per">
+              {PAGE_SIZES.map((n) => (
+                <option value={String(n)} selected={(raw['per'] ?? '50') === String(n)}>
+                  {String(n)}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
-        <div class="field">
-          <label for="manage-order">Order</label>
-          <select id="manage-order" name="order">
-            <option value="desc" selected={raw['order'] !== 'asc'}>
-              Newest or last first
-            </option>
-            <option value="asc" selected={raw['order'] === 'asc'}>
-              Oldest or first first
-            </option>
-          </select>
-        </div>
-        <div class="field">
-          <label for="manage-per">Per page</label>
-          <select id="manage-per" name="per">
-            {PAGE_SIZES.map((n) => (
-              <option value={String(n)} selected={(raw['per'] ?? '50') === String(n)}>
-                {String(n)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <p class="hint">Dates are days in UTC; both ends count.</p>
-      <button type="submit">Search</button> <a href={`${base}manage`}>Clear</a>
-    </form>
+        <p class="hint">Dates are days in UTC; both ends count.</p>
+        <button type="submit">Search</button> <a href={`${base}manage`}>Clear</a>
+      </form>
+    </search>
   );
 }
 
