@@ -4,6 +4,9 @@ import { ACCOUNTS_MIGRATION_NAME, postgresAccountsMigration, sqliteAccountsMigra
  * Versioned schema migrations, one list per dialect, applied in order and recorded in
  * `schema_migrations`. Never edit a released migration: add the next version.
  */
+import { POSTGRES_SEARCH_MIGRATION } from './search-postgres.ts';
+import { SQLITE_SEARCH_MIGRATION } from './search-sqlite.ts';
+
 export interface Migration {
   readonly version: number;
   readonly name: string;
@@ -129,6 +132,11 @@ CREATE TABLE commitments (
 ) WITHOUT ROWID;
 `,
   },
+  {
+    version: 7,
+    name: 'Manage search: full-text index (FTS5) over the metadata, indexes on target, owner and dates',
+    sql: SQLITE_SEARCH_MIGRATION,
+  },
 ];
 
 /** Keys are `COLLATE "C"` so they sort by code point (bytes of UTF-8), as in SQLite. */
@@ -251,9 +259,14 @@ CREATE TABLE commitments (
 );
 `,
   },
+  {
+    version: 7,
+    name: 'Manage search: tsvector (simple) over the metadata with a GIN index, indexes on target, owner and dates',
+    sql: POSTGRES_SEARCH_MIGRATION,
+  },
 ];
 
-export const LATEST_VERSION = SQLITE_MIGRATIONS.length;
+export const LATEST_VERSION = Math.max(...SQLITE_MIGRATIONS.map((m) => m.version));
 
 /**
  * One storage key per ARK whatever the profile (the gateway's `storageKey`): `ark:/` as the label and

@@ -24,6 +24,8 @@ import {
   toTokenInfo,
 } from './rows.ts';
 import type { ErcRecord } from './schema.ts';
+import type { SearchQuery, SearchResult, SearchWord } from './search.ts';
+import { searchPostgres } from './search-postgres.ts';
 import type { Binding, MigrationReport, PdiVersion, Reservation, Shoulder, ShoulderInput } from './store.ts';
 
 export interface PostgresOptions {
@@ -276,6 +278,10 @@ export class PostgresBackend implements Backend {
       params,
     );
     return (rows as BindingRow[]).map(toBinding);
+  }
+
+  async searchBindings(q: SearchQuery & { readonly words: readonly SearchWord[] }): Promise<SearchResult> {
+    return searchPostgres((sql, params) => this.#q(sql, params), q, BINDING_COLUMNS);
   }
 
   async putPdiVersion(resourceKey: string, format: string, target: string, erc: ErcRecord, actor: string, now: string) {

@@ -50,6 +50,7 @@ const STATUS = {
   'invalid-session': 400,
   'invalid-ttl': 400,
   'not-reserved': 400,
+  'invalid-search': 400,
   'invalid-token-name': 400,
   'invalid-scope': 400,
   'invalid-url': 400,

@@ -7,6 +7,7 @@ import { accountPages } from './account.tsx';
 import { adminPages } from './admin.tsx';
 import type { ConsoleEnv } from './env.ts';
 import { errorPage, notFoundPage } from './errors.tsx';
+import { managePages } from './manage.tsx';
 import { checkForms, loadSession, prepare } from './middleware.ts';
 import { signinPages } from './signin.tsx';
 
@@ -54,6 +55,7 @@ export function consoleRoutes(deps: AppDeps, options: ConsoleOptions = {}): Hono
   app.route('/', accountPages(deps));
   app.route('/', adminPages(deps));
   // Feature pages: one line each (dashboard, create, identifier, manage, upload, download).
+  app.route('/', managePages(deps));
 
   app.all('*', notFoundPage);
   return app;
