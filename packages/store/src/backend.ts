@@ -5,6 +5,7 @@ import type { Commitment } from './commitments.ts';
 import type { PdiFilter } from './pdi.ts';
 import type { SessionRow, TokenRow } from './rows.ts';
 import type { ErcRecord } from './schema.ts';
+import type { SearchQuery, SearchResult, SearchWord } from './search.ts';
 import type { FindOptions, KeyRange, SqlQuery, StatsScope } from './stats.ts';
 import type {
   Binding,
@@ -45,6 +46,8 @@ export interface Backend {
   history(key: string): Promise<HistoryEntry[]>;
   longestBound(candidates: string[]): Promise<Binding | null>;
   listBindings(range: BindingRange): Promise<Binding[]>;
+  /** A validated Manage search (search.ts). */
+  searchBindings(query: SearchQuery & { readonly words: readonly SearchWord[] }): Promise<SearchResult>;
 
   putPdiVersion(
     resourceKey: string,

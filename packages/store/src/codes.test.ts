@@ -52,6 +52,7 @@ const CASES: Readonly<Record<StoreErrorCode, (store: Store, dataDir: string) => 
   'invalid-actor': (s) => s.putBinding(`${A}a`, TARGET, ''),
   'invalid-cursor': (s) => s.listBindings({ cursor: 'not a cursor' }),
   'invalid-limit': (s) => s.listBindings({ limit: 0 }),
+  'invalid-search': (s) => s.searchBindings({ text: '***', visibility: { all: true } }),
   'invalid-count': (s) => s.reserveMint(SHOULDER.key, 0),
   'invalid-format': (s) => s.putPdiVersion('urn:pdi://ap.org.us/1997/11/27/12', 'ht ml', TARGET.target, 'cli'),
   'invalid-version': (s) => s.getPdi('urn:pdi://ap.org.us/1997/11/27/12', 'html', 0),

@@ -31,6 +31,7 @@ export const STORE_ERROR_CODES = [
   'invalid-session', // a session id is malformed, unknown or expired
   'invalid-ttl', // a session lifetime is out of range
   'not-reserved', // deleteReserved: the identifier is not reserved
+  'invalid-search', // searchBindings: a filter, the sort, the page or the visibility is malformed
   'invalid-token-name', // a token name is empty or too long
   'invalid-scope', // a token scope is empty, too long or holds spaces
   'invalid-url', // openStore: DATABASE_URL is not a postgres:// URL

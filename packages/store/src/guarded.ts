@@ -16,6 +16,7 @@ import { checkErc, checkFormat, checkPdiList, checkSerial, checkVersion } from '
 import { type HistoryRowDb, isoTime, type TokenRow, toHistory } from './rows.ts';
 import { type ErcRecord, IDENTIFIER_STATUSES, TargetUrl } from './schema.ts';
 import { scopeAllows, scopeRanges } from './scope.ts';
+import { parseSearchQuery, type SearchQueryInput } from './search.ts';
 import {
   type FindOptions,
   prefixesProblem,
@@ -283,6 +284,12 @@ export class GuardedStore implements Store {
       }
       return ok(page(rows, limit.value, (last) => encodeCursor(secret, 'bindings', filter, [last.key])));
     });
+  }
+
+  searchBindings(query: SearchQueryInput) {
+    const q = parseSearchQuery(query);
+    if (!q.ok) return Promise.resolve(q);
+    return this.#run(async (b) => ok(await b.searchBindings(q.value)));
   }
 
   exportBindings(options?: {

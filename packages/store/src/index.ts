@@ -45,6 +45,21 @@ export {
   TargetUrl,
 } from './schema.ts';
 export {
+  parseSearchQuery,
+  SEARCH_COUNT_CAP,
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_MAX_LIMIT,
+  SEARCH_MAX_OFFSET,
+  SEARCH_SORTS,
+  SearchQuery,
+  type SearchQueryInput,
+  type SearchResult,
+  type SearchSort,
+  SearchVisibility,
+  searchWords,
+} from './search.ts';
+export { searchVisibilityOf } from './search-visibility.ts';
+export {
   type BindingStats,
   EVERY_IDENTIFIER,
   type FindOptions,

@@ -1,10 +1,12 @@
 import { ACCOUNTS_MIGRATION_NAME, postgresAccountsMigration, sqliteAccountsMigration } from './accounts-migration.ts';
-import { STATS_INDEXES, STATS_MIGRATION_NAME } from './stats.ts';
 
 /**
  * Versioned schema migrations, one list per dialect, applied in order and recorded in
  * `schema_migrations`. Never edit a released migration: add the next version.
  */
+import { POSTGRES_SEARCH_MIGRATION } from './search-postgres.ts';
+import { SQLITE_SEARCH_MIGRATION } from './search-sqlite.ts';
+
 export interface Migration {
   readonly version: number;
   readonly name: string;
@@ -118,7 +120,23 @@ CREATE TABLE store_secrets (
     name: ACCOUNTS_MIGRATION_NAME,
     sql: sqliteAccountsMigration(),
   },
-  { version: 8, name: STATS_MIGRATION_NAME, sql: STATS_INDEXES },
+  {
+    version: 6,
+    name: 'commitment statements of NAANs and shoulders (what ?? shows)',
+    sql: `
+CREATE TABLE commitments (
+  prefix TEXT PRIMARY KEY,
+  statement TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  actor TEXT NOT NULL
+) WITHOUT ROWID;
+`,
+  },
+  {
+    version: 7,
+    name: 'Manage search: full-text index (FTS5) over the metadata, indexes on target, owner and dates',
+    sql: SQLITE_SEARCH_MIGRATION,
+  },
 ];
 
 /** Keys are `COLLATE "C"` so they sort by code point (bytes of UTF-8), as in SQLite. */
@@ -229,10 +247,25 @@ CREATE TABLE store_secrets (
     name: ACCOUNTS_MIGRATION_NAME,
     sql: postgresAccountsMigration(),
   },
-  { version: 8, name: STATS_MIGRATION_NAME, sql: STATS_INDEXES },
+  {
+    version: 6,
+    name: 'commitment statements of NAANs and shoulders (what ?? shows)',
+    sql: `
+CREATE TABLE commitments (
+  prefix text COLLATE "C" PRIMARY KEY,
+  statement jsonb NOT NULL,
+  updated_at timestamptz NOT NULL,
+  actor text NOT NULL
+);
+`,
+  },
+  {
+    version: 7,
+    name: 'Manage search: tsvector (simple) over the metadata with a GIN index, indexes on target, owner and dates',
+    sql: POSTGRES_SEARCH_MIGRATION,
+  },
 ];
 
-/** The highest version (versions are numbered by the change that adds them, so the list may be merged out of order). */
 export const LATEST_VERSION = Math.max(...SQLITE_MIGRATIONS.map((m) => m.version));
 
 /**

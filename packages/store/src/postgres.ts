@@ -24,6 +24,8 @@ import {
   toTokenInfo,
 } from './rows.ts';
 import type { ErcRecord } from './schema.ts';
+import type { SearchQuery, SearchResult, SearchWord } from './search.ts';
+import { searchPostgres } from './search-postgres.ts';
 import { expiredSql, type FindOptions, findSql, type KeyRange, type SqlQuery, type StatsScope } from './stats.ts';
 import type { Binding, MigrationReport, PdiVersion, Reservation, Shoulder, ShoulderInput } from './store.ts';
 
@@ -277,6 +279,10 @@ export class PostgresBackend implements Backend {
       params,
     );
     return (rows as BindingRow[]).map(toBinding);
+  }
+
+  async searchBindings(q: SearchQuery & { readonly words: readonly SearchWord[] }): Promise<SearchResult> {
+    return searchPostgres((sql, params) => this.#q(sql, params), q, BINDING_COLUMNS);
   }
 
   async putPdiVersion(resourceKey: string, format: string, target: string, erc: ErcRecord, actor: string, now: string) {

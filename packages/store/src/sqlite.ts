@@ -23,6 +23,8 @@ import {
   toTokenInfo,
 } from './rows.ts';
 import type { ErcRecord } from './schema.ts';
+import type { SearchQuery, SearchResult, SearchWord } from './search.ts';
+import { searchSqlite } from './search-sqlite.ts';
 import { SqliteAccounts } from './sqlite-accounts.ts';
 import { expiredSql, type FindOptions, findSql, type KeyRange, type SqlQuery, type StatsScope } from './stats.ts';
 import type { Binding, MigrationReport, PdiVersion, Reservation, Shoulder, ShoulderInput } from './store.ts';
@@ -343,6 +345,10 @@ export class SqliteBackend implements Backend {
     params.push(r.limit);
     const sql = `SELECT ${BINDING_COLUMNS} FROM bindings WHERE ${where.join(' AND ')} ORDER BY key LIMIT ?`;
     return (this.#stmt(sql).all(...params) as BindingRow[]).map(toBinding);
+  }
+
+  async searchBindings(q: SearchQuery & { readonly words: readonly SearchWord[] }): Promise<SearchResult> {
+    return searchSqlite((sql, params) => this.#db.prepare(sql).all(...params), q, BINDING_COLUMNS);
   }
 
   async putPdiVersion(resourceKey: string, format: string, target: string, erc: ErcRecord, actor: string, now: string) {

@@ -4,8 +4,9 @@
  * created before an instant under some prefixes. Every question is limited to a `StatsScope`: the
  * identifiers a user owns, co-owns or shares through a group, or everything (an administrator). The SQL
  * is built here once for both dialects; the backends run it. Each query is a GROUP BY or a range read
- * over an index (migration 8: `bindings (tombstoned, identifier_status)`, `(created_at)`, `(owner)`,
- * `(owner_group)`), never a scan of every row in process memory.
+ * over an index (the primary key for key ranges; the partial indexes of live bindings on status, owner,
+ * owner group and creation time that migration 7 made for the Manage search), never a scan in the
+ * gateway's memory.
  */
 import type { Backend } from './backend.ts';
 import type { IdentifierStatus } from './schema.ts';
@@ -159,16 +160,6 @@ export function expiredSql(
   const sql = `SELECT ${columns} FROM bindings WHERE ${where.join(' AND ')} ORDER BY key LIMIT ${p.add(limit)}${d === 'postgres' ? ' FOR UPDATE' : ''}`;
   return { sql, params: p.values };
 }
-
-export const STATS_MIGRATION_NAME = 'indexes for the console dashboard: status, creation time, owner, owner group';
-
-/** The migration-8 indexes, one statement each (the same in both dialects). */
-export const STATS_INDEXES = `
-CREATE INDEX bindings_live_status ON bindings (tombstoned, identifier_status);
-CREATE INDEX bindings_created ON bindings (created_at);
-CREATE INDEX bindings_owner ON bindings (owner);
-CREATE INDEX bindings_owner_group ON bindings (owner_group);
-`;
 
 /** A statement and its parameters. */
 export interface SqlQuery {

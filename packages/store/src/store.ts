@@ -2,6 +2,7 @@ import type { Group, Principal, User, UserInput, UserPatch, UserSession, Verifie
 import type { StoreError, StoreResult } from './codes.ts';
 import type { Commitment } from './commitments.ts';
 import type { BindingInput, ErcRecord, IdentifierStatus, OtherMetadata, RedirectStatus } from './schema.ts';
+import type { SearchQueryInput, SearchResult } from './search.ts';
 import type { BindingStats, FindOptions, PurgeOutcome, StatsOptions, StatsScope } from './stats.ts';
 
 /** Who made a change: a token id, or `'cli'`. */
@@ -276,6 +277,11 @@ export interface Store {
     items: Iterable<ImportItem> | AsyncIterable<ImportItem>,
     options?: ImportOptions,
   ): Promise<StoreResult<ImportSummary>>;
+  /**
+   * The Manage search over live bindings the viewer may see (`query.visibility`): filters, full text by the
+   * database's own index, a sort, an offset page and a total counted up to `SEARCH_COUNT_CAP` (search.ts).
+   */
+  searchBindings(query: SearchQueryInput): Promise<StoreResult<SearchResult>>;
 
   /** Bind the next version of a resource in a format (1, 2, ...), atomically. */
   putPdiVersion(

@@ -11,11 +11,12 @@ import { dashboardPages } from './dashboard.tsx';
 import type { ConsoleEnv } from './env.ts';
 import { errorPage, notFoundPage } from './errors.tsx';
 import { identifierPages } from './identifier.tsx';
+import { managePages } from './manage.tsx';
 import { checkForms, loadSession, prepare } from './middleware.ts';
 import { demoBanner } from './parts.tsx';
 import { signinPages } from './signin.tsx';
 
-export { CSRF_FIELD, CsrfField } from './csrf.tsx';
+export { CSRF_FIELD, CsrfField } from './csrf.ts';
 export type { ConsoleEnv, ConsoleSession } from './env.ts';
 export { errorPage, forbiddenPage, notFoundPage } from './errors.tsx';
 export { consolePage, type Flash, Shell, type ShellProps, Time } from './shell.tsx';
@@ -63,6 +64,7 @@ export function consoleRoutes(deps: AppDeps, options: ConsoleOptions = {}): Hono
   app.route('/', dashboardPages(deps));
   app.route('/', createPages(deps));
   app.route('/', identifierPages(deps));
+  app.route('/', managePages(deps));
 
   app.all('*', notFoundPage);
   return app;

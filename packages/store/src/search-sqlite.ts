@@ -1,0 +1,101 @@
+import {
+  planSearch,
+  runSearch,
+  SEARCH_TEXT_LIMIT,
+  type SearchDialect,
+  type SearchQuery,
+  type SearchResult,
+  type SearchWord,
+} from './search.ts';
+
+/**
+ * The Manage search on SQLite. `bindings` has no rowid (WITHOUT ROWID), so the FTS5 index is a contentless
+ * table (`contentless_delete=1`, SQLite 3.43 or later: better-sqlite3 bundles its own) whose rowids are
+ * given by `binding_search_ids` (one integer per key). Triggers on `bindings` keep it in step with every
+ * write, whatever the path (put, import, delete, deleteReserved): a live binding has one entry holding the
+ * text of its ERC record and other metadata (not the `_`-elements), a tombstone none. The `unicode61`
+ * tokenizer splits at anything that is not a letter or a digit and folds case, not diacritics (as
+ * PostgreSQL's `simple` configuration does). `detail=none`: only which rows hold a word is kept (no
+ * positions), which is all an AND of words and prefixes needs, in a fraction of the space.
+ */
+
+/** The indexed text of a binding row (`row` is `new` or `old` in a trigger, or a table alias). */
+const documentOf = (row: string): string =>
+  `substr(coalesce((SELECT group_concat(value, ' ') FROM json_tree(${row}.erc) WHERE type = 'text'), '') || ' ' ||
+     coalesce((SELECT group_concat(value, ' ') FROM json_each(${row}.metadata) WHERE type = 'text' AND substr(key, 1, 1) <> '_'), ''),
+     1, ${SEARCH_TEXT_LIMIT})`;
+
+/** Idempotent: run again, it rebuilds the index from the bindings (a rolled-back schema, a repair). */
+export const SQLITE_SEARCH_MIGRATION = `
+CREATE TABLE IF NOT EXISTS binding_search_ids (
+  id INTEGER PRIMARY KEY,
+  binding_key TEXT NOT NULL UNIQUE
+);
+CREATE VIRTUAL TABLE IF NOT EXISTS bindings_fts USING fts5 (
+  doc,
+  content = '',
+  contentless_delete = 1,
+  detail = none,
+  tokenize = 'unicode61 remove_diacritics 0'
+);
+INSERT INTO bindings_fts (bindings_fts) VALUES ('delete-all');
+DELETE FROM binding_search_ids;
+INSERT INTO binding_search_ids (binding_key) SELECT key FROM bindings WHERE tombstoned = 0;
+INSERT INTO bindings_fts (rowid, doc)
+  SELECT m.id, ${documentOf('b')} FROM binding_search_ids AS m JOIN bindings AS b ON b.key = m.binding_key;
+CREATE TRIGGER IF NOT EXISTS bindings_search_insert AFTER INSERT ON bindings WHEN new.tombstoned = 0 BEGIN
+  INSERT INTO binding_search_ids (binding_key) VALUES (new.key) ON CONFLICT (binding_key) DO NOTHING;
+  INSERT INTO bindings_fts (rowid, doc) VALUES ((SELECT id FROM binding_search_ids WHERE binding_key = new.key), ${documentOf('new')});
+END;
+CREATE TRIGGER IF NOT EXISTS bindings_search_update AFTER UPDATE OF erc, metadata, tombstoned, key ON bindings BEGIN
+  DELETE FROM bindings_fts WHERE rowid = (SELECT id FROM binding_search_ids WHERE binding_key = old.key);
+  DELETE FROM binding_search_ids WHERE binding_key = old.key;
+  INSERT INTO binding_search_ids (binding_key) SELECT new.key WHERE new.tombstoned = 0;
+  INSERT INTO bindings_fts (rowid, doc)
+    SELECT id, ${documentOf('new')} FROM binding_search_ids WHERE binding_key = new.key AND new.tombstoned = 0;
+END;
+CREATE TRIGGER IF NOT EXISTS bindings_search_delete AFTER DELETE ON bindings BEGIN
+  DELETE FROM bindings_fts WHERE rowid = (SELECT id FROM binding_search_ids WHERE binding_key = old.key);
+  DELETE FROM binding_search_ids WHERE binding_key = old.key;
+END;
+CREATE INDEX IF NOT EXISTS bindings_target ON bindings (target);
+CREATE INDEX IF NOT EXISTS bindings_status ON bindings (identifier_status, updated_at) WHERE tombstoned = 0;
+CREATE INDEX IF NOT EXISTS bindings_owner ON bindings (owner, identifier_status, updated_at) WHERE tombstoned = 0;
+CREATE INDEX IF NOT EXISTS bindings_owner_group ON bindings (owner_group, identifier_status, updated_at) WHERE tombstoned = 0;
+CREATE INDEX IF NOT EXISTS bindings_updated ON bindings (updated_at) WHERE tombstoned = 0;
+CREATE INDEX IF NOT EXISTS bindings_created ON bindings (created_at) WHERE tombstoned = 0;
+`;
+
+/** An FTS5 query: every word, quoted (words hold letters and digits only), `"word"*` for a prefix. */
+export function fts5Query(words: readonly SearchWord[]): string {
+  return words.map((w) => `"${w.word}"${w.prefix ? '*' : ''}`).join(' AND ');
+}
+
+const FULL_TEXT = {
+  probe: `EXISTS (SELECT 1 FROM binding_search_ids AS m JOIN bindings_fts ON bindings_fts.rowid = m.id
+    WHERE m.binding_key = bindings.key AND bindings_fts MATCH ?)`,
+  in: `key IN (SELECT m.binding_key FROM bindings_fts JOIN binding_search_ids AS m ON m.id = bindings_fts.rowid
+    WHERE bindings_fts MATCH ?)`,
+  joined: 'bindings_fts MATCH ?',
+} as const;
+
+export const SQLITE_DIALECT: SearchDialect = {
+  numbered: false,
+  time: '?',
+  live: 'tombstoned = 0',
+  fullText: (form) => FULL_TEXT[form],
+  joined: `bindings_fts JOIN binding_search_ids AS m ON m.id = bindings_fts.rowid
+    JOIN bindings ON bindings.key = m.binding_key`,
+  fullTextProbe: 'SELECT 1 FROM bindings_fts WHERE bindings_fts MATCH ?',
+  fullTextParam: fts5Query,
+  targetColumn: 'target',
+};
+
+/** Run a validated search with `all` (a statement's rows on the backend's connection). */
+export function searchSqlite(
+  all: (sql: string, params: unknown[]) => unknown[],
+  q: SearchQuery & { readonly words: readonly SearchWord[] },
+  columns: string,
+): Promise<SearchResult> {
+  return runSearch(q, planSearch(q, columns, SQLITE_DIALECT), async (s) => all(s.sql, s.params));
+}
