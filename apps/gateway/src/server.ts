@@ -4,8 +4,8 @@ import { Server as NetServer, type Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { corsHeadersWithoutOrigin, createApp } from './app.ts';
 import type { Config } from './config/index.ts';
-import { type AppDeps, createDeps, type DepsOptions } from './deps.ts';
 import { demoPolicy, startDemoSweep } from './demo/index.ts';
+import { type AppDeps, createDeps, type DepsOptions } from './deps.ts';
 import { assertFastPathSafe, createFastPath, problem, problemResponse } from './http/index.ts';
 
 /** How long an idle connection closed at shutdown may linger after our FIN before it is destroyed. */
