@@ -1,5 +1,6 @@
 import type { BatchEntry, EntryOutcome, OnExisting } from './batch.ts';
 import type { StoreResult } from './codes.ts';
+import type { DownloadQuery } from './downloads.ts';
 import type { PdiFilter } from './pdi.ts';
 import type { SessionRow, TokenRow } from './rows.ts';
 import type { ErcRecord } from './schema.ts';
@@ -76,4 +77,6 @@ export interface Backend {
   /** The session and its token, or null. */
   sessionByHash(hash: string): Promise<{ session: SessionRow; token: TokenRow } | null>;
   deleteSession(hash: string): Promise<void>;
+  /** Run one statement of downloads.ts (`$n` parameters) and give back its rows. */
+  downloadQuery: DownloadQuery;
 }

@@ -5,6 +5,7 @@ import type { BatchEntry } from './batch.ts';
 import { parseBindingInput } from './binding.ts';
 import type { StoreResult } from './codes.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
+import { type DownloadJobs, downloadJobs } from './downloads.ts';
 import { exportPages } from './export.ts';
 import { TOKEN } from './grammar.ts';
 import { runImport } from './import.ts';
@@ -62,6 +63,7 @@ export class GuardedStore implements Store {
   #backend: Backend | null;
   #secret: Buffer | null = null;
   readonly backend: 'sqlite' | 'postgres';
+  readonly downloads: DownloadJobs = downloadJobs((fn) => this.#run((b) => fn(b.downloadQuery)));
 
   constructor(backend: Backend) {
     this.#backend = backend;

@@ -1,4 +1,12 @@
 export { STORE_ERROR_CODES, type StoreError, type StoreErrorCode, type StoreResult } from './codes.ts';
+export {
+  DOWNLOAD_STATUSES,
+  type DownloadFinish,
+  type DownloadJob,
+  type DownloadJobs,
+  type DownloadStatus,
+  type NewDownloadJob,
+} from './downloads.ts';
 export { type OpenOptions, openStore, SQLITE_FILENAME, tryOpenStore } from './open.ts';
 export {
   type BindingData,

@@ -1,3 +1,5 @@
+import { DOWNLOAD_JOBS_SQL } from './downloads.ts';
+
 /**
  * Versioned schema migrations, one list per dialect, applied in order and recorded in
  * `schema_migrations`. Never edit a released migration: add the next version.
@@ -110,6 +112,11 @@ CREATE TABLE store_secrets (
     name: 'ARK keys independent of the profile (ark:/ label, lowercase %-escapes)',
     sql: arkKeyMigration(),
   },
+  {
+    version: 9,
+    name: 'batch download jobs',
+    sql: DOWNLOAD_JOBS_SQL,
+  },
 ];
 
 /** Keys are `COLLATE "C"` so they sort by code point (bytes of UTF-8), as in SQLite. */
@@ -215,9 +222,15 @@ CREATE TABLE store_secrets (
     name: 'ARK keys independent of the profile (ark:/ label, lowercase %-escapes)',
     sql: arkKeyMigration(),
   },
+  {
+    version: 9,
+    name: 'batch download jobs',
+    sql: DOWNLOAD_JOBS_SQL,
+  },
 ];
 
-export const LATEST_VERSION = SQLITE_MIGRATIONS.length;
+/** The highest version (the lists may skip numbers while branches that add migrations are merged). */
+export const LATEST_VERSION = Math.max(...SQLITE_MIGRATIONS.map((m) => m.version));
 
 /**
  * One storage key per ARK whatever the profile (the gateway's `storageKey`): `ark:/` as the label and

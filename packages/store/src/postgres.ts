@@ -4,6 +4,7 @@ import type { Backend, BindingRange } from './backend.ts';
 import { type BatchEntry, type EntryOutcome, type OnExisting, planBatch } from './batch.ts';
 import { planDelete, planDeleteReserved } from './binding.ts';
 import type { StoreResult } from './codes.ts';
+import type { DownloadJobRow, DownloadQuery } from './downloads.ts';
 import { LATEST_VERSION, POSTGRES_MIGRATIONS } from './migrations.ts';
 import type { PdiFilter } from './pdi.ts';
 import {
@@ -474,6 +475,8 @@ export class PostgresBackend implements Backend {
   async deleteSession(hash: string) {
     await this.#q('DELETE FROM sessions WHERE hash = $1', [hash]);
   }
+
+  downloadQuery: DownloadQuery = async (sql, params) => (await this.#q(sql, params)).rows as DownloadJobRow[];
 }
 
 /** The fourteen binding columns as parallel arrays, for unnest. */

@@ -4,6 +4,7 @@ import type { Backend, BindingRange } from './backend.ts';
 import { type BatchEntry, type EntryOutcome, type HistoryRow, type OnExisting, planBatch } from './batch.ts';
 import { planDelete, planDeleteReserved } from './binding.ts';
 import type { StoreResult } from './codes.ts';
+import type { DownloadJobRow, DownloadQuery } from './downloads.ts';
 import { LATEST_VERSION, SQLITE_MIGRATIONS } from './migrations.ts';
 import type { PdiFilter } from './pdi.ts';
 import {
@@ -516,4 +517,18 @@ export class SqliteBackend implements Backend {
   async deleteSession(hash: string) {
     this.#stmt('DELETE FROM sessions WHERE hash = ?').run(hash);
   }
+
+  /** `$n` parameters become `?`, with the values in the order they appear. */
+  downloadQuery: DownloadQuery = async (sql, params) => {
+    const values: unknown[] = [];
+    const s = this.#stmt(
+      sql.replace(/\$(\d+)/g, (_, n: string) => {
+        values.push(params[Number(n) - 1]);
+        return '?';
+      }),
+    );
+    if (s.reader) return s.all(...values) as DownloadJobRow[];
+    s.run(...values);
+    return [];
+  };
 }

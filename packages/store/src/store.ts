@@ -1,4 +1,5 @@
 import type { StoreError, StoreResult } from './codes.ts';
+import type { DownloadJobs } from './downloads.ts';
 import type { BindingInput, ErcRecord, IdentifierStatus, OtherMetadata, RedirectStatus } from './schema.ts';
 
 /** Who made a change: a token id, or `'cli'`. */
@@ -213,6 +214,8 @@ export interface MigrationReport {
 /** The storage layer: one interface, SQLite or PostgreSQL behind it. Nothing here throws. */
 export interface Store {
   readonly backend: 'sqlite' | 'postgres';
+  /** Batch download jobs (downloads.ts). */
+  readonly downloads: DownloadJobs;
 
   /** Apply pending schema migrations (also run by `openStore`). */
   migrate(): Promise<StoreResult<MigrationReport>>;
