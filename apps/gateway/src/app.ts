@@ -7,6 +7,7 @@ import { bindingRoutes, mintingRoutes, tokenRoutes } from './admin/index.ts';
 import { apiRoutes } from './api/index.ts';
 import { type Config, formatIssues } from './config/index.ts';
 import type { AppDeps } from './deps.ts';
+import { downloadRoutes } from './download/index.ts';
 import { ezidRoutes } from './ezid/index.ts';
 import {
   basePath,
@@ -168,6 +169,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<GatewayEnv> {
   tokenRoutes(app, deps);
   openapiRoutes(app, deps);
   webRoutes(app, deps);
+  downloadRoutes(app, deps);
   ezidRoutes(app, deps);
   identifierRoutes(app, deps, views);
   return app;

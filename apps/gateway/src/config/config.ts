@@ -275,6 +275,25 @@ export const ConfigSchema = z
           .describe('Seconds a login session (`GET {basePath}/login`, the `sessionid` cookie) lasts.'),
       })
       .prefault({}),
+    downloads: z
+      .object({
+        dir: z
+          .string()
+          .min(1)
+          .nullable()
+          .default(null)
+          .describe(
+            "Where batch download files are written (EZID `/download_request`, the console's Download page); by default `downloads/` in `store.dataDir`. Gateway instances sharing a PostgreSQL database must share this directory.",
+          ),
+        retention: z.coerce
+          .number()
+          .int()
+          .min(60)
+          .max(366 * 24 * 3600)
+          .default(604_800)
+          .describe('Seconds a batch download file is kept after it is requested (EZID keeps them one week).'),
+      })
+      .prefault({}),
     /** Milliseconds in-flight requests get to finish on SIGTERM before connections are closed. */
     shutdownGraceMs: z.coerce.number().int().min(0).default(10_000),
   })
@@ -326,6 +345,8 @@ const ENV_KEYS: readonly [string, readonly string[], 'string' | 'boolean' | 'nul
   ['PIDGATE_EZID_ENABLED', ['ezid', 'enabled'], 'boolean'],
   ['PIDGATE_EZID_BASE_PATH', ['ezid', 'basePath'], 'string'],
   ['PIDGATE_EZID_SESSION_TTL', ['ezid', 'sessionTtl'], 'string'],
+  ['PIDGATE_DOWNLOADS_DIR', ['downloads', 'dir'], 'null-string'],
+  ['PIDGATE_DOWNLOADS_RETENTION', ['downloads', 'retention'], 'string'],
 ];
 
 /** The environment variables `loadConfig` reads (for the README and `pidgate serve --help`). */
@@ -389,6 +410,7 @@ function readConfigFile(file: string): Record<string, unknown> {
     ['pwid', 'archives'],
     ['store', 'dataDir'],
     ['resolvers', 'file'],
+    ['downloads', 'dir'],
   ] as const) {
     const part = object[section];
     if (typeof part === 'object' && part !== null) {

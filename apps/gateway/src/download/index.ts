@@ -1,0 +1,17 @@
+// download/: batch download (EZID's `/download_request` and download formats; the console's Download page
+// uses the same engine) and bulk upload (CSV or EZID ANVL files, previewed, then applied row by row).
+export { downloadRoutes } from './ezid-routes.ts';
+export { matches, TEST_SHOULDERS } from './filters.ts';
+export { downloadElements, formatWriter } from './formats.ts';
+export { type DownloadRule, mayDownload, type Requester, requesterOfToken } from './ownership.ts';
+export {
+  COMPRESSIONS,
+  DownloadRequest,
+  FORMATS,
+  MAPPED_COLUMNS,
+  parseDownloadRequest,
+  STATUSES,
+  TYPES,
+} from './request.ts';
+export { type DownloadService, JobParams } from './service.ts';
+export { downloadService } from './setup.ts';
