@@ -7,7 +7,7 @@ import { bindingRoutes, mintingRoutes, tokenRoutes } from './admin/index.ts';
 import { apiRoutes } from './api/index.ts';
 import { type Config, formatIssues } from './config/index.ts';
 import type { AppDeps } from './deps.ts';
-import { downloadRoutes } from './download/index.ts';
+import { downloadRoutes } from './batch/index.ts';
 import { ezidRoutes } from './ezid/index.ts';
 import {
   basePath,

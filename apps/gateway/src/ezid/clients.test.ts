@@ -308,7 +308,7 @@ describe.each(backends)('ezid-client: server_status as spec/unit/client_spec.rb 
 
   it('batch_download(format: "anvl"): POST /download_request answers the URL the file will appear at', async () => {
     // BatchDownloadRequest: `self.path = "/download_request"`, `set_form_data(params)`; BatchDownloadResponse
-    // `download_url` is the message. The whole exchange is in download/ezid-routes.test.ts.
+    // `download_url` is the message. The whole exchange is in batch/ezid-routes.test.ts.
     const r = await send(
       g.port,
       'POST',

@@ -225,7 +225,7 @@ export function ezidRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
     return new Response(VERSION, { status: 200, headers: { 'content-type': TEXT, 'cache-control': 'no-store' } });
   });
 
-  // EZID's batch download (`POST /download_request`, `GET /download/…`) is download/'s `downloadRoutes`.
+  // EZID's batch download (`POST /download_request`, `GET /download/…`) is batch/'s `downloadRoutes`.
 
   // Anything else under the base path is no EZID operation (at the root, the other routes answer).
   if (base !== '') app.all(`${base}/*`, (c) => respond(c, { status: 404, line: 'error', remainder: 'not found' }));

@@ -1,4 +1,4 @@
-// download/: batch download (EZID's `/download_request` and download formats; the console's Download page
+// batch/: batch download (EZID's `/download_request` and download formats; the console's Download page
 // uses the same engine) and bulk upload (CSV or EZID ANVL files, previewed, then applied row by row).
 export { downloadRoutes } from './ezid-routes.ts';
 export { matches, TEST_SHOULDERS } from './filters.ts';
