@@ -1,4 +1,4 @@
-import { type Binding, isAdmin, type VerifiedToken } from '@pidgate/store';
+import { type Binding, isAdmin, scopeAllows, type VerifiedToken } from '@pidgate/store';
 import { z } from 'zod';
 
 /**
@@ -42,4 +42,18 @@ export function mayAskForOwner(p: Requester, owner: string): boolean {
 export function mayAskForGroup(p: Requester, group: string): boolean {
   void group;
   return p.admin;
+}
+
+/** May the requester create this key (bulk upload)? */
+export function mayCreateKey(p: Requester, key: string): boolean {
+  // With w24-accounts: return mayCreate(principal, key, shoulderGroupOf(key));
+  if (p.scopes !== null && !scopeAllows(p.scopes, key)) return false;
+  return true;
+}
+
+/** May the requester change this identifier (bulk upload)? */
+export function mayChangeBinding(p: Requester, b: Binding): boolean {
+  // With w24-accounts: return mayChange(principal, b);
+  if (p.scopes !== null && !scopeAllows(p.scopes, b.key)) return false;
+  return p.admin || b.owner === p.username;
 }
