@@ -1,3 +1,4 @@
+import type { AccountsBackend } from './accounts-backend.ts';
 import type { BatchEntry, EntryOutcome, OnExisting } from './batch.ts';
 import type { StoreResult } from './codes.ts';
 import type { DownloadQuery } from './downloads.ts';
@@ -31,6 +32,8 @@ export interface BindingRange {
  */
 export interface Backend {
   readonly name: 'sqlite' | 'postgres';
+  /** Users, groups, sessions and sign-in failures (migration 5). */
+  readonly accounts: AccountsBackend;
   migrate(): Promise<StoreResult<MigrationReport>>;
   close(): Promise<void>;
 

@@ -33,7 +33,9 @@ export function planPut(
   if (options?.ifVersion !== undefined && (current?.version ?? 0) !== options.ifVersion) {
     return err('conflict', `${key} is at version ${current?.version ?? 0}, not ${options.ifVersion}`);
   }
-  const { createdAt, updatedAt, ...fields } = data;
+  const { createdAt, updatedAt, ownerGroup: givenGroup, ...rest } = data;
+  // The owner group left out keeps what it is (null for a new binding).
+  const fields = { ...rest, ownerGroup: givenGroup === undefined ? (current?.ownerGroup ?? null) : givenGroup };
   if (!current) {
     const after: Binding = {
       key,
@@ -52,6 +54,7 @@ export function planPut(
     current.identifierStatus === fields.identifierStatus &&
     current.statusReason === fields.statusReason &&
     current.owner === fields.owner &&
+    current.ownerGroup === fields.ownerGroup &&
     stableJson(current.erc) === stableJson(fields.erc) &&
     stableJson(current.support) === stableJson(fields.support) &&
     stableJson(current.metadata) === stableJson(fields.metadata);

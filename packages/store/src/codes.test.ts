@@ -113,6 +113,28 @@ const CASES: Readonly<Record<StoreErrorCode, (store: Store, dataDir: string) => 
     }
     return s.importBindings(source());
   },
+  'invalid-username': (s) => s.createUser({ username: 'no spaces please' }),
+  'invalid-group': (s) => s.createGroup('-leading-dash'),
+  'invalid-password': (s) => s.createUser({ username: 'alice', password: 'short' }),
+  'invalid-email': (s) => s.createUser({ username: 'alice', email: 'not an address' }),
+  'invalid-display-name': (s) => s.createUser({ username: 'alice', displayName: '   ' }),
+  'invalid-role': (s) => s.createUser({ username: 'alice', role: 'root' as 'admin' }),
+  'unknown-user': (s) => s.getUser('nobody'),
+  'unknown-group': (s) => s.createUser({ username: 'alice', groups: ['nogroup'] }),
+  'invalid-credentials': async (s) => {
+    await s.createUser({ username: 'alice', password: 'correct horse' });
+    return s.verifyPassword('alice', 'wrong horse');
+  },
+  'user-disabled': async (s) => {
+    await s.createUser({ username: 'alice', password: 'correct horse' });
+    await s.updateUser('alice', { disabled: true });
+    return s.verifyPassword('alice', 'correct horse');
+  },
+  'too-many-attempts': async (s) => {
+    await s.createUser({ username: 'alice', password: 'correct horse' });
+    for (let i = 0; i < 5; i++) await s.verifyPassword('alice', `wrong ${i}`);
+    return s.verifyPassword('alice', 'correct horse');
+  },
   'storage-error': (_s, dataDir) => {
     const file = join(dataDir, 'a-file');
     writeFileSync(file, 'not a directory');

@@ -37,6 +37,17 @@ export const STORE_ERROR_CODES = [
   'invalid-schema', // openStore: the PostgreSQL schema name is not a plain identifier
   'schema-too-new', // the database was migrated by a newer pidgate
   'import-source-error', // importBindings: the caller's iterable threw
+  'invalid-username', // a username is malformed (or, to look one up, empty or too long)
+  'invalid-group', // a group name or description is malformed
+  'invalid-password', // a new password is too short, too long or holds control characters
+  'invalid-email', // an email address is malformed
+  'invalid-display-name', // a display name is empty, too long or holds control characters
+  'invalid-role', // a role is not admin, user or readonly
+  'unknown-user', // no user of that name
+  'unknown-group', // no group of that name
+  'invalid-credentials', // verifyPassword: no such user, no password set, or the wrong password
+  'user-disabled', // the user is disabled: no sign-in, no token of theirs works
+  'too-many-attempts', // verifyPassword: too many wrong passwords lately; `retryAtOf(error)` says when to retry
   'storage-error', // the database failed (unreachable, locked past the busy timeout, disk full, ...)
   'store-closed', // the store was closed
 ] as const;

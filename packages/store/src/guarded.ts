@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { err, ok } from '@pidgate/core';
+import type { UserInput, UserPatch } from './accounts.ts';
 import type { Backend } from './backend.ts';
 import type { BatchEntry } from './batch.ts';
 import { parseBindingInput } from './binding.ts';
@@ -8,6 +9,7 @@ import { decodeCursor, encodeCursor } from './cursor.ts';
 import { type DownloadJobs, downloadJobs } from './downloads.ts';
 import { exportPages } from './export.ts';
 import { TOKEN } from './grammar.ts';
+import { GuardedAccounts } from './guarded-accounts.ts';
 import { runImport } from './import.ts';
 import { checkNaan, checkNaanName, checkShoulder, MAX_RESERVATION } from './minter.ts';
 import { checkErc, checkFormat, checkPdiList, checkSerial, checkVersion } from './pdi.ts';
@@ -24,6 +26,7 @@ import type {
   PutOptions,
   Store,
   TokenOptions,
+  VerifiedToken,
 } from './store.ts';
 import {
   checkExpiry,
@@ -64,10 +67,12 @@ export class GuardedStore implements Store {
   #secret: Buffer | null = null;
   readonly backend: 'sqlite' | 'postgres';
   readonly downloads: DownloadJobs = downloadJobs((fn) => this.#run((b) => fn(b.downloadQuery)));
+  readonly #accounts: GuardedAccounts;
 
   constructor(backend: Backend) {
     this.#backend = backend;
     this.backend = backend.name;
+    this.#accounts = new GuardedAccounts((fn) => this.#run(fn));
   }
 
   async #run<T>(fn: (b: Backend) => Promise<StoreResult<T>>): Promise<StoreResult<T>> {
@@ -333,6 +338,8 @@ export class GuardedStore implements Store {
     const expires = checkExpiry(options?.expiresAt ?? null, at);
     if (!expires.ok) return Promise.resolve(expires);
     return this.#run(async (b) => {
+      const owner = await this.#accounts.tokenOwner(b, label.value, s.value, options?.owner);
+      if (!owner.ok) return owner;
       const token = generateToken();
       const row: TokenRow = {
         id: generateTokenId(),
@@ -342,6 +349,7 @@ export class GuardedStore implements Store {
         created_at: at,
         revoked_at: null,
         expires_at: expires.value,
+        owner: owner.value,
       };
       await b.insertToken(row);
       return ok({
@@ -351,6 +359,7 @@ export class GuardedStore implements Store {
         createdAt: at,
         revokedAt: null,
         expiresAt: expires.value,
+        owner: owner.value,
         token,
       });
     });
@@ -422,6 +431,50 @@ export class GuardedStore implements Store {
       return ok(undefined);
     });
   }
+
+  // Accounts: validated and run by `GuardedAccounts` (guarded-accounts.ts).
+  createUser(input: UserInput) {
+    return this.#accounts.createUser(input);
+  }
+  getUser(username: string) {
+    return this.#accounts.getUser(username);
+  }
+  listUsers() {
+    return this.#accounts.listUsers();
+  }
+  updateUser(username: string, patch: UserPatch) {
+    return this.#accounts.updateUser(username, patch);
+  }
+  setPassword(username: string, password: string) {
+    return this.#accounts.setPassword(username, password);
+  }
+  verifyPassword(username: string, password: string, now?: Date) {
+    return this.#accounts.verifyPassword(username, password, now);
+  }
+  createGroup(name: string, description?: string) {
+    return this.#accounts.createGroup(name, description);
+  }
+  listGroups() {
+    return this.#accounts.listGroups();
+  }
+  setShoulderGroup(key: string, group: string | null) {
+    return this.#accounts.setShoulderGroup(key, group);
+  }
+  principalOf(username: string) {
+    return this.#accounts.principalOf(username);
+  }
+  principalOfToken(token: VerifiedToken) {
+    return this.#accounts.principalOfToken(token);
+  }
+  createUserSession(username: string, ttlSeconds: number, now?: Date) {
+    return this.#accounts.createUserSession(username, ttlSeconds, now);
+  }
+  verifyUserSession(id: string, now?: Date) {
+    return this.#accounts.verifyUserSession(id, now);
+  }
+  deleteUserSession(id: string) {
+    return this.#accounts.deleteUserSession(id);
+  }
 }
 
 /** A token row that is neither revoked nor expired, as a `VerifiedToken`. */
@@ -431,7 +484,7 @@ function liveToken(row: TokenRow) {
     return err('token-expired', `the bearer token expired at ${isoTime(row.expires_at)}`);
   }
   const scopes = typeof row.scopes === 'string' ? (JSON.parse(row.scopes) as string[]) : (row.scopes as string[]);
-  return ok({ id: row.id, name: row.name, scopes });
+  return ok({ id: row.id, name: row.name, scopes, owner: row.owner ?? row.name });
 }
 
 /** Cut the extra row fetched to learn whether there is a next page. */

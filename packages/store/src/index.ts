@@ -1,3 +1,18 @@
+export {
+  ACCOUNT_NAME,
+  type Group,
+  MIN_PASSWORD_LENGTH,
+  type Principal,
+  ROLES,
+  type Role,
+  retryAtOf,
+  type ThrottledError,
+  type User,
+  type UserInput,
+  type UserPatch,
+  type UserSession,
+  type VerifiedUserSession,
+} from './accounts.ts';
 export { STORE_ERROR_CODES, type StoreError, type StoreErrorCode, type StoreResult } from './codes.ts';
 export {
   DOWNLOAD_STATUSES,
@@ -7,7 +22,21 @@ export {
   type DownloadStatus,
   type NewDownloadJob,
 } from './downloads.ts';
+export { FREE_FAILURES, lockUntil } from './guarded-accounts.ts';
 export { type OpenOptions, openStore, SQLITE_FILENAME, tryOpenStore } from './open.ts';
+export {
+  inScope,
+  isAdministrator,
+  mayChange,
+  mayCreate,
+  mayView,
+  type OwnedBinding,
+  ownerGroupFor,
+  type Relation,
+  refusal,
+  relationOf,
+  shoulderGroupOf,
+} from './ownership.ts';
 export {
   type BindingData,
   BindingInput,

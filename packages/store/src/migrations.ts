@@ -1,3 +1,4 @@
+import { ACCOUNTS_MIGRATION_NAME, postgresAccountsMigration, sqliteAccountsMigration } from './accounts-migration.ts';
 import { DOWNLOAD_JOBS_SQL } from './downloads.ts';
 
 /**
@@ -113,6 +114,11 @@ CREATE TABLE store_secrets (
     sql: arkKeyMigration(),
   },
   {
+    version: 5,
+    name: ACCOUNTS_MIGRATION_NAME,
+    sql: sqliteAccountsMigration(),
+  },
+  {
     version: 9,
     name: 'batch download jobs',
     sql: DOWNLOAD_JOBS_SQL,
@@ -221,6 +227,11 @@ CREATE TABLE store_secrets (
     version: 4,
     name: 'ARK keys independent of the profile (ark:/ label, lowercase %-escapes)',
     sql: arkKeyMigration(),
+  },
+  {
+    version: 5,
+    name: ACCOUNTS_MIGRATION_NAME,
+    sql: postgresAccountsMigration(),
   },
   {
     version: 9,

@@ -7,6 +7,7 @@ import type { StoreResult } from './codes.ts';
 import type { DownloadJobRow, DownloadQuery } from './downloads.ts';
 import { LATEST_VERSION, POSTGRES_MIGRATIONS } from './migrations.ts';
 import type { PdiFilter } from './pdi.ts';
+import { PostgresAccounts } from './postgres-accounts.ts';
 import {
   type BindingRow,
   type HistoryRowDb,
@@ -35,10 +36,10 @@ export interface PostgresOptions {
 }
 
 const BINDING_COLUMNS =
-  'key, target, status, erc, support, created_at, updated_at, version, tombstoned, deleted_at, identifier_status, status_reason, owner, metadata';
+  'key, target, status, erc, support, created_at, updated_at, version, tombstoned, deleted_at, identifier_status, status_reason, owner, metadata, owner_group';
 const PDI_COLUMNS = 'resource_key, format, version, target, erc, created_at, actor';
-const SHOULDER_COLUMNS = 'key, naan, template, seed, capacity, minted, created_at';
-const TOKEN_COLUMNS = 'id, name, hash, scopes, created_at, revoked_at, expires_at';
+const SHOULDER_COLUMNS = 'key, naan, template, seed, capacity, minted, created_at, group_name';
+const TOKEN_COLUMNS = 'id, name, hash, scopes, created_at, revoked_at, expires_at, owner';
 /** pg_advisory_xact_lock key taken by `migrate`, so two instances starting at once migrate one after the other. */
 const MIGRATION_LOCK = 7_263_411_950;
 /** SQLSTATEs after which a transaction is retried: serialization failure, deadlock, unique violation. */
@@ -58,10 +59,15 @@ export class PostgresBackend implements Backend {
   readonly name = 'postgres' as const;
   readonly #pool: pg.Pool;
   readonly #schema: string | undefined;
+  readonly accounts: PostgresAccounts;
 
   private constructor(pool: pg.Pool, schema: string | undefined) {
     this.#pool = pool;
     this.#schema = schema;
+    this.accounts = new PostgresAccounts(
+      (sql, params) => this.#pool.query(sql, params),
+      (fn) => this.#tx(fn),
+    );
     // An idle client that loses its connection must not crash the process; the next query reports it.
     this.#pool.on('error', () => undefined);
   }
@@ -156,7 +162,7 @@ export class PostgresBackend implements Backend {
           `INSERT INTO bindings (${BINDING_COLUMNS})
            SELECT * FROM unnest($1::text[], $2::text[], $3::smallint[], $4::jsonb[], $5::jsonb[], $6::timestamptz[],
              $7::timestamptz[], $8::bigint[], $9::boolean[], $10::timestamptz[], $11::text[], $12::text[], $13::text[],
-             $14::jsonb[])
+             $14::jsonb[], $15::text[])
            ON CONFLICT (key) DO NOTHING`,
           columns(plan.inserts),
         );
@@ -168,12 +174,12 @@ export class PostgresBackend implements Backend {
           `UPDATE bindings AS b SET target = u.target, status = u.status, erc = u.erc, support = u.support,
              updated_at = u.updated_at, version = u.version, tombstoned = u.tombstoned, deleted_at = u.deleted_at,
              identifier_status = u.identifier_status, status_reason = u.status_reason, owner = u.owner,
-             metadata = u.metadata
+             metadata = u.metadata, owner_group = u.owner_group
            FROM unnest($1::text[], $2::text[], $3::smallint[], $4::jsonb[], $5::jsonb[], $6::timestamptz[],
              $7::timestamptz[], $8::bigint[], $9::boolean[], $10::timestamptz[], $11::text[], $12::text[], $13::text[],
-             $14::jsonb[])
+             $14::jsonb[], $15::text[])
              AS u(key, target, status, erc, support, created_at, updated_at, version, tombstoned, deleted_at,
-               identifier_status, status_reason, owner, metadata)
+               identifier_status, status_reason, owner, metadata, owner_group)
            WHERE b.key = u.key`,
           columns(plan.updates),
         );
@@ -368,7 +374,7 @@ export class PostgresBackend implements Backend {
       const naan = await q('SELECT 1 FROM naans WHERE naan = $1 FOR SHARE', [s.naan]);
       if (naan.rowCount === 0) return err('unknown-naan', `NAAN ${s.naan} is not served here`);
       const { rows } = await q(
-        `INSERT INTO shoulders (${SHOULDER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, 0, $6)
+        `INSERT INTO shoulders (key, naan, template, seed, capacity, minted, created_at) VALUES ($1, $2, $3, $4, $5, 0, $6)
          ON CONFLICT DO NOTHING RETURNING ${SHOULDER_COLUMNS}`,
         [s.key, s.naan, s.template, s.seed, s.capacity, now],
       );
@@ -405,13 +411,14 @@ export class PostgresBackend implements Backend {
   }
 
   async insertToken(t: TokenRow) {
-    await this.#q(`INSERT INTO tokens (${TOKEN_COLUMNS}) VALUES ($1, $2, $3, $4, $5, NULL, $6)`, [
+    await this.#q(`INSERT INTO tokens (${TOKEN_COLUMNS}) VALUES ($1, $2, $3, $4, $5, NULL, $6, $7)`, [
       t.id,
       t.name,
       t.hash,
       JSON.stringify(t.scopes),
       t.created_at,
       t.expires_at,
+      t.owner,
     ]);
   }
 
@@ -448,7 +455,7 @@ export class PostgresBackend implements Backend {
   async sessionByHash(hash: string) {
     const { rows } = await this.#q(
       `SELECT s.hash, s.token_id, s.created_at AS s_created_at, s.expires_at AS s_expires_at,
-         t.id, t.name, t.hash AS t_hash, t.scopes, t.created_at, t.revoked_at, t.expires_at
+         t.id, t.name, t.hash AS t_hash, t.scopes, t.created_at, t.revoked_at, t.expires_at, t.owner
        FROM sessions s JOIN tokens t ON t.id = s.token_id WHERE s.hash = $1`,
       [hash],
     );
@@ -468,6 +475,7 @@ export class PostgresBackend implements Backend {
       created_at: r['created_at'],
       revoked_at: r['revoked_at'],
       expires_at: r['expires_at'],
+      owner: r['owner'],
     } as TokenRow;
     return { session, token };
   }
@@ -479,7 +487,7 @@ export class PostgresBackend implements Backend {
   downloadQuery: DownloadQuery = async (sql, params) => (await this.#q(sql, params)).rows as DownloadJobRow[];
 }
 
-/** The fourteen binding columns as parallel arrays, for unnest. */
+/** The fifteen binding columns as parallel arrays, for unnest. */
 function columns(bindings: Binding[]): unknown[] {
   return [
     bindings.map((b) => b.key),
@@ -496,5 +504,6 @@ function columns(bindings: Binding[]): unknown[] {
     bindings.map((b) => b.statusReason),
     bindings.map((b) => b.owner),
     bindings.map((b) => JSON.stringify(b.metadata)),
+    bindings.map((b) => b.ownerGroup),
   ];
 }

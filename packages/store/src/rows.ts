@@ -27,6 +27,7 @@ export interface BindingRow {
   status_reason: string | null;
   owner: string | null;
   metadata: Json;
+  owner_group: string | null;
 }
 
 export function toBinding(r: BindingRow): Binding {
@@ -44,14 +45,18 @@ export function toBinding(r: BindingRow): Binding {
     identifierStatus: r.identifier_status as IdentifierStatus,
     statusReason: r.status_reason,
     owner: r.owner,
+    ownerGroup: r.owner_group ?? null,
     metadata: r.metadata === null ? {} : json<OtherMetadata>(r.metadata),
   };
 }
 
 /** A binding recorded in the history before schema 2 has no status, owner or metadata: give the defaults. */
 function historic(b: Binding): Binding {
-  if (b.identifierStatus !== undefined) return b;
-  return { ...b, identifierStatus: 'public', statusReason: null, owner: null, metadata: {} };
+  if (b.identifierStatus === undefined) {
+    return { ...b, identifierStatus: 'public', statusReason: null, owner: null, ownerGroup: null, metadata: {} };
+  }
+  // ... and one recorded before schema 5 no owner group.
+  return b.ownerGroup === undefined ? { ...b, ownerGroup: null } : b;
 }
 
 export interface HistoryRowDb {
@@ -114,6 +119,7 @@ export interface ShoulderRow {
   capacity: number | string | null;
   minted: number | string;
   created_at: Time;
+  group_name?: string | null;
 }
 
 export function toShoulder(r: ShoulderRow): Shoulder {
@@ -124,6 +130,7 @@ export function toShoulder(r: ShoulderRow): Shoulder {
     seed: r.seed,
     capacity: r.capacity === null ? null : Number(r.capacity),
     minted: Number(r.minted),
+    group: r.group_name ?? null,
     createdAt: time(r.created_at),
   };
 }
@@ -136,6 +143,7 @@ export interface TokenRow {
   created_at: Time;
   revoked_at: Time | null;
   expires_at: Time | null;
+  owner: string | null;
 }
 
 export function toTokenInfo(r: TokenRow): TokenInfo {
@@ -146,6 +154,7 @@ export function toTokenInfo(r: TokenRow): TokenInfo {
     createdAt: time(r.created_at),
     revokedAt: timeOrNull(r.revoked_at),
     expiresAt: timeOrNull(r.expires_at),
+    owner: r.owner ?? r.name,
   };
 }
 
@@ -158,3 +167,5 @@ export interface SessionRow {
 
 /** ISO text of a row's time column (both backends). */
 export const isoTime = time;
+export const isoTimeOrNull = timeOrNull;
+export const fromJson = json;

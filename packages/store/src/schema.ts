@@ -101,6 +101,8 @@ export const BindingInput = z.strictObject({
   identifierStatus: z.enum(IDENTIFIER_STATUSES).default('public'),
   statusReason: z.string().min(1).max(MAX_REASON_LENGTH).nullable().default(null),
   owner: z.string().min(1).max(MAX_OWNER_LENGTH).nullable().default(null),
+  /** The owner group; left out: kept as it is on an update, null on a create. */
+  ownerGroup: z.string().min(1).max(MAX_OWNER_LENGTH).nullable().optional(),
   metadata: OtherMetadata.default({}),
   createdAt: Instant.optional(),
   updatedAt: Instant.optional(),

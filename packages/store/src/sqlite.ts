@@ -23,6 +23,7 @@ import {
   toTokenInfo,
 } from './rows.ts';
 import type { ErcRecord } from './schema.ts';
+import { SqliteAccounts } from './sqlite-accounts.ts';
 import type { Binding, MigrationReport, PdiVersion, Reservation, Shoulder, ShoulderInput } from './store.ts';
 
 export interface SqliteOptions {
@@ -37,8 +38,8 @@ export interface SqliteOptions {
 }
 
 const BINDING_COLUMNS =
-  'key, target, status, erc, support, created_at, updated_at, version, tombstoned, deleted_at, identifier_status, status_reason, owner, metadata';
-const TOKEN_COLUMNS = 'id, name, hash, scopes, created_at, revoked_at, expires_at';
+  'key, target, status, erc, support, created_at, updated_at, version, tombstoned, deleted_at, identifier_status, status_reason, owner, metadata, owner_group';
+const TOKEN_COLUMNS = 'id, name, hash, scopes, created_at, revoked_at, expires_at, owner';
 
 /** The most candidates `longestBound` probes with a UNION ALL statement (an identifier has a few boundaries). */
 const UNION_MAX = 16;
@@ -56,12 +57,14 @@ export class SqliteBackend implements Backend {
   readonly name = 'sqlite' as const;
   readonly #db: Database.Database;
   readonly #statements = new Map<string, Database.Statement>();
+  readonly accounts: SqliteAccounts;
 
   /** A deferred (read) transaction around the lookups of one batch (see longestBound). */
   readonly #readBatch: (reads: PendingRead[]) => void;
 
   private constructor(db: Database.Database) {
     this.#db = db;
+    this.accounts = new SqliteAccounts(db, <T>(fn: () => T) => this.#write(fn));
     this.#readBatch = db.transaction((reads: PendingRead[]) => {
       for (const r of reads) this.#answer(r);
     });
@@ -146,7 +149,7 @@ export class SqliteBackend implements Backend {
     const metadata = JSON.stringify(b.metadata);
     const tombstoned = b.tombstoned ? 1 : 0;
     if (insert) {
-      this.#stmt(`INSERT INTO bindings (${BINDING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+      this.#stmt(`INSERT INTO bindings (${BINDING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
         b.key,
         b.target,
         b.status,
@@ -161,11 +164,12 @@ export class SqliteBackend implements Backend {
         b.statusReason,
         b.owner,
         metadata,
+        b.ownerGroup,
       );
     } else {
       this.#stmt(
         `UPDATE bindings SET target = ?, status = ?, erc = ?, support = ?, updated_at = ?, version = ?, tombstoned = ?,
-           deleted_at = ?, identifier_status = ?, status_reason = ?, owner = ?, metadata = ? WHERE key = ?`,
+           deleted_at = ?, identifier_status = ?, status_reason = ?, owner = ?, metadata = ?, owner_group = ? WHERE key = ?`,
       ).run(
         b.target,
         b.status,
@@ -179,6 +183,7 @@ export class SqliteBackend implements Backend {
         b.statusReason,
         b.owner,
         metadata,
+        b.ownerGroup,
         b.key,
       );
     }
@@ -426,7 +431,7 @@ export class SqliteBackend implements Backend {
       }
       const row = this.#stmt(
         `INSERT INTO shoulders (key, naan, template, seed, capacity, minted, created_at) VALUES (?, ?, ?, ?, ?, 0, ?)
-         ON CONFLICT DO NOTHING RETURNING key, naan, template, seed, capacity, minted, created_at`,
+         ON CONFLICT DO NOTHING RETURNING key, naan, template, seed, capacity, minted, created_at, group_name`,
       ).get(s.key, s.naan, s.template, s.seed, s.capacity, now) as ShoulderRow | undefined;
       return row ? ok(toShoulder(row)) : err('conflict', `shoulder ${s.key} exists`);
     });
@@ -434,13 +439,13 @@ export class SqliteBackend implements Backend {
 
   async getShoulder(key: string) {
     const row = this.#stmt(
-      'SELECT key, naan, template, seed, capacity, minted, created_at FROM shoulders WHERE key = ?',
+      'SELECT key, naan, template, seed, capacity, minted, created_at, group_name FROM shoulders WHERE key = ?',
     ).get(key) as ShoulderRow | undefined;
     return row ? toShoulder(row) : null;
   }
 
   async listShoulders(naan: string | undefined) {
-    const cols = 'key, naan, template, seed, capacity, minted, created_at';
+    const cols = 'key, naan, template, seed, capacity, minted, created_at, group_name';
     const rows = (
       naan === undefined
         ? this.#stmt(`SELECT ${cols} FROM shoulders ORDER BY key`).all()
@@ -465,13 +470,14 @@ export class SqliteBackend implements Backend {
   }
 
   async insertToken(t: TokenRow) {
-    this.#stmt(`INSERT INTO tokens (${TOKEN_COLUMNS}) VALUES (?, ?, ?, ?, ?, NULL, ?)`).run(
+    this.#stmt(`INSERT INTO tokens (${TOKEN_COLUMNS}) VALUES (?, ?, ?, ?, ?, NULL, ?, ?)`).run(
       t.id,
       t.name,
       t.hash,
       JSON.stringify(t.scopes),
       t.created_at,
       t.expires_at,
+      t.owner,
     );
   }
 

@@ -1,3 +1,4 @@
+import type { Group, Principal, User, UserInput, UserPatch, UserSession, VerifiedUserSession } from './accounts.ts';
 import type { StoreError, StoreResult } from './codes.ts';
 import type { DownloadJobs } from './downloads.ts';
 import type { BindingInput, ErcRecord, IdentifierStatus, OtherMetadata, RedirectStatus } from './schema.ts';
@@ -21,6 +22,8 @@ export interface Binding {
   readonly statusReason: string | null;
   /** Who owns the identifier (the name of the token that created it, or as imported); null when unknown. */
   readonly owner: string | null;
+  /** The owner group (EZID's `_ownergroup`): its members may act on the identifier; null when none. */
+  readonly ownerGroup: string | null;
   /** Dublin Core, DataCite and other metadata elements, as given. */
   readonly metadata: OtherMetadata;
   /** ISO 8601 timestamps. */
@@ -159,6 +162,8 @@ export interface ShoulderInput {
 export interface Shoulder extends ShoulderInput {
   /** Counter values handed out so far (the next reservation starts here). */
   readonly minted: number;
+  /** The group whose members may mint under this shoulder (`setShoulderGroup`); null when any user may. */
+  readonly group: string | null;
   /** How many identifiers the template can make; null when unbounded (`z` mode). */
   readonly capacity: number | null;
   readonly createdAt: string;
@@ -178,11 +183,18 @@ export interface TokenInfo {
   readonly revokedAt: string | null;
   /** When the token stops working (ISO 8601); null when it never expires. */
   readonly expiresAt: string | null;
+  /** The user the token acts for (its owner's rights, narrowed by the scopes). */
+  readonly owner: string;
 }
 
 export interface TokenOptions {
   /** When the token stops working (an ISO 8601 instant in the future); never when left out. */
   readonly expiresAt?: string | null;
+  /**
+   * The user the token acts for (must exist). Left out: the user named after the token, made when missing
+   * (an administrator when the scopes hold `pidgate:admin`, else a `user`), the rule migration 5 applied.
+   */
+  readonly owner?: string;
 }
 
 /** A login session (EZID's `sessionid` cookie) for a token. */
@@ -202,6 +214,8 @@ export interface VerifiedToken {
   readonly id: string;
   readonly name: string;
   readonly scopes: string[];
+  /** The user the token acts for. */
+  readonly owner: string;
 }
 
 export interface MigrationReport {
@@ -288,4 +302,33 @@ export interface Store {
   verifySession(id: string): Promise<StoreResult<VerifiedToken>>;
   /** End a session (idempotent). */
   deleteSession(id: string): Promise<StoreResult<void>>;
+
+  // Accounts (accounts.ts, docs/accounts.md).
+  /** `conflict` when the username is taken; `unknown-group` for a group that does not exist. */
+  createUser(input: UserInput): Promise<StoreResult<User>>;
+  /** The user, or `unknown-user`. */
+  getUser(username: string): Promise<StoreResult<User>>;
+  listUsers(): Promise<StoreResult<User[]>>;
+  updateUser(username: string, patch: UserPatch): Promise<StoreResult<User>>;
+  setPassword(username: string, password: string): Promise<StoreResult<User>>;
+  /**
+   * Check a password: the user, or `invalid-credentials`, `user-disabled`, or `too-many-attempts` (after
+   * repeated wrong passwords for that username; `retryAtOf(error)` says when). `now` is the clock (tests).
+   */
+  verifyPassword(username: string, password: string, now?: Date): Promise<StoreResult<User>>;
+  /** `conflict` when the name is taken. */
+  createGroup(name: string, description?: string): Promise<StoreResult<Group>>;
+  listGroups(): Promise<StoreResult<Group[]>>;
+  /** Assign a shoulder to a group (its members may mint there), or free it (null). */
+  setShoulderGroup(key: string, group: string | null): Promise<StoreResult<Shoulder>>;
+  /** The principal of a live user (no token: `tokenId` and `scopes` null); `unknown-user`, `user-disabled`. */
+  principalOf(username: string): Promise<StoreResult<Principal>>;
+  /** The principal a verified token acts as: its owner's, narrowed by the token's scopes. */
+  principalOfToken(token: VerifiedToken): Promise<StoreResult<Principal>>;
+  /** A new session (a new random id every time: no fixation), valid for ttlSeconds (1..31 days). */
+  createUserSession(username: string, ttlSeconds: number, now?: Date): Promise<StoreResult<UserSession>>;
+  /** The session's principal and CSRF secret; `invalid-session` when unknown or expired, `user-disabled`. */
+  verifyUserSession(id: string, now?: Date): Promise<StoreResult<VerifiedUserSession>>;
+  /** End a session (idempotent). */
+  deleteUserSession(id: string): Promise<StoreResult<void>>;
 }

@@ -55,6 +55,18 @@ const STATUS = {
   'invalid-schema': 400,
   'schema-too-new': 400,
   'import-source-error': 400,
+  'invalid-username': 400,
+  'invalid-group': 400,
+  'invalid-password': 400,
+  'invalid-email': 400,
+  'invalid-display-name': 400,
+  'invalid-role': 400,
+  'unknown-user': 404,
+  'unknown-group': 404,
+  // Sign-in failures never come from a binding route: the sign-in paths answer them as 401, 403 and 429 themselves.
+  'invalid-credentials': 400,
+  'user-disabled': 400,
+  'too-many-attempts': 400,
   'storage-error': 503,
   'store-closed': 503,
 } as const satisfies Readonly<Record<StoreErrorCode, ContentfulStatusCode>>;

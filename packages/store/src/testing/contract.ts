@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LATEST_VERSION } from '../migrations.ts';
 import type { Binding, ImportItem, ImportItemResult, Store } from '../store.ts';
+import { accountsContract } from './accounts-contract.ts';
 
 /** What a backend's test file gives the contract suite. */
 export interface ContractTarget {
@@ -529,6 +530,7 @@ export function storeContract(name: string, t: ContractTarget): void {
           id: created.id,
           name: 'harvester',
           scopes: ['ark:/99999/x6', 'urn:pdi://ap.org.us'],
+          owner: 'harvester',
         });
         const o = await sibling(s);
         expect(value(await o.verifyToken(created.token)).id).toBe(created.id);
@@ -541,6 +543,7 @@ export function storeContract(name: string, t: ContractTarget): void {
             createdAt: created.createdAt,
             revokedAt: null,
             expiresAt: null,
+            owner: 'harvester',
           },
         ]);
         expect(JSON.stringify(listed)).not.toContain(created.token);
@@ -604,6 +607,7 @@ export function storeContract(name: string, t: ContractTarget): void {
           id: t.id,
           name: 'cataloguing',
           scopes: ['ark:/99999/fk4'],
+          owner: 'cataloguing',
         });
         value(await o.deleteSession(session.id));
         expect(code(await s.verifySession(session.id))).toBe('invalid-session');
@@ -778,4 +782,5 @@ export function storeContract(name: string, t: ContractTarget): void {
       });
     });
   });
+  accountsContract(name, t);
 }

@@ -1,1 +1,2 @@
+export { accountsContract } from './accounts-contract.ts';
 export { type ContractTarget, storeContract } from './contract.ts';
