@@ -233,6 +233,8 @@ describe('download jobs', () => {
     const dataDir = temp('pidgate-dl-restart-');
     const files = temp('pidgate-dl-restart-files-');
     const before = await openStore({ dataDir });
+    const carol = await before.createUser({ username: 'carol' });
+    if (!carol.ok) throw new Error(carol.error.message);
     await bind(before, 'ark:/99999/fk4carol', 'carol');
     const job = await before.downloads.create({
       requester: 'carol',
@@ -250,7 +252,7 @@ describe('download jobs', () => {
           statuses: [],
           types: [],
         },
-        requester: { username: 'carol', admin: false, scopes: null },
+        requester: { username: 'carol', scopes: null },
         rule: 'view',
       },
       retentionSeconds: 3600,

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { AppDeps } from '../deps.ts';
 import { ezidBody, ezidCredentials, ezidPage } from '../ezid/index.ts';
 import { basePath, type GatewayEnv, negotiate, publicBase } from '../http/index.ts';
-import { mayAskForGroup, mayAskForOwner, requesterOfToken } from './ownership.ts';
+import { mayAskForGroup, mayAskForOwner, requesterOf } from './ownership.ts';
 import { parseDownloadRequest } from './request.ts';
 import { downloadService } from './setup.ts';
 
@@ -48,14 +48,13 @@ export function downloadRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): voi
     if (typeof pairs === 'string') return respond(c, 400, 'error', `bad request - ${pairs}`);
     const request = parseDownloadRequest(pairs);
     if (typeof request === 'string') return respond(c, 400, 'error', `bad request - ${request}`);
-    const requester = requesterOfToken(who.token);
-    if (
-      !request.owners.every((o) => mayAskForOwner(requester, o)) ||
-      !request.ownergroups.every((g) => mayAskForGroup(requester, g))
-    ) {
+    const principal = await store.principalOfToken(who.token);
+    if (!principal.ok) return respond(c, 401, 'error', 'unauthorized');
+    const p = principal.value;
+    if (!request.owners.every((o) => mayAskForOwner(p, o)) || !request.ownergroups.every((g) => mayAskForGroup(p, g))) {
       return respond(c, 403, 'error', 'forbidden');
     }
-    const job = await service.request(requester, 'change', request);
+    const job = await service.request(requesterOf(p), 'change', request);
     if (!job.ok) {
       const down = job.error.code === 'storage-error' || job.error.code === 'store-closed';
       return down

@@ -1,5 +1,4 @@
-import type { Binding } from '@pidgate/store';
-import type { Requester } from './ownership.ts';
+import type { Binding, Principal } from '@pidgate/store';
 import type { DownloadRequest } from './request.ts';
 
 /**
@@ -11,13 +10,12 @@ import type { DownloadRequest } from './request.ts';
  * nothing is registered with Crossref or DataCite here (`crossref=yes`/`datacite=yes` select nothing), and
  * test identifiers are those under EZID's test shoulders (`ark:/99999/fk4`, `doi:10.5072/FK2`).
  */
-export function matches(r: DownloadRequest, requester: Requester, b: Binding): boolean {
+export function matches(r: DownloadRequest, requester: Principal, b: Binding): boolean {
   if (b.tombstoned) return false;
   if (r.owners.length === 0 && r.ownergroups.length === 0) {
     if (b.owner !== requester.username) return false;
   } else if (!(b.owner !== null && r.owners.includes(b.owner))) {
-    const group = ownerGroupOf(b);
-    if (group === null || !r.ownergroups.includes(group)) return false;
+    if (b.ownerGroup === null || !r.ownergroups.includes(b.ownerGroup)) return false;
   }
   const created = seconds(b.createdAt);
   const updated = seconds(b.updatedAt);
@@ -42,10 +40,4 @@ export const TEST_SHOULDERS = ['ark:/99999/fk4', 'doi:10.5072/fk2'] as const;
 export function isTest(key: string): boolean {
   const k = key.toLowerCase();
   return TEST_SHOULDERS.some((s) => k.startsWith(s));
-}
-
-/** The binding's group (`ownerGroup` once accounts are merged), else null. */
-function ownerGroupOf(b: Binding): string | null {
-  const group = (b as { readonly ownerGroup?: string | null }).ownerGroup;
-  return typeof group === 'string' ? group : null;
 }

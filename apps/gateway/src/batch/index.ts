@@ -3,7 +3,7 @@
 export { downloadRoutes } from './ezid-routes.ts';
 export { matches, TEST_SHOULDERS } from './filters.ts';
 export { downloadElements, formatWriter } from './formats.ts';
-export { type DownloadRule, mayDownload, type Requester, requesterOfToken } from './ownership.ts';
+export { type DownloadRule, mayDownload, principalFor, type Requester, requesterOf } from './ownership.ts';
 export {
   COMPRESSIONS,
   DownloadRequest,

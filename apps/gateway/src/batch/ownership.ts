@@ -1,16 +1,24 @@
-import { type Binding, isAdmin, scopeAllows, type VerifiedToken } from '@pidgate/store';
+import { ok } from '@pidgate/core';
+import {
+  type Binding,
+  mayChange,
+  mayCreate,
+  mayView,
+  type Principal,
+  type Store,
+  type StoreResult,
+  shoulderGroupOf,
+} from '@pidgate/store';
 import { z } from 'zod';
 
 /**
- * Who asked for a download, as a job keeps it, and the ownership rule the download applies to every
- * identifier. Until the accounts of issue 24 (branch w24-accounts: users, groups, `mayView`/`mayChange` in
- * @pidgate/store's ownership.ts) are merged, a token's name is the user, the owner of what it creates
- * (`_owner`), and an administrator's token (scope `pidgate:admin`) sees everything. Switching to the
- * accounts is the one line in `mayDownload` and the one in `requesterOfToken`.
+ * Who asked for a download or an upload, and the ownership rule applied to every identifier: the store's
+ * one rule (`mayView`, `mayChange`, `mayCreate` of @pidgate/store's ownership.ts, docs/accounts.md). A
+ * job keeps the requester's username and, for a token, its scopes; the principal (role, groups,
+ * co-owners) is read again when the job runs, so a change of rights made meanwhile applies.
  */
 export const Requester = z.object({
   username: z.string().min(1),
-  admin: z.boolean(),
   /** A token's scopes narrow what it reads; null for a console session. */
   scopes: z.array(z.string()).nullable(),
 });
@@ -22,38 +30,43 @@ export type Requester = z.infer<typeof Requester>;
  */
 export type DownloadRule = 'view' | 'change';
 
-export function requesterOfToken(token: VerifiedToken): Requester {
-  return { username: token.name, admin: isAdmin(token), scopes: token.scopes };
+export const requesterOf = (p: Principal): Requester => ({
+  username: p.username,
+  scopes: p.scopes === null ? null : [...p.scopes],
+});
+
+/** The principal a requester acts as now: the user's, narrowed by the token's scopes it asked with. */
+export async function principalFor(store: Store, r: Requester): Promise<StoreResult<Principal>> {
+  const p = await store.principalOf(r.username);
+  if (!p.ok) return p;
+  return ok({ ...p.value, scopes: r.scopes });
 }
 
-/** May the requester have this identifier in a download? */
-export function mayDownload(p: Requester, rule: DownloadRule, b: Binding): boolean {
-  // With w24-accounts: return rule === 'view' ? mayView(principal, b) : mayChange(principal, b);
-  void rule;
-  return p.admin || b.owner === p.username;
+/** May the principal have this identifier in a download? */
+export function mayDownload(p: Principal, rule: DownloadRule, b: Binding): boolean {
+  return rule === 'view' ? mayView(p, b) : mayChange(p, b);
 }
 
-/** May the requester ask for the identifiers of `owner` (EZID: `error: forbidden` otherwise)? */
-export function mayAskForOwner(p: Requester, owner: string): boolean {
-  return p.admin || owner === p.username;
+/** May the principal ask for the identifiers of `owner` (EZID: `error: forbidden` otherwise)? */
+export function mayAskForOwner(p: Principal, owner: string): boolean {
+  return p.role === 'admin' || owner === p.username || p.coOwnerOf.includes(owner);
 }
 
-/** May the requester ask for the identifiers of group `group`? */
-export function mayAskForGroup(p: Requester, group: string): boolean {
-  void group;
-  return p.admin;
+/** May the principal ask for the identifiers of group `group`? */
+export function mayAskForGroup(p: Principal, group: string): boolean {
+  return p.role === 'admin' || p.groups.includes(group);
 }
 
-/** May the requester create this key (bulk upload)? */
-export function mayCreateKey(p: Requester, key: string): boolean {
-  // With w24-accounts: return mayCreate(principal, key, shoulderGroupOf(key));
-  if (p.scopes !== null && !scopeAllows(p.scopes, key)) return false;
-  return true;
+/** May the principal create this key (bulk upload), given the instance's shoulders and their groups? */
+export function mayCreateKey(
+  p: Principal,
+  key: string,
+  shoulders: readonly { readonly key: string; readonly group: string | null }[],
+): boolean {
+  return mayCreate(p, key, shoulderGroupOf(shoulders, key));
 }
 
-/** May the requester change this identifier (bulk upload)? */
-export function mayChangeBinding(p: Requester, b: Binding): boolean {
-  // With w24-accounts: return mayChange(principal, b);
-  if (p.scopes !== null && !scopeAllows(p.scopes, b.key)) return false;
-  return p.admin || b.owner === p.username;
+/** May the principal change this identifier (bulk upload)? */
+export function mayChangeBinding(p: Principal, b: Binding): boolean {
+  return mayChange(p, b);
 }

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import type { DownloadJob, Store, StoreResult } from '@pidgate/store';
+import type { DownloadJob, Principal, Store, StoreResult } from '@pidgate/store';
 import { Zip, ZipDeflate } from 'fflate';
 import { z } from 'zod';
 import { matches } from './filters.ts';
 import { downloadElements, formatWriter } from './formats.ts';
-import { type DownloadRule, mayDownload, Requester } from './ownership.ts';
+import { type DownloadRule, mayDownload, principalFor, Requester } from './ownership.ts';
 import { DownloadRequest, extensionOf, innerSuffix } from './request.ts';
 
 /**
@@ -157,12 +157,17 @@ export class DownloadService {
       return;
     }
     const { request, requester, rule } = parsed.data;
+    const principal = await principalFor(this.#store, requester);
+    if (!principal.ok) {
+      await this.#store.downloads.finish(job.id, { status: 'failed', error: principal.error.message });
+      return;
+    }
     const final = join(this.#dir, job.fileName);
     const part = `${final}.part`;
     const counter = { n: 0 };
     try {
       await mkdir(this.#dir, { recursive: true });
-      const text = this.#text(job.id, request, requester, rule, counter);
+      const text = this.#text(job.id, request, principal.value, rule, counter);
       const bytes =
         request.compression === 'gzip'
           ? Readable.from(encoded(text)).pipe(createGzip())
@@ -182,14 +187,14 @@ export class DownloadService {
   async *#text(
     id: string,
     request: DownloadRequest,
-    requester: Requester,
+    requester: Principal,
     rule: DownloadRule,
     counter: { n: number },
   ): AsyncGenerator<string> {
     const writer = formatWriter(request);
     let piece = writer.header;
     let renewed = Date.now();
-    const rows = this.#store.exportBindings(requester.scopes === null ? {} : { scopes: requester.scopes });
+    const rows = this.#store.exportBindings(requester.scopes === null ? {} : { scopes: [...requester.scopes] });
     for await (const row of rows) {
       if (!row.ok) throw new Error(`${row.error.code}: ${row.error.message}`);
       const b = row.value;

@@ -1,19 +1,30 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStore, type Store } from '@pidgate/store';
+import { openStore, type Principal, type Store } from '@pidgate/store';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allSchemes } from '../testing/helpers.ts';
-import type { Requester } from './ownership.ts';
 import { applyUpload, previewUpload, readUpload, resultCsv, type UploadContext } from './upload.ts';
 
 // Bulk upload on a real SQLite store: read, preview (nothing written), apply row by row, result file.
 const dir = mkdtempSync(join(tmpdir(), 'pidgate-upload-'));
 let store: Store;
 let ctx: UploadContext;
-const alice: Requester = { username: 'alice', admin: false, scopes: null };
-const bob: Requester = { username: 'bob', admin: false, scopes: null };
+const user = (username: string, more: Partial<Principal> = {}): Principal => ({
+  username,
+  role: 'user',
+  groups: [],
+  coOwnerOf: [],
+  tokenId: null,
+  scopes: null,
+  ...more,
+});
+const alice = user('alice');
+const bob = user('bob');
+/** Bob named Carol a co-owner; Dave is read-only. */
+const carol = user('carol', { coOwnerOf: ['bob'] });
+const dave = user('dave', { role: 'readonly' });
 
 beforeAll(async () => {
   store = await openStore({ dataDir: dir });
@@ -97,9 +108,21 @@ describe('bulk upload', () => {
     expect(results[0]?.action).toBe('failed');
     const still = await store.getBinding('ark:/99999/fk4bob');
     expect(still.ok && still.value.target).toBe('https://example.org/bob');
-    // Bob may.
+    // Read-only users create nothing.
+    const readonly = await previewUpload(
+      ctx,
+      dave,
+      readUpload('identifier,_target\nark:/99999/fk4dave,https://example.org/d\n') as never,
+      'csv',
+    );
+    expect(readonly.errors.map((e) => e.message)).toEqual(['you may not create ark:/99999/fk4dave: it is not yours']);
+    // Bob may, and so may Carol, his co-owner.
     const own = await applyUpload(ctx, bob, await previewUpload(ctx, bob, rows, 'csv'));
     expect(own[0]?.action).toBe('updated');
+    const co = readUpload('identifier,_target\nark:/99999/fk4bob,https://example.org/carol\n');
+    if (typeof co === 'string') throw new Error(co);
+    const byCarol = await applyUpload(ctx, carol, await previewUpload(ctx, carol, co, 'csv'));
+    expect(byCarol[0]?.action).toBe('updated');
   });
 
   it('reads an EZID ANVL file: `:: identifier` records separated by blank lines, percent-encoded values', async () => {

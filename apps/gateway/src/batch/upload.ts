@@ -1,12 +1,20 @@
 import { readAnvl } from '@pidgate/core';
 import type { SchemesRegistry } from '@pidgate/schemes';
-import { type Binding, BindingInput, type Store } from '@pidgate/store';
+import {
+  type Binding,
+  BindingInput,
+  ownerGroupFor,
+  type Principal,
+  type Shoulder,
+  type Store,
+  shoulderGroupOf,
+} from '@pidgate/store';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { Config } from '../config/index.ts';
 import { applyElements } from '../ezid/index.ts';
 import { pointsBack, type SelfView, storageKey } from '../resolution/index.ts';
-import { mayChangeBinding, mayCreateKey, type Requester } from './ownership.ts';
+import { mayChangeBinding, mayCreateKey } from './ownership.ts';
 
 /**
  * Bulk upload: a CSV or an EZID ANVL file of identifiers to create or update, read in full, checked
@@ -207,7 +215,12 @@ interface Checked {
 }
 
 /** One row's check: identifier, ownership, the EZID rules and the binding schema; reads, never writes. */
-async function check(ctx: UploadContext, requester: Requester, r: UploadRow): Promise<Checked> {
+async function check(
+  ctx: UploadContext,
+  requester: Principal,
+  r: UploadRow,
+  shoulders: readonly Shoulder[],
+): Promise<Checked> {
   const errors: RowError[] = [...r.errors];
   const fail = (field: string, message: string) => {
     errors.push({ row: r.row, field, message });
@@ -225,7 +238,7 @@ async function check(ctx: UploadContext, requester: Requester, r: UploadRow): Pr
     return fail('identifier', `the store failed: ${found.error.message}`);
   const current = found.ok ? found.value : null;
   if (current?.tombstoned) return fail('identifier', `${key} was deleted and is never bound again`);
-  if (current ? !mayChangeBinding(requester, current) : !mayCreateKey(requester, key)) {
+  if (current ? !mayChangeBinding(requester, current) : !mayCreateKey(requester, key, shoulders)) {
     return fail('identifier', `you may not ${current ? 'change' : 'create'} ${key}: it is not yours`);
   }
   const elements = new Map(r.elements);
@@ -251,21 +264,32 @@ async function check(ctx: UploadContext, requester: Requester, r: UploadRow): Pr
   if (elements.get('_target') && pointsBack(applied.input.target, ctx.self, undefined)) {
     errors.push({ row: r.row, field: '_target', message: 'the target points back at this gateway (a loop)' });
   }
-  return { key, current, input: errors.length === 0 ? applied.input : null, errors };
+  // A new identifier's group is its shoulder's (when the uploader may mint there), else the uploader's first.
+  const input: BindingInput = current
+    ? applied.input
+    : { ...applied.input, ownerGroup: ownerGroupFor(requester, shoulderGroupOf(shoulders, key)) };
+  return { key, current, input: errors.length === 0 ? input : null, errors };
+}
+
+/** The instance's shoulders (for the group a shoulder gives its identifiers); none when the store fails. */
+async function shouldersOf(store: Store): Promise<Shoulder[]> {
+  const listed = await store.listShoulders();
+  return listed.ok ? listed.value : [];
 }
 
 /** The preview: every row checked, nothing written. A key given twice is an error on its second row. */
 export async function previewUpload(
   ctx: UploadContext,
-  requester: Requester,
+  requester: Principal,
   rows: readonly UploadRow[],
   format: UploadFormat,
 ): Promise<Preview> {
   const planned: PlannedRow[] = [];
   const errors: RowError[] = [];
   const keys = new Map<string, number>();
+  const shoulders = await shouldersOf(ctx.store);
   for (const r of rows) {
-    const c = await check(ctx, requester, r);
+    const c = await check(ctx, requester, r, shoulders);
     const rowErrors = [...c.errors];
     if (c.key !== null) {
       const first = keys.get(c.key);
@@ -290,7 +314,7 @@ export async function previewUpload(
  */
 export async function applyUpload(
   ctx: UploadContext,
-  requester: Requester,
+  requester: Principal,
   preview: Preview,
   onRow?: (r: RowResult) => void,
 ): Promise<RowResult[]> {
@@ -299,13 +323,14 @@ export async function applyUpload(
     results.push(r);
     onRow?.(r);
   };
+  const shoulders = await shouldersOf(ctx.store);
   for (const row of preview.rows) {
     const base = { row: row.row, identifier: row.key ?? row.identifier };
     if (row.errors.length > 0) {
       done({ ...base, action: 'failed', message: row.errors.map((e) => `${e.field}: ${e.message}`).join('; ') });
       continue;
     }
-    const c = await check(ctx, requester, row);
+    const c = await check(ctx, requester, row, shoulders);
     if (c.input === null || c.key === null) {
       done({ ...base, action: 'failed', message: c.errors.map((e) => `${e.field}: ${e.message}`).join('; ') });
       continue;
