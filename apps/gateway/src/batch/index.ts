@@ -15,3 +15,18 @@ export {
 } from './request.ts';
 export { type DownloadService, JobParams } from './service.ts';
 export { downloadService } from './setup.ts';
+export {
+  applyUpload,
+  detectFormat,
+  MAX_UPLOAD_ROWS,
+  type Preview,
+  previewUpload,
+  type RowError,
+  type RowResult,
+  readUpload,
+  resultCsv,
+  UPLOAD_FORMATS,
+  type UploadContext,
+  type UploadFormat,
+} from './upload.ts';
+export { loadUpload, resultPath, type StoredUpload, saveResult, saveUpload } from './uploads.ts';

@@ -11,6 +11,7 @@ import { matches } from './filters.ts';
 import { downloadElements, formatWriter } from './formats.ts';
 import { type DownloadRule, mayDownload, principalFor, Requester } from './ownership.ts';
 import { DownloadRequest, extensionOf, innerSuffix } from './request.ts';
+import { sweepUploads } from './uploads.ts';
 
 /**
  * The batch download engine: a request becomes a job row (`store.downloads`), one worker per process
@@ -64,6 +65,11 @@ export class DownloadService {
 
   get dir(): string {
     return this.#dir;
+  }
+
+  /** Seconds files are kept. */
+  get retentionSeconds(): number {
+    return this.#retention;
   }
 
   /** Take up the jobs left from before (a restart) and sweep expired files once an hour. */
@@ -142,6 +148,7 @@ export class DownloadService {
   }
 
   async #sweep(): Promise<void> {
+    await sweepUploads(this.#dir, this.#retention);
     const expired = await this.#store.downloads.expire();
     if (!expired.ok) return;
     for (const job of expired.value) {
