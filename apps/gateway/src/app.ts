@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import { bindingRoutes, mintingRoutes, tokenRoutes } from './admin/index.ts';
 import { apiRoutes } from './api/index.ts';
 import { type Config, formatIssues } from './config/index.ts';
+import { consoleRoutes } from './console/index.ts';
 import type { AppDeps } from './deps.ts';
 import { downloadRoutes } from './batch/index.ts';
 import { ezidRoutes } from './ezid/index.ts';
@@ -171,6 +172,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<GatewayEnv> {
   webRoutes(app, deps);
   downloadRoutes(app, deps);
   ezidRoutes(app, deps);
+  app.route('/console/', consoleRoutes(deps));
   identifierRoutes(app, deps, views);
   return app;
 }

@@ -7,6 +7,7 @@ import { type Config, ConfigError } from './config/index.ts';
 import { createLogger, Metrics, type RequestLogger } from './observability/index.ts';
 import {
   CachedMaptr,
+  Commitments,
   loadResolverTable,
   type MaptrLookup,
   OwnNaans,
@@ -28,6 +29,8 @@ export interface AppDeps extends PipelineDeps {
   readonly maptr: CachedMaptr | null;
   readonly own: OwnNaans | null;
   readonly rules: PrefixRules | null;
+  /** The `??` commitment statements of NAANs and shoulders (null without a store). */
+  readonly commitments: Commitments | null;
   /** What the gateway knows of itself, to refuse targets that point back at it (no loops). */
   readonly self: SelfView;
   /** Reload the NAAN table and forget cached discovery answers. */
@@ -79,6 +82,8 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
   const own = store ? new OwnNaans(store) : null;
   const rules = store && own ? new PrefixRules(store, own) : null;
   await rules?.refresh();
+  const commitments = store ? new Commitments(store) : null;
+  await commitments?.refresh();
   const logger = createLogger(config.log, options.logOut);
   // `pidgate naan update` replaces the table file: the running gateway picks it up with no restart.
   if (config.naan.watch) {
@@ -94,6 +99,7 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
     store,
     own,
     rules,
+    commitments,
     self: { registry: options.registry ?? defaultRegistry, profile: config.profile, baseUrl: config.baseUrl },
     metrics,
     registry: options.registry ?? defaultRegistry,

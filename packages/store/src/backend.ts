@@ -1,6 +1,7 @@
 import type { AccountsBackend } from './accounts-backend.ts';
 import type { BatchEntry, EntryOutcome, OnExisting } from './batch.ts';
 import type { StoreResult } from './codes.ts';
+import type { Commitment } from './commitments.ts';
 import type { DownloadQuery } from './downloads.ts';
 import type { PdiFilter } from './pdi.ts';
 import type { SessionRow, TokenRow } from './rows.ts';
@@ -62,6 +63,9 @@ export interface Backend {
   /** null when the NAAN is already there. */
   addNaan(naan: string, name: string, now: string): Promise<Naan | null>;
   listNaans(): Promise<Naan[]>;
+  /** Set (or, with null, remove) the commitment statement of a NAAN or shoulder; the row, or null when removed. */
+  setCommitment(prefix: string, statement: ErcRecord | null, actor: string, now: string): Promise<Commitment | null>;
+  listCommitments(): Promise<Commitment[]>;
   addShoulder(input: ShoulderInput & { capacity: number | null }, now: string): Promise<StoreResult<Shoulder>>;
   getShoulder(key: string): Promise<Shoulder | null>;
   listShoulders(naan: string | undefined): Promise<Shoulder[]>;

@@ -5,6 +5,7 @@ import type { Backend } from './backend.ts';
 import type { BatchEntry } from './batch.ts';
 import { parseBindingInput } from './binding.ts';
 import type { StoreResult } from './codes.ts';
+import { checkCommitment } from './commitments.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { type DownloadJobs, downloadJobs } from './downloads.ts';
 import { exportPages } from './export.ts';
@@ -14,7 +15,7 @@ import { runImport } from './import.ts';
 import { checkNaan, checkNaanName, checkShoulder, MAX_RESERVATION } from './minter.ts';
 import { checkErc, checkFormat, checkPdiList, checkSerial, checkVersion } from './pdi.ts';
 import { isoTime, type TokenRow } from './rows.ts';
-import { TargetUrl } from './schema.ts';
+import { type ErcRecord, TargetUrl } from './schema.ts';
 import { scopeAllows, scopeRanges } from './scope.ts';
 import type {
   Binding,
@@ -298,6 +299,16 @@ export class GuardedStore implements Store {
 
   listNaans() {
     return this.#run(async (b) => ok(await b.listNaans()));
+  }
+
+  setCommitment(prefix: string, statement: ErcRecord | null, actor: string) {
+    const c = checkCommitment(prefix, statement, actor);
+    if (!c.ok) return Promise.resolve(c);
+    return this.#run(async (b) => ok(await b.setCommitment(c.value.prefix, c.value.statement, c.value.actor, now())));
+  }
+
+  listCommitments() {
+    return this.#run(async (b) => ok(await b.listCommitments()));
   }
 
   addShoulder(input: unknown) {

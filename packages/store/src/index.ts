@@ -14,6 +14,7 @@ export {
   type VerifiedUserSession,
 } from './accounts.ts';
 export { STORE_ERROR_CODES, type StoreError, type StoreErrorCode, type StoreResult } from './codes.ts';
+export { type Commitment, commitmentCovers, commitmentFor } from './commitments.ts';
 export {
   DOWNLOAD_STATUSES,
   type DownloadFinish,

@@ -4,6 +4,7 @@ import type { Backend, BindingRange } from './backend.ts';
 import { type BatchEntry, type EntryOutcome, type OnExisting, planBatch } from './batch.ts';
 import { planDelete, planDeleteReserved } from './binding.ts';
 import type { StoreResult } from './codes.ts';
+import { type CommitmentRow, toCommitment } from './commitments.ts';
 import type { DownloadJobRow, DownloadQuery } from './downloads.ts';
 import { LATEST_VERSION, POSTGRES_MIGRATIONS } from './migrations.ts';
 import type { PdiFilter } from './pdi.ts';
@@ -367,6 +368,25 @@ export class PostgresBackend implements Backend {
   async listNaans() {
     const { rows } = await this.#q('SELECT naan, name, created_at FROM naans ORDER BY naan');
     return (rows as NaanRow[]).map(toNaan);
+  }
+
+  async setCommitment(prefix: string, statement: ErcRecord | null, actor: string, now: string) {
+    if (statement === null) {
+      await this.#q('DELETE FROM commitments WHERE prefix = $1', [prefix]);
+      return null;
+    }
+    const { rows } = await this.#q(
+      `INSERT INTO commitments (prefix, statement, updated_at, actor) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (prefix) DO UPDATE SET statement = excluded.statement, updated_at = excluded.updated_at, actor = excluded.actor
+       RETURNING prefix, statement, updated_at, actor`,
+      [prefix, JSON.stringify(statement), now, actor],
+    );
+    return toCommitment(rows[0] as CommitmentRow);
+  }
+
+  async listCommitments() {
+    const { rows } = await this.#q('SELECT prefix, statement, updated_at, actor FROM commitments ORDER BY prefix');
+    return (rows as CommitmentRow[]).map(toCommitment);
   }
 
   async addShoulder(s: ShoulderInput & { capacity: number | null }, now: string): Promise<StoreResult<Shoulder>> {

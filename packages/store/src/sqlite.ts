@@ -4,6 +4,7 @@ import type { Backend, BindingRange } from './backend.ts';
 import { type BatchEntry, type EntryOutcome, type HistoryRow, type OnExisting, planBatch } from './batch.ts';
 import { planDelete, planDeleteReserved } from './binding.ts';
 import type { StoreResult } from './codes.ts';
+import { type CommitmentRow, toCommitment } from './commitments.ts';
 import type { DownloadJobRow, DownloadQuery } from './downloads.ts';
 import { LATEST_VERSION, SQLITE_MIGRATIONS } from './migrations.ts';
 import type { PdiFilter } from './pdi.ts';
@@ -422,6 +423,24 @@ export class SqliteBackend implements Backend {
 
   async listNaans() {
     return (this.#stmt('SELECT naan, name, created_at FROM naans ORDER BY naan').all() as NaanRow[]).map(toNaan);
+  }
+
+  async setCommitment(prefix: string, statement: ErcRecord | null, actor: string, now: string) {
+    if (statement === null) {
+      this.#stmt('DELETE FROM commitments WHERE prefix = ?').run(prefix);
+      return null;
+    }
+    const row = this.#stmt(
+      `INSERT INTO commitments (prefix, statement, updated_at, actor) VALUES (?, ?, ?, ?)
+       ON CONFLICT (prefix) DO UPDATE SET statement = excluded.statement, updated_at = excluded.updated_at, actor = excluded.actor
+       RETURNING prefix, statement, updated_at, actor`,
+    ).get(prefix, JSON.stringify(statement), now, actor) as CommitmentRow;
+    return toCommitment(row);
+  }
+
+  async listCommitments() {
+    const rows = this.#stmt('SELECT prefix, statement, updated_at, actor FROM commitments ORDER BY prefix').all();
+    return (rows as CommitmentRow[]).map(toCommitment);
   }
 
   async addShoulder(s: ShoulderInput & { capacity: number | null }, now: string): Promise<StoreResult<Shoulder>> {

@@ -1,5 +1,6 @@
 import type { Group, Principal, User, UserInput, UserPatch, UserSession, VerifiedUserSession } from './accounts.ts';
 import type { StoreError, StoreResult } from './codes.ts';
+import type { Commitment } from './commitments.ts';
 import type { DownloadJobs } from './downloads.ts';
 import type { BindingInput, ErcRecord, IdentifierStatus, OtherMetadata, RedirectStatus } from './schema.ts';
 
@@ -277,6 +278,9 @@ export interface Store {
 
   addNaan(naan: string, name?: string): Promise<StoreResult<Naan>>;
   listNaans(): Promise<StoreResult<Naan[]>>;
+  /** Set the `??` commitment statement of a NAAN (`ark:/99999`) or shoulder (null: remove it); see commitments.ts. */
+  setCommitment(prefix: string, statement: ErcRecord | null, actor: Actor): Promise<StoreResult<Commitment | null>>;
+  listCommitments(): Promise<StoreResult<Commitment[]>>;
   addShoulder(input: ShoulderInput): Promise<StoreResult<Shoulder>>;
   getShoulder(key: string): Promise<StoreResult<Shoulder>>;
   listShoulders(naan?: string): Promise<StoreResult<Shoulder[]>>;

@@ -294,6 +294,19 @@ export const ConfigSchema = z
           .describe('Seconds a batch download file is kept after it is requested (EZID keeps them one week).'),
       })
       .prefault({}),
+    console: z
+      .object({
+        sessionTtl: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(31 * 24 * 3600)
+          .default(28_800)
+          .describe(
+            'Seconds a console session (`/console/`, the `pidgate_console` cookie) lasts from sign-in; then the user signs in again.',
+          ),
+      })
+      .prefault({}),
     /** Milliseconds in-flight requests get to finish on SIGTERM before connections are closed. */
     shutdownGraceMs: z.coerce.number().int().min(0).default(10_000),
   })
@@ -347,6 +360,7 @@ const ENV_KEYS: readonly [string, readonly string[], 'string' | 'boolean' | 'nul
   ['PIDGATE_EZID_SESSION_TTL', ['ezid', 'sessionTtl'], 'string'],
   ['PIDGATE_DOWNLOADS_DIR', ['downloads', 'dir'], 'null-string'],
   ['PIDGATE_DOWNLOADS_RETENTION', ['downloads', 'retention'], 'string'],
+  ['PIDGATE_CONSOLE_SESSION_TTL', ['console', 'sessionTtl'], 'string'],
 ];
 
 /** The environment variables `loadConfig` reads (for the README and `pidgate serve --help`). */

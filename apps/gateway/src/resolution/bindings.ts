@@ -1,6 +1,7 @@
 import type { AnyIdentifier, SchemesRegistry } from '@pidgate/schemes';
 import type { Binding, Store } from '@pidgate/store';
 import { storageCandidates } from './candidates.ts';
+import type { Commitments } from './commitments.ts';
 import { keyIdentifier, type PrefixRules } from './prefix-rules.ts';
 import { passthroughTail } from './raw-prefix.ts';
 import { type Description, type Outcome, type StoredRecord, type Story, UNAV } from './resolvers/types.ts';
@@ -131,14 +132,22 @@ function story(record: StoredRecord['erc'], where: string): Story {
 }
 
 /** `?`/`??`/`?info` from a stored record: its ERC, its commitment (or `(:unav)`), and the binding's dates. */
-export function describeStored(outcome: Extract<Outcome, { kind: 'redirect' | 'gone' }>): Description {
+export function describeStored(
+  outcome: Extract<Outcome, { kind: 'redirect' | 'gone' }>,
+  commitments?: Commitments | null,
+): Description {
   const record = outcome.record as StoredRecord;
   const where = outcome.kind === 'redirect' ? outcome.target : UNAV;
+  // No commitment of its own: the statement set for its shoulder or NAAN, if any.
+  const boundAs = record.about?.['boundAs'];
+  const shared = !record.support && typeof boundAs === 'string' ? (commitments?.for(boundAs) ?? null) : null;
   return {
     erc: story(record.erc, where),
     support: record.support
       ? story(record.support, UNAV)
-      : { who: UNAV, what: '(:unav) no commitment was recorded', when: UNAV, where: UNAV },
+      : shared
+        ? story(shared.statement, UNAV)
+        : { who: UNAV, what: '(:unav) no commitment was recorded', when: UNAV, where: UNAV },
     extra: { binding: record.about ?? {} },
   };
 }

@@ -27,12 +27,13 @@ export const ASSETS: ReadonlyMap<string, Asset> = new Map(
   [
     load('pidgate.css', 'text/css; charset=utf-8'),
     load('pidgate.js', 'text/javascript; charset=utf-8'),
+    load('console.js', 'text/javascript; charset=utf-8'),
     load('papaparse.min.js', 'text/javascript; charset=utf-8', papaparse),
   ].map((a) => [a.name, a]),
 );
 
 /** The URL of an asset below `base` (a path ending in `/`), versioned so that it can be cached for a year. */
-export function assetUrl(base: string, name: 'pidgate.css' | 'pidgate.js' | 'papaparse.min.js'): string {
+export function assetUrl(base: string, name: 'pidgate.css' | 'pidgate.js' | 'papaparse.min.js' | 'console.js'): string {
   const asset = ASSETS.get(name) as Asset;
   return `${base}assets/${name}?v=${asset.hash}`;
 }

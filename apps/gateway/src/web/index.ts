@@ -1,4 +1,6 @@
 // web/: the public pages (home, lookup, ?info, query lists, API reference) and their assets.
+
+export { assetUrl } from './assets.ts';
 export { renderPage } from './layout.tsx';
 export { operationId, schemaId } from './reference.tsx';
 export { renderProblemHtml } from './render.ts';

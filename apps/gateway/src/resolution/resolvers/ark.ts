@@ -207,7 +207,8 @@ export const arkResolver: Resolver<'ark'> = {
     return { id, outcome: resolveNaan(naanOf(probe.value.normalized), s) };
   },
   describe(id, outcome, s): Description {
-    if ((outcome.kind === 'redirect' || outcome.kind === 'gone') && outcome.record) return describeStored(outcome);
+    if ((outcome.kind === 'redirect' || outcome.kind === 'gone') && outcome.record)
+      return describeStored(outcome, s.commitments);
     const hit = s.naan.lookup(naanOf(id.normalized), afterNaan(id.input, id.components), restOf(id.normalized));
     const details = hit && outcome.how === 'naan-table' ? s.naan.details(hit.record) : null;
     const where = outcome.kind === 'redirect' ? outcome.target : UNAV;

@@ -5,6 +5,7 @@ import type { Store } from '@pidgate/store';
 import type { Config } from '../../config/index.ts';
 import type { Metrics } from '../../observability/index.ts';
 import type { FailedCode, GoneCode, MaptrFailureCode, NotFoundCode } from '../codes.ts';
+import type { Commitments } from '../commitments.ts';
 import type { NaanLookup } from '../naan.ts';
 import type { PrefixRules } from '../prefix-rules.ts';
 import type { ResolverTable } from '../resolver-table.ts';
@@ -138,6 +139,8 @@ export interface ResolverServices {
   readonly own?: OwnNaanSet | null;
   /** The prefix rules among the bindings (absent or null without a store). */
   readonly rules?: PrefixRules | null;
+  /** The `??` commitment statements of NAANs and shoulders (absent or null without a store). */
+  readonly commitments?: Commitments | null;
   /** The registry and profile the gateway parses with (storage keys are computed with it). */
   readonly self?: { readonly registry: SchemesRegistry };
   /** Where URN namespaces and other schemes resolve: built-in `data/resolvers.json` and `resolvers.file`. */
