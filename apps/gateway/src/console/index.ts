@@ -5,10 +5,12 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../deps.ts';
 import { accountPages } from './account.tsx';
 import { adminPages } from './admin.tsx';
+import { downloadPages } from './download.tsx';
 import type { ConsoleEnv } from './env.ts';
 import { errorPage, notFoundPage } from './errors.tsx';
 import { checkForms, loadSession, prepare } from './middleware.ts';
 import { signinPages } from './signin.tsx';
+import { uploadPages } from './upload.tsx';
 
 export { CSRF_FIELD, CsrfField } from './csrf.tsx';
 export type { ConsoleEnv, ConsoleSession } from './env.ts';
@@ -54,6 +56,8 @@ export function consoleRoutes(deps: AppDeps, options: ConsoleOptions = {}): Hono
   app.route('/', accountPages(deps));
   app.route('/', adminPages(deps));
   // Feature pages: one line each (dashboard, create, identifier, manage, upload, download).
+  app.route('/', uploadPages(deps));
+  app.route('/', downloadPages(deps));
 
   app.all('*', notFoundPage);
   return app;
