@@ -119,6 +119,18 @@ CREATE TABLE store_secrets (
     sql: sqliteAccountsMigration(),
   },
   {
+    version: 6,
+    name: 'commitment statements of NAANs and shoulders (what ?? shows)',
+    sql: `
+CREATE TABLE commitments (
+  prefix TEXT PRIMARY KEY,
+  statement TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  actor TEXT NOT NULL
+) WITHOUT ROWID;
+`,
+  },
+  {
     version: 9,
     name: 'batch download jobs',
     sql: DOWNLOAD_JOBS_SQL,
@@ -232,6 +244,18 @@ CREATE TABLE store_secrets (
     version: 5,
     name: ACCOUNTS_MIGRATION_NAME,
     sql: postgresAccountsMigration(),
+  },
+  {
+    version: 6,
+    name: 'commitment statements of NAANs and shoulders (what ?? shows)',
+    sql: `
+CREATE TABLE commitments (
+  prefix text COLLATE "C" PRIMARY KEY,
+  statement jsonb NOT NULL,
+  updated_at timestamptz NOT NULL,
+  actor text NOT NULL
+);
+`,
   },
   {
     version: 9,

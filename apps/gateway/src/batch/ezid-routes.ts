@@ -43,14 +43,15 @@ export function downloadRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): voi
     if (c.req.method !== 'POST') return respond(c, 405, 'error', 'method not allowed');
     const who = await ezidCredentials(c, store);
     if (who.kind === 'failed') return respond(c, 503, 'error', `service unavailable - ${who.message}`);
-    if (who.kind !== 'token') return respond(c, 401, 'error', 'unauthorized');
+    if (who.kind === 'throttled') {
+      return respond(c, 429, 'error', `too many requests - too many wrong passwords; try again after ${who.retryAt}`);
+    }
+    if (who.kind !== 'caller') return respond(c, 401, 'error', 'unauthorized');
     const pairs = await formPairs(c, config.bodyLimit);
     if (typeof pairs === 'string') return respond(c, 400, 'error', `bad request - ${pairs}`);
     const request = parseDownloadRequest(pairs);
     if (typeof request === 'string') return respond(c, 400, 'error', `bad request - ${request}`);
-    const principal = await store.principalOfToken(who.token);
-    if (!principal.ok) return respond(c, 401, 'error', 'unauthorized');
-    const p = principal.value;
+    const p = who.caller.principal;
     if (!request.owners.every((o) => mayAskForOwner(p, o)) || !request.ownergroups.every((g) => mayAskForGroup(p, g))) {
       return respond(c, 403, 'error', 'forbidden');
     }

@@ -245,7 +245,9 @@ async function check(
   if (!current && !elements.get('_target')) {
     errors.push({ row: r.row, field: '_target', message: 'a new identifier needs a target URL' });
   }
-  const applied = applyElements(elements, current, current ? 'update' : 'create', { name: requester.username }, '');
+  const ownerGroup = current ? current.ownerGroup : ownerGroupFor(requester, shoulderGroupOf(shoulders, key));
+  const caller = { name: requester.username, admin: requester.role === 'admin', ownerGroup };
+  const applied = applyElements(elements, current, current ? 'update' : 'create', caller, '');
   if (typeof applied === 'string') {
     const field = fieldOf(applied);
     const message = field === 'row' ? applied : applied.slice(field.length + 1).trim();
@@ -265,10 +267,7 @@ async function check(
     errors.push({ row: r.row, field: '_target', message: 'the target points back at this gateway (a loop)' });
   }
   // A new identifier's group is its shoulder's (when the uploader may mint there), else the uploader's first.
-  const input: BindingInput = current
-    ? applied.input
-    : { ...applied.input, ownerGroup: ownerGroupFor(requester, shoulderGroupOf(shoulders, key)) };
-  return { key, current, input: errors.length === 0 ? input : null, errors };
+  return { key, current, input: errors.length === 0 ? applied.input : null, errors };
 }
 
 /** The instance's shoulders (for the group a shoulder gives its identifiers); none when the store fails. */

@@ -12,7 +12,7 @@ import { checkForms, loadSession, prepare } from './middleware.ts';
 import { signinPages } from './signin.tsx';
 import { uploadPages } from './upload.tsx';
 
-export { CSRF_FIELD, CsrfField } from './csrf.tsx';
+export { CSRF_FIELD, CsrfField } from './csrf.ts';
 export type { ConsoleEnv, ConsoleSession } from './env.ts';
 export { errorPage, forbiddenPage, notFoundPage } from './errors.tsx';
 export { consolePage, type Flash, Shell, type ShellProps, Time } from './shell.tsx';

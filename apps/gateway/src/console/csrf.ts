@@ -1,6 +1,5 @@
-/** @jsxRuntime automatic */
-/** @jsxImportSource hono/jsx */
 import { timingSafeEqual } from 'node:crypto';
+import { jsx } from 'hono/jsx';
 
 /** The name of the hidden field every console form carries (and of the header a script may send instead). */
 export const CSRF_FIELD = 'csrf';
@@ -11,7 +10,7 @@ export const CSRF_HEADER = 'x-csrf-token';
  * (`index.ts`): the token must be the session's own (a synchronizer token), so a form only renders this.
  */
 export function CsrfField({ token }: { token: string }) {
-  return <input type="hidden" name={CSRF_FIELD} value={token} />;
+  return jsx('input', { type: 'hidden', name: CSRF_FIELD, value: token });
 }
 
 /** Do two tokens match? In constant time, so a wrong guess tells nothing about how close it was. */
