@@ -84,7 +84,10 @@ describe.each(url ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const))('
     expect(none.ok && none.value).toBe(null);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 120_000 });
     const again = await store.downloads.claim(60);
-    expect(again.ok && again.value?.id).toBe(a.value.id);
+    const oldest = [a.value, b.value].sort((x, y) =>
+      x.createdAt === y.createdAt ? (x.id < y.id ? -1 : 1) : x.createdAt < y.createdAt ? -1 : 1,
+    )[0];
+    expect(again.ok && again.value?.id).toBe(oldest?.id);
   });
 
   it('are finished ready or failed, and expire with their time', async () => {

@@ -11,7 +11,7 @@ import {
   STATUSES,
 } from '../batch/index.ts';
 import type { AppDeps } from '../deps.ts';
-import { CsrfField } from './csrf.tsx';
+import { CsrfField } from './csrf.ts';
 import type { ConsoleEnv } from './env.ts';
 import { ErrorSummary, type FieldError, field, TextField } from './forms.tsx';
 import { consolePage, Time } from './shell.tsx';

@@ -18,7 +18,7 @@ import {
   type UploadFormat,
 } from '../batch/index.ts';
 import type { AppDeps } from '../deps.ts';
-import { CsrfField } from './csrf.tsx';
+import { CsrfField } from './csrf.ts';
 import type { ConsoleEnv } from './env.ts';
 import { ErrorSummary, type FieldError, field } from './forms.tsx';
 import { consolePage } from './shell.tsx';
