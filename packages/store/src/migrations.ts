@@ -1,4 +1,5 @@
 import { ACCOUNTS_MIGRATION_NAME, postgresAccountsMigration, sqliteAccountsMigration } from './accounts-migration.ts';
+import { DOWNLOAD_JOBS_SQL } from './downloads.ts';
 
 /**
  * Versioned schema migrations, one list per dialect, applied in order and recorded in
@@ -137,6 +138,11 @@ CREATE TABLE commitments (
     name: 'Manage search: full-text index (FTS5) over the metadata, indexes on target, owner and dates',
     sql: SQLITE_SEARCH_MIGRATION,
   },
+  {
+    version: 9,
+    name: 'batch download jobs',
+    sql: DOWNLOAD_JOBS_SQL,
+  },
 ];
 
 /** Keys are `COLLATE "C"` so they sort by code point (bytes of UTF-8), as in SQLite. */
@@ -264,8 +270,14 @@ CREATE TABLE commitments (
     name: 'Manage search: tsvector (simple) over the metadata with a GIN index, indexes on target, owner and dates',
     sql: POSTGRES_SEARCH_MIGRATION,
   },
+  {
+    version: 9,
+    name: 'batch download jobs',
+    sql: DOWNLOAD_JOBS_SQL,
+  },
 ];
 
+/** The highest version (the lists may skip numbers while branches that add migrations are merged). */
 export const LATEST_VERSION = Math.max(...SQLITE_MIGRATIONS.map((m) => m.version));
 
 /**
