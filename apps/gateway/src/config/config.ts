@@ -300,6 +300,8 @@ export const ConfigSchema = z
           .describe(
             'How often `pidgate serve` purges expired demo identifiers, in minutes (0: never; `pidgate demo-purge` does it once).',
           ),
+      })
+      .prefault({}),
     downloads: z
       .object({
         dir: z
