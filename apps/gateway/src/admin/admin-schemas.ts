@@ -46,15 +46,9 @@ export const BindingBody = z
       description: 'public (the default) resolves; reserved is known to its owner only (404); unavailable answers 410',
     }),
     statusReason: z.string().min(1).max(1000).nullable().optional().openapi({ example: 'withdrawn by author' }),
-    owner: z
-      .string()
-      .min(1)
-      .max(200)
-      .nullable()
-      .optional()
-      .openapi({
-        description: "by default the token's owner (a new identifier) or as it is; only an administrator changes it",
-      }),
+    owner: z.string().min(1).max(200).nullable().optional().openapi({
+      description: "by default the token's owner (a new identifier) or as it is; only an administrator changes it",
+    }),
     ownerGroup: z
       .string()
       .min(1)
