@@ -17,6 +17,7 @@ import {
   type Resolvers,
   resolvers,
   type SelfView,
+  selfHosts,
 } from './resolution/index.ts';
 import { openConfiguredStore } from './store/index.ts';
 
@@ -94,7 +95,17 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
     store,
     own,
     rules,
-    self: { registry: options.registry ?? defaultRegistry, profile: config.profile, baseUrl: config.baseUrl },
+    self: {
+      registry: options.registry ?? defaultRegistry,
+      profile: config.profile,
+      baseUrl: config.baseUrl,
+      hosts: selfHosts({
+        baseUrl: config.baseUrl,
+        allowedHosts: config.allowedHosts,
+        listenHost: config.host,
+        listenPort: config.port,
+      }),
+    },
     metrics,
     registry: options.registry ?? defaultRegistry,
     logger,

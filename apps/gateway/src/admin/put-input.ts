@@ -96,9 +96,16 @@ async function readBody<T>(c: Context, schema: z.ZodType<T>): Promise<{ readonly
   const input = schema.safeParse(json);
   if (input.success) return { value: input.data };
   const { issues } = input.error;
+  // A target read two ways has its own code (the store's `ambiguous-target`); every other issue is `invalid-binding`.
+  const ambiguous = issues.some((i) => i.code === 'custom' && i.params?.['code'] === 'ambiguous-target');
   return refuse(
-    problem(400, 'invalid-binding', issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '), {
-      issues: issues.map((i) => ({ path: i.path.map(String), message: i.message })),
-    }),
+    problem(
+      400,
+      ambiguous ? 'ambiguous-target' : 'invalid-binding',
+      issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '),
+      {
+        issues: issues.map((i) => ({ path: i.path.map(String), message: i.message })),
+      },
+    ),
   );
 }
