@@ -74,7 +74,9 @@ describe('targets read two ways are refused with ambiguous-target', () => {
 
 describe('a target is stored as its WHATWG serialization', () => {
   const same: [string, string][] = [
-    ['https://example.org', 'https://example.org/'],
+    ['https://example.org', 'https://example.org'],
+    ['https://Example.org:443?q', 'https://example.org?q'],
+    ['https://example.org/', 'https://example.org/'],
     ['HTTPS://Example.ORG:443/a/../b', 'https://example.org/b'],
     ['http://127.1:8080/x', 'http://127.0.0.1:8080/x'],
     ['https://bücher.example/ä b', 'https://xn--bcher-kva.example/%C3%A4%20b'],

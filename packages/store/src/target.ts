@@ -50,7 +50,15 @@ export function targetRefusal(text: string): TargetRefusal | null {
   return null;
 }
 
-/** The target as stored and sent: its WHATWG serialization (call after `targetRefusal` said null). */
+/**
+ * The target as stored and sent: its WHATWG serialization (call after `targetRefusal` said null), except that
+ * an empty path stays empty (`https://example.org?q` is not given the `/` the serializer adds, which means the
+ * same), so that a suffix passed through is appended to the target as it was written.
+ */
 export function serializeTarget(text: string): string {
-  return new URL(text).href;
+  const url = new URL(text);
+  const trimmed = text.trim();
+  const afterHost = trimmed.slice(trimmed.indexOf('//') + 2).search(/[/?#]/);
+  const emptyPath = afterHost === -1 || trimmed.charAt(trimmed.indexOf('//') + 2 + afterHost) !== '/';
+  return emptyPath && url.pathname === '/' ? `${url.protocol}//${url.host}${url.search}${url.hash}` : url.href;
 }
