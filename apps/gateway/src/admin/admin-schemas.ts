@@ -50,7 +50,11 @@ const Support = ErcRecord.openapi({
 export const BindingBody = z
   .strictObject({
     target: TargetUrl.openapi({ example: 'https://repository.example.org/objects/abc' }),
-    status: z.literal([...REDIRECT_STATUSES]).optional(),
+    // zod 4's multi-value literal is rendered with its first value only: the enum is written out whole.
+    status: z
+      .literal([...REDIRECT_STATUSES])
+      .optional()
+      .openapi({ type: 'integer', enum: [...REDIRECT_STATUSES], description: 'The redirect status (default 302)' }),
     erc: Erc.optional(),
     support: Support.nullable().optional(),
     identifierStatus: z.enum(IDENTIFIER_STATUSES).optional().openapi({
