@@ -45,6 +45,11 @@ export const TAGS = [
       'Bindings, shoulders and minting, behind store tokens (`pidgate token create`, scoped to identifier ' +
       'prefixes); the NAAN table reload, behind the `admin.token` of the configuration',
   },
+  {
+    name: 'EZID API',
+    description:
+      "EZID's API (Version 2), when `ezid.enabled` (with a store): ANVL `text/plain` bodies, HTTP Basic with a store token",
+  },
   { name: 'Service', description: 'Health, metrics and what this gateway is' },
   { name: 'Web pages', description: 'Pages for people, and their static files' },
 ] as const;
@@ -378,7 +383,19 @@ export interface RouteCoverage {
 export function routeCoverage(app: OpenAPIHono<GatewayEnv>, doc: OpenApiDocument): RouteCoverage {
   const registered = new Set<string>();
   const routes = inspectRoutes(app).filter((r) => !r.isMiddleware);
+  // A route of every method (`app.all`, the EZID API's own method handling) answers what is described under it.
+  const everyMethod = routes.filter((r) => r.method === 'ALL' && r.path !== '*' && r.path !== '/*');
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of METHODS) {
+      if (!(item as Record<string, unknown>)[method]) continue;
+      const covered = everyMethod.some((r) =>
+        r.path.endsWith('/*') ? path.startsWith(r.path.slice(0, -1)) : path === r.path,
+      );
+      if (covered) registered.add(`${method.toUpperCase()} ${path}`);
+    }
+  }
   for (const r of routes) {
+    if (r.method === 'ALL' && r.path !== '*' && r.path !== '/*') continue;
     if (r.path === '*' || r.path === '/*') {
       if (r.method === 'GET') registered.add('GET /{identifier}');
       continue;
