@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenApiDocument, openApiDocument, routeCoverage } from '../http/openapi.ts';
 import { storeApp } from '../testing/store.ts';
+import { type OpenApiDocument, openApiDocument, routeCoverage } from './openapi.ts';
 
 // Issue 27 item 7: a gateway that serves EZID's API describes it in /openapi.json, under its own tag, with its
 // ANVL text/plain bodies and every status its operations answer; the document stays valid and covers every route.
