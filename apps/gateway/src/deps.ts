@@ -18,6 +18,7 @@ import {
   type Resolvers,
   resolvers,
   type SelfView,
+  selfHosts,
 } from './resolution/index.ts';
 import { openConfiguredStore } from './store/index.ts';
 
@@ -100,7 +101,17 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
     own,
     rules,
     commitments,
-    self: { registry: options.registry ?? defaultRegistry, profile: config.profile, baseUrl: config.baseUrl },
+    self: {
+      registry: options.registry ?? defaultRegistry,
+      profile: config.profile,
+      baseUrl: config.baseUrl,
+      hosts: selfHosts({
+        baseUrl: config.baseUrl,
+        allowedHosts: config.allowedHosts,
+        listenHost: config.host,
+        listenPort: config.port,
+      }),
+    },
     metrics,
     registry: options.registry ?? defaultRegistry,
     logger,

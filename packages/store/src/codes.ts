@@ -11,6 +11,7 @@ export const STORE_ERROR_CODES = [
   'invalid-key', // an identifier key is empty, too long or holds control characters or spaces
   'key-too-long', // an identifier key is longer than MAX_KEY_OCTETS UTF-8 octets (writes; reads answer not-found)
   'invalid-binding', // the binding input failed the `BindingInput` schema
+  'ambiguous-target', // the target is read as another URL by the WHATWG parser than by others (target.ts)
   'invalid-actor', // the actor (token id or 'cli') is empty or too long
   'invalid-cursor', // a paging cursor was not made by this store for this listing
   'invalid-limit', // a page size, batch size or candidate list is out of range

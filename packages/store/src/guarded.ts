@@ -39,6 +39,7 @@ import type {
   TokenOptions,
   VerifiedToken,
 } from './store.ts';
+import { targetRefusal } from './target.ts';
 import {
   checkExpiry,
   checkScopes,
@@ -324,7 +325,10 @@ export class GuardedStore implements Store {
     if (!k.ok) return Promise.resolve(k);
     const f = checkFormat(format);
     if (!f.ok) return Promise.resolve(f);
-    const t = findUnstorable(target) === null ? TargetUrl.safeParse(target) : { success: false as const };
+    const refused = typeof target === 'string' ? targetRefusal(target) : { kind: 'invalid', message: '' };
+    const t =
+      findUnstorable(target) === null && refused === null ? TargetUrl.safeParse(target) : { success: false as const };
+    if (refused?.kind === 'ambiguous') return Promise.resolve(err('ambiguous-target', `target: ${refused.message}`));
     if (!t.success) return Promise.resolve(err('invalid-binding', 'target: an absolute http: or https: URL'));
     const a = checkActor(actor);
     if (!a.ok) return Promise.resolve(a);

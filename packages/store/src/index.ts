@@ -106,5 +106,6 @@ export type {
   TokenOptions,
   VerifiedToken,
 } from './store.ts';
+export { MAX_TARGET_LENGTH, serializeTarget, type TargetRefusal, targetRefusal } from './target.ts';
 export { type NoidTemplate, parseTemplate } from './template.ts';
 export { ADMIN_SCOPE, hashToken, isAdmin, MAX_SESSION_TTL, scopeAllows } from './tokens.ts';

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { ERC_ELEMENT_NAME, ISO_TIMESTAMP } from './grammar.ts';
+import { MAX_TARGET_LENGTH, serializeTarget, targetRefusal } from './target.ts';
+
+export { MAX_TARGET_LENGTH };
 
 /**
  * The NLM permanence levels quoted in the ARK spec §5.2 (draft-kunze-ark-09, from [NLMPerm]).
@@ -29,8 +32,6 @@ export const PERMANENCE_DESCRIPTIONS: Readonly<Record<PermanenceLevel, string>> 
 export const REDIRECT_STATUSES = [301, 302, 303, 307, 308] as const;
 export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
 
-/** The longest target URL accepted (browsers and proxies cope with 8 KiB). */
-export const MAX_TARGET_LENGTH = 8192;
 /** The longest ERC element value, and the most elements in one record. */
 export const MAX_ERC_VALUE_LENGTH = 65_536;
 export const MAX_ERC_ELEMENTS = 256;
@@ -46,16 +47,25 @@ export const ErcRecord = z
   .refine((r) => Object.keys(r).length <= MAX_ERC_ELEMENTS, `at most ${MAX_ERC_ELEMENTS} elements`);
 export type ErcRecord = z.infer<typeof ErcRecord>;
 
-/** An http(s) URL, absolute, with a host. */
+/**
+ * An http(s) URL, absolute, with a host, read one way only (`target.ts`); the output is its WHATWG
+ * serialization, what is stored and sent in `Location`. A target read two ways fails with an issue whose
+ * `params.code` is `ambiguous-target`.
+ */
 export const TargetUrl = z
   .string()
   .min(1)
   .max(MAX_TARGET_LENGTH)
-  .refine((s) => {
-    if (!URL.canParse(s)) return false;
-    const url = new URL(s);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  }, 'an absolute http: or https: URL');
+  .superRefine((s, ctx) => {
+    const refused = targetRefusal(s);
+    if (!refused) return;
+    ctx.addIssue({
+      code: 'custom',
+      message: refused.message,
+      ...(refused.kind === 'ambiguous' ? { params: { code: 'ambiguous-target' } } : {}),
+    });
+  })
+  .transform(serializeTarget);
 
 /**
  * An identifier's status, EZID's model: `public` resolves; `reserved` is known to its owner only (404 to

@@ -1,5 +1,11 @@
 import { z } from '@hono/zod-openapi';
-import { IDENTIFIER_STATUSES, PERMANENCE_LEVELS, REDIRECT_STATUSES } from '@pidgate/store';
+import {
+  IDENTIFIER_STATUSES,
+  MAX_TARGET_LENGTH,
+  PERMANENCE_LEVELS,
+  REDIRECT_STATUSES,
+  targetRefusal,
+} from '@pidgate/store';
 
 /**
  * Request and response schemas of the admin API (bindings, minting, shoulders, bulk import and export).
@@ -11,15 +17,20 @@ const ErcRecord = z.record(
   z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/, 'an ERC element name'),
   z.union([ercValue, z.array(ercValue).max(64)]),
 );
+/** The store's target check (`targetRefusal`): an absolute http(s) URL read one way (else `ambiguous-target`). */
 const TargetUrl = z
   .string()
   .min(1)
-  .max(8192)
-  .refine((s) => {
-    if (!URL.canParse(s)) return false;
-    const url = new URL(s);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  }, 'an absolute http: or https: URL');
+  .max(MAX_TARGET_LENGTH)
+  .superRefine((s, ctx) => {
+    const refused = targetRefusal(s);
+    if (!refused) return;
+    ctx.addIssue({
+      code: 'custom',
+      message: refused.message,
+      ...(refused.kind === 'ambiguous' ? { params: { code: 'ambiguous-target' } } : {}),
+    });
+  });
 
 const Erc = ErcRecord.openapi({
   description: 'An ERC record (ARK §7): element → value or values; the kernel is who, what, when, where',
@@ -39,7 +50,11 @@ const Support = ErcRecord.openapi({
 export const BindingBody = z
   .strictObject({
     target: TargetUrl.openapi({ example: 'https://repository.example.org/objects/abc' }),
-    status: z.literal([...REDIRECT_STATUSES]).optional(),
+    // zod 4's multi-value literal is rendered with its first value only: the enum is written out whole.
+    status: z
+      .literal([...REDIRECT_STATUSES])
+      .optional()
+      .openapi({ type: 'integer', enum: [...REDIRECT_STATUSES], description: 'The redirect status (default 302)' }),
     erc: Erc.optional(),
     support: Support.nullable().optional(),
     identifierStatus: z.enum(IDENTIFIER_STATUSES).optional().openapi({

@@ -30,6 +30,7 @@ const STATUS = {
   'invalid-key': 400,
   'key-too-long': 414,
   'invalid-binding': 400,
+  'ambiguous-target': 400,
   'invalid-actor': 400,
   'invalid-cursor': 400,
   'invalid-limit': 400,

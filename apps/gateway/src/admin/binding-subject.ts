@@ -1,6 +1,6 @@
 // What the path of `/api/v1/bindings/{identifier}` names (an ARK, a PDI, a PDI document series), read from
 // the raw request target and checked against the token's scopes; or the refusal the route answers.
-import type { Identifier } from '@pidgate/core';
+import { type Identifier, percentDecode } from '@pidgate/core';
 import { type PdiComponents, parsePdi, resourceKey } from '@pidgate/pdi';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -15,13 +15,22 @@ const PREFIX = '/api/v1/bindings/';
 /** A document series alone (`urn:pdi://ap.org.us`): PUT mints the day's next serial number under it. */
 export const PDI_SERIES = /^(?:urn:)?pdi:\/\/([A-Za-z0-9][A-Za-z0-9-]*(?:\.[A-Za-z0-9][A-Za-z0-9-]*)+)\/?$/i;
 
-/** The identifier of `/api/v1/bindings/{identifier}` exactly as written (nothing decoded), and the query. */
+/** A path that starts with a scheme (`ark:`, `urn:`, `pdi:`) as written, not percent-encoded. */
+const SCHEME_START = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+
+/**
+ * The identifier of `/api/v1/bindings/{identifier}` and the query. The identifier is taken as written
+ * (`ark:/99999/x`, nothing decoded); one whose scheme is percent-encoded (`ark%3A%2F99999%2Fx`, what every
+ * OpenAPI client sends for a path parameter) is percent-decoded once, as the resolution routes read it.
+ */
 export function bindingTarget(c: Context): { raw: string; query: URLSearchParams } {
   const target = requestTarget(c);
   const rest = target.slice(target.indexOf(PREFIX) + PREFIX.length);
   const q = rest.indexOf('?');
+  const path = q === -1 ? rest : rest.slice(0, q);
+  const decoded = !SCHEME_START.test(path) && path.includes('%') ? percentDecode(path) : null;
   return {
-    raw: q === -1 ? rest : rest.slice(0, q),
+    raw: decoded?.ok && SCHEME_START.test(decoded.value) ? decoded.value : path,
     query: new URLSearchParams(q === -1 ? '' : rest.slice(q + 1)),
   };
 }

@@ -3,7 +3,7 @@ import type { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../deps.ts';
-import { problem, problemJson } from '../http/index.ts';
+import { isJsonContentType, problem, problemJson } from '../http/index.ts';
 import { BindingBody, PdiBindingBody } from './admin-schemas.ts';
 import type { AuthEnv } from './auth.ts';
 import {
@@ -83,8 +83,7 @@ async function putOf(c: Context, deps: AppDeps, subject: ArkSubject | PdiSubject
 
 /** The body as JSON (415 unless it says it is, 400 `invalid-json`), checked by `schema` (400 `invalid-binding`). */
 async function readBody<T>(c: Context, schema: z.ZodType<T>): Promise<{ readonly value: T } | Refusal> {
-  const type = (c.req.header('content-type') ?? '').toLowerCase();
-  if (!/^application\/(?:[\w.+-]*\+)?json\b/.test(type)) {
+  if (!isJsonContentType(c.req.header('content-type'))) {
     return refuse(problem(415, 'unsupported-media-type', 'send the binding as application/json'));
   }
   let json: unknown;
@@ -96,9 +95,16 @@ async function readBody<T>(c: Context, schema: z.ZodType<T>): Promise<{ readonly
   const input = schema.safeParse(json);
   if (input.success) return { value: input.data };
   const { issues } = input.error;
+  // A target read two ways has its own code (the store's `ambiguous-target`); every other issue is `invalid-binding`.
+  const ambiguous = issues.some((i) => i.code === 'custom' && i.params?.['code'] === 'ambiguous-target');
   return refuse(
-    problem(400, 'invalid-binding', issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '), {
-      issues: issues.map((i) => ({ path: i.path.map(String), message: i.message })),
-    }),
+    problem(
+      400,
+      ambiguous ? 'ambiguous-target' : 'invalid-binding',
+      issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '),
+      {
+        issues: issues.map((i) => ({ path: i.path.map(String), message: i.message })),
+      },
+    ),
   );
 }

@@ -6,6 +6,7 @@ import {
   bodyResponses,
   type GatewayEnv,
   jsonBody,
+  mediaTypeOf,
   metricsLabel,
   parseProblem,
   problem,
@@ -55,8 +56,7 @@ export function apiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
   // `POST /api/v1/normalize` with a text/plain body: the lines stream back as NDJSON, answered here before
   // the route's JSON body validation (the route's typed answers are JSON).
   const normalizeLines = createMiddleware<GatewayEnv>(async (c, next) => {
-    const type = (c.req.header('content-type') ?? '').toLowerCase();
-    if (!type.startsWith('text/plain')) return next();
+    if (mediaTypeOf(c.req.header('content-type')) !== 'text/plain') return next();
     const profile = c.req.query('profile') ?? config.profile;
     if (profile !== 'source' && profile !== 'modern') {
       return problemJson(c, problem(400, 'invalid-profile', 'profile must be "source" or "modern"'));

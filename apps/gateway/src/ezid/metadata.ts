@@ -1,5 +1,5 @@
 import { parseAnvl } from '@pidgate/erc';
-import type { Binding, BindingInput, ErcRecord, IdentifierStatus } from '@pidgate/store';
+import { type Binding, type BindingInput, type ErcRecord, type IdentifierStatus, targetRefusal } from '@pidgate/store';
 
 /**
  * EZID's metadata dictionary ⇄ a pidgate binding (EZID API guide, "Internal metadata" and "Metadata
@@ -165,7 +165,12 @@ function setOrDelete(record: Record<string, unknown>, name: string, value: strin
 function targetStep(d: Draft, value: string, request: Request): string | null {
   if (value === '') d.target = request.defaultTarget;
   else if (!isHttpUrl(value)) return '_target: the target is an absolute http or https URL';
-  else d.target = value;
+  else {
+    // Read two ways (`targetRefusal`, the store's check): refused here in EZID's words.
+    const refused = targetRefusal(value);
+    if (refused) return `_target: the target ${refused.message}`;
+    d.target = value;
+  }
   return null;
 }
 

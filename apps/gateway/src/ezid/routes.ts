@@ -11,6 +11,7 @@ import { pointsBack, type SelfView, storageKey } from '../resolution/index.ts';
 import { ezidBody, parseEzidAnvl, percentDecode, utf8, xmlSafe } from './anvl.ts';
 import { type Caller, type Credentials, cookieValue, ezidCredentials, SESSION_COOKIE } from './auth.ts';
 import { applyElements, toElements } from './metadata.ts';
+import { describeEzid } from './openapi.ts';
 import { ezidPage } from './page.tsx';
 import { MintPool } from './pool.ts';
 
@@ -113,6 +114,7 @@ export function ezidRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
   if (!config.ezid.enabled || !store) return;
   const base = config.ezid.basePath;
   const webBase = basePath(config.baseUrl);
+  describeEzid(app, base);
 
   const respond = (c: Context<GatewayEnv>, a: Answer): Response => {
     c.set('scheme', 'api');

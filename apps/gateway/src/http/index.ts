@@ -4,6 +4,7 @@
 export { type GatewayEnv, metricsLabel } from './env.ts';
 export { assertFastPathSafe, createFastPath, fastPathAware, fastPathSafe, preparedFor } from './fast.ts';
 export { identifierRoutes } from './identifier-routes.ts';
+export { isJsonContentType, mediaTypeOf } from './media-type.ts';
 export { negotiate, prefersHtml } from './negotiate.ts';
 export { METHODS, type OpenApiDocument, openApiDocument, openapiRoutes, serverUrl, TAGS, VERSION } from './openapi.ts';
 export {

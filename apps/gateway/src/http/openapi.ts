@@ -45,6 +45,11 @@ export const TAGS = [
       'Bindings, shoulders and minting, behind store tokens (`pidgate token create`, scoped to identifier ' +
       'prefixes); the NAAN table reload, behind the `admin.token` of the configuration',
   },
+  {
+    name: 'EZID API',
+    description:
+      "EZID's API (Version 2), when `ezid.enabled` (with a store): ANVL `text/plain` bodies, HTTP Basic with a store token",
+  },
   { name: 'Service', description: 'Health, metrics and what this gateway is' },
   { name: 'Web pages', description: 'Pages for people, and their static files' },
 ] as const;
@@ -144,13 +149,21 @@ export function openapiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
           'text/uri-list': { schema: z.string().openapi({ description: 'A PDI query: one PDI a line' }) },
         },
       },
-      302: {
-        description: 'Where the identifier leads (the NAAN record may ask for another 3xx status)',
-        headers: {
-          location: { schema: { type: 'string' }, description: 'The target, an absolute http(s) URL' },
-          link: { schema: { type: 'string' }, description: 'PWID: the original, TimeGate and TimeMap (RFC 7089)' },
-        },
-      },
+      ...Object.fromEntries(
+        [301, 302, 303, 307, 308].map((status) => [
+          status,
+          {
+            description:
+              status === 302
+                ? 'Where the identifier leads (the default status of a binding and of a NAAN record)'
+                : `Where the identifier leads, when its binding (or NAAN record) asks for ${status}`,
+            headers: {
+              location: { schema: { type: 'string' }, description: 'The target, an absolute http(s) URL' },
+              link: { schema: { type: 'string' }, description: 'PWID: the original, TimeGate and TimeMap (RFC 7089)' },
+            },
+          },
+        ]),
+      ),
       400: problemAnswer('Not a well-formed identifier (`code`, `offset`)'),
       403: problemAnswer('A restricted web archive (`accessUrl` says where to apply)'),
       404: {
@@ -229,6 +242,7 @@ export function openApiDocument(app: OpenAPIHono<GatewayEnv>, server: string): O
         if (op) completeOperation(op, method, path, ids);
       }
     }
+    inlineItemSchemas(doc);
     documents.set(app, doc);
   }
   return { ...doc, servers: [{ url: server }] };
@@ -244,9 +258,40 @@ interface Operation {
   responses?: Record<string, unknown>;
 }
 
-/** `get` + `/api/v1/bindings/{identifier}` → `getApiV1BindingsIdentifier`; `/{identifier}` → `getIdentifier`. */
+/**
+ * The operationIds generated clients name their functions after (`client.getBinding(…)`), for the operations
+ * people call; every other operation's is derived from its method and path (`operationIdOf`).
+ */
+export const OPERATION_IDS: Readonly<Record<string, string>> = {
+  'GET /': 'getHome',
+  'GET /{identifier}': 'resolveIdentifier',
+  'GET /healthz': 'getHealth',
+  'GET /metrics': 'getMetrics',
+  'GET /openapi.json': 'getOpenApiDocument',
+  'GET /.well-known/ark': 'getArkResolver',
+  'GET /api/v1/parse': 'parseIdentifier',
+  'POST /api/v1/normalize': 'normalizeIdentifiers',
+  'POST /api/v1/compare': 'compareIdentifiers',
+  'POST /api/v1/resolve': 'resolveIdentifiers',
+  'GET /api/v1/bindings': 'listBindings',
+  'GET /api/v1/bindings/export': 'exportBindings',
+  'POST /api/v1/bindings/import': 'importBindings',
+  'GET /api/v1/bindings/{identifier}': 'getBinding',
+  'PUT /api/v1/bindings/{identifier}': 'putBinding',
+  'DELETE /api/v1/bindings/{identifier}': 'deleteBinding',
+  'POST /api/v1/mint': 'mintIdentifiers',
+  'GET /api/v1/shoulders': 'listShoulders',
+  'POST /api/v1/shoulders': 'createShoulder',
+  'GET /api/v1/tokens': 'listTokens',
+  'POST /api/v1/tokens': 'createToken',
+  'DELETE /api/v1/tokens/{id}': 'revokeToken',
+  'POST /api/v1/admin/reload': 'reloadNaanTable',
+};
+
+/** `get` + `/api/v1/bindings/{identifier}` → `getApiV1BindingsIdentifier`; `/` → `getRoot`. */
 export function operationIdOf(method: string, path: string): string {
   const words = path.split(/[^A-Za-z0-9]+/).filter((w) => w !== '');
+  if (words.length === 0) words.push('root');
   return method + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
 }
 
@@ -257,7 +302,7 @@ export function operationIdOf(method: string, path: string): string {
  */
 function completeOperation(op: Operation, method: string, path: string, ids: Set<string>): void {
   if (!op.tags || op.tags.length === 0) op.tags = [tagOf(path)];
-  let id = op.operationId ?? operationIdOf(method, path);
+  let id = op.operationId ?? OPERATION_IDS[`${method.toUpperCase()} ${path}`] ?? operationIdOf(method, path);
   for (let n = 2; ids.has(id); n++) id = `${operationIdOf(method, path)}${n}`;
   ids.add(id);
   op.operationId = id;
@@ -268,10 +313,50 @@ function completeOperation(op: Operation, method: string, path: string, ids: Set
     description: 'The request target or Host header is not valid (`invalid-request-target`)',
     content: problem,
   };
+  for (const answer of Object.values(op.responses)) streamOfItems(answer);
   if (op.requestBody) {
     // The edge middleware answers these for every body (`bodyLimit`, the content types the route reads).
     op.responses['413'] ??= { description: bodyResponses[413].description, content: problem };
     op.responses['415'] ??= { description: bodyResponses[415].description, content: problem };
+  }
+}
+
+/**
+ * An NDJSON answer (`application/x-ndjson`) is a stream of lines, not one JSON value: its body is text, and the
+ * schema its route gives is that of each line, moved to `itemSchema` (OpenAPI 3.2's name for the schema of the
+ * items of a sequential media type; `x-itemSchema` here, a 3.1 extension). A generated client reads the body as
+ * text and parses each line with the item type.
+ */
+function streamOfItems(answer: unknown): void {
+  const content = (answer as { content?: Record<string, Record<string, unknown>> }).content;
+  const ndjson = content?.['application/x-ndjson'];
+  if (!ndjson || (ndjson['schema'] as { type?: string } | undefined)?.type === 'string') return;
+  ndjson['x-itemSchema'] = ndjson['schema'];
+  ndjson['schema'] = {
+    type: 'string',
+    description: 'NDJSON: one JSON value a line, each as `x-itemSchema` describes (OpenAPI 3.2 `itemSchema`)',
+  };
+}
+
+/** A component named only by an `x-itemSchema` (which linters do not follow) is written there, not in components. */
+function inlineItemSchemas(doc: OpenApiDocument): void {
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, unknown>;
+  const text = JSON.stringify(doc.paths);
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const method of METHODS) {
+      const op = (item as Record<string, Operation | undefined>)[method];
+      for (const answer of Object.values(op?.responses ?? {})) {
+        const ndjson = (answer as { content?: Record<string, Record<string, unknown>> }).content?.[
+          'application/x-ndjson'
+        ];
+        const ref = (ndjson?.['x-itemSchema'] as { $ref?: string } | undefined)?.$ref;
+        const name = ref?.slice('#/components/schemas/'.length);
+        if (!ndjson || !name || !(name in schemas)) continue;
+        if (text.split(`"${ref}"`).length - 1 > 1 || JSON.stringify(doc.components).includes(`"${ref}"`)) continue;
+        ndjson['x-itemSchema'] = { title: name, ...(schemas[name] as object) };
+        delete schemas[name];
+      }
+    }
   }
 }
 
@@ -298,7 +383,19 @@ export interface RouteCoverage {
 export function routeCoverage(app: OpenAPIHono<GatewayEnv>, doc: OpenApiDocument): RouteCoverage {
   const registered = new Set<string>();
   const routes = inspectRoutes(app).filter((r) => !r.isMiddleware);
+  // A route of every method (`app.all`, the EZID API's own method handling) answers what is described under it.
+  const everyMethod = routes.filter((r) => r.method === 'ALL' && r.path !== '*' && r.path !== '/*');
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of METHODS) {
+      if (!(item as Record<string, unknown>)[method]) continue;
+      const covered = everyMethod.some((r) =>
+        r.path.endsWith('/*') ? path.startsWith(r.path.slice(0, -1)) : path === r.path,
+      );
+      if (covered) registered.add(`${method.toUpperCase()} ${path}`);
+    }
+  }
   for (const r of routes) {
+    if (r.method === 'ALL' && r.path !== '*' && r.path !== '/*') continue;
     if (r.path === '*' || r.path === '/*') {
       if (r.method === 'GET') registered.add('GET /{identifier}');
       continue;

@@ -14,5 +14,6 @@ export { maptrFailureStatus, naanOnly } from './resolvers/ark.ts';
 export { resolvers } from './resolvers/index.ts';
 export { type PdiSelector, pdiSelector, qualifiedPdi } from './resolvers/pdi.ts';
 export type { ListOutcome, Outcome, Resolver, Resolvers, Story } from './resolvers/types.ts';
+export { selfHosts } from './self-hosts.ts';
 export { storageKey } from './storage-key.ts';
 export { encodeUriText } from './url.ts';

@@ -1,7 +1,7 @@
 import { type Profile, percentDecode } from '@pidgate/core';
 import type { SchemesRegistry } from '@pidgate/schemes';
 import type { Outcome } from './resolvers/types.ts';
-import { authorityEnd } from './url.ts';
+import { canonicalHost, hostPort, isSelf, type SelfHost, selfHosts, urlHost } from './self-hosts.ts';
 
 /** What `pointsBack` needs to know of the gateway. */
 export interface SelfView {
@@ -9,57 +9,47 @@ export interface SelfView {
   readonly profile: Profile;
   /** The configured public base URL, if any. */
   readonly baseUrl: string | null;
+  /** Every host the gateway answers for (`selfHosts`); left out, the `baseUrl`'s host only. */
+  readonly hosts?: readonly SelfHost[];
 }
 
-/** The host name of a `host[:port]` (`[v6]:port` too), lowercased; null for none. */
-function hostName(host: string | null | undefined): string | null {
-  if (!host) return null;
-  const colon = host.lastIndexOf(':');
-  const name = colon > host.lastIndexOf(']') ? host.slice(0, colon) : host;
-  return name.length > 0 ? name.toLowerCase() : null;
-}
-
-const baseHosts = new Map<string, string>();
-/** The `host[:port]` of a base URL (parsed once per base). */
-function baseHost(baseUrl: string): string {
-  let host = baseHosts.get(baseUrl);
-  if (host === undefined) {
-    host = URL.canParse(baseUrl) ? new URL(baseUrl).host : '';
-    baseHosts.set(baseUrl, host);
+const baseHosts = new Map<string, readonly SelfHost[]>();
+/** The hosts of a view without its own list: the `baseUrl`'s (parsed once per base). */
+function hostsOf(self: SelfView): readonly SelfHost[] {
+  if (self.hosts) return self.hosts;
+  const key = self.baseUrl ?? '';
+  let hosts = baseHosts.get(key);
+  if (hosts === undefined) {
+    hosts = selfHosts({ baseUrl: self.baseUrl });
+    baseHosts.set(key, hosts);
   }
-  return host;
-}
-
-/** `host[:port]` lowercased, without the scheme's default port. */
-function hostOf(url: string): string | null {
-  if (!URL.canParse(url)) return null;
-  return new URL(url).host.toLowerCase();
+  return hosts;
 }
 
 /**
  * Would a redirect to `target` come back to this gateway as an identifier (a loop)? True when the target's
- * host is the gateway's (the `baseUrl`'s host, or `requestHost`, the Host the request came with) and its
- * path below the gateway's base path names an identifier (or is percent-encoded one).
+ * host is one the gateway answers for (`self.hosts`: the `baseUrl`'s host, the allowed hosts, the listen
+ * addresses, loopback; or `requestHost`, the Host the request came with), compared as the WHATWG URL parser
+ * reads it with IPv4-mapped IPv6 unmapped and a trailing dot removed (`self-hosts.ts`), and its path below
+ * the gateway's base path names an identifier (or is percent-encoded one).
  */
 export function pointsBack(target: string, self: SelfView, requestHost?: string | null): boolean {
-  // Most targets are elsewhere: a look at the authority's text first, the URL parser only when it may match.
-  const end = authorityEnd(target);
-  if (end !== -1) {
-    const authority = target.slice(target.indexOf('//') + 2, end).toLowerCase();
-    const request = hostName(requestHost);
-    const base = self.baseUrl ? hostName(baseHost(self.baseUrl)) : null;
-    if (!(request && authority.includes(request)) && !(base && authority.includes(base))) return false;
-  }
-  const host = hostOf(target);
+  const host = urlHost(target);
   if (host === null) return false;
-  const base = self.baseUrl ? new URL(self.baseUrl) : null;
-  const hosts = [base?.host.toLowerCase(), requestHost?.toLowerCase()];
-  if (!hosts.includes(host)) return false;
+  const request = hostPort(requestHost);
+  if (!isSelf(host, hostsOf(self)) && !(request && isSelf(host, [request]))) return false;
   const url = new URL(target);
-  const basePath = base && base.host.toLowerCase() === host ? base.pathname.replace(/\/?$/, '/') : '/';
+  const base = self.baseUrl && URL.canParse(self.baseUrl) ? new URL(self.baseUrl) : null;
+  const onBase = base !== null && canonicalHost(base.hostname) === host.host;
+  const basePath = onBase ? base.pathname.replace(/\/?$/, '/') : '/';
   const path = url.pathname + url.search;
-  if (!path.startsWith(basePath)) return false;
-  const rest = path.slice(basePath.length);
+  return namesIdentifier(path, basePath, self);
+}
+
+/** Does `path` below `prefix` name an identifier (or percent-encode one)? */
+function namesIdentifier(path: string, prefix: string, self: SelfView): boolean {
+  if (!path.startsWith(prefix)) return false;
+  const rest = path.slice(prefix.length);
   if (self.registry.parse(rest, self.profile).ok) return true;
   const once = percentDecode(rest);
   if (!once.ok) return false;

@@ -8,7 +8,7 @@ export interface paths {
             cookie?: never;
         };
         /** What this gateway is and how to use it */
-        get: operations["get"];
+        get: operations["getHome"];
         put?: never;
         post?: never;
         delete?: never;
@@ -25,7 +25,7 @@ export interface paths {
             cookie?: never;
         };
         /** Liveness */
-        get: operations["getHealthz"];
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -44,7 +44,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Reload the NAAN table (also on SIGHUP); needs the `admin.token` of the configuration */
-        post: operations["postApiV1AdminReload"];
+        post: operations["reloadNaanTable"];
         delete?: never;
         options?: never;
         head?: never;
@@ -59,7 +59,7 @@ export interface paths {
             cookie?: never;
         };
         /** The parsed record of one identifier */
-        get: operations["getApiV1Parse"];
+        get: operations["parseIdentifier"];
         put?: never;
         post?: never;
         delete?: never;
@@ -78,7 +78,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Normalize a list (JSON), or stream a text/plain body of lines back as NDJSON */
-        post: operations["postApiV1Normalize"];
+        post: operations["normalizeIdentifiers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -95,7 +95,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Group identifiers into equivalence classes */
-        post: operations["postApiV1Compare"];
+        post: operations["compareIdentifiers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -112,7 +112,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Resolve a list without redirecting: target, status and how it was found, per identifier */
-        post: operations["postApiV1Resolve"];
+        post: operations["resolveIdentifiers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -127,7 +127,7 @@ export interface paths {
             cookie?: never;
         };
         /** List bindings (keyset paging): those the token may see, optionally under a prefix */
-        get: operations["getApiV1Bindings"];
+        get: operations["listBindings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -144,7 +144,7 @@ export interface paths {
             cookie?: never;
         };
         /** Every binding the token may see (tombstones too), as NDJSON in key order; streamed */
-        get: operations["getApiV1BindingsExport"];
+        get: operations["exportBindings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -166,7 +166,7 @@ export interface paths {
          * Bulk load: NDJSON, one binding a line ({"identifier", "target", "status"?, "erc"?, "support"?})
          * @description Lines are written as they arrive, in transactions of up to 2000 lines; each line is answered (NDJSON, in order) once its transaction has committed, so an answered `ok` survives a crash. `?onExisting=replace|skip|fail`.
          */
-        post: operations["postApiV1BindingsImport"];
+        post: operations["importBindings"];
         delete?: never;
         options?: never;
         head?: never;
@@ -181,12 +181,12 @@ export interface paths {
             cookie?: never;
         };
         /** One binding, with `?history=true` every change (who, when, before, after) */
-        get: operations["getApiV1BindingsIdentifier"];
+        get: operations["getBinding"];
         /** Bind an ARK (create or replace; If-Match: "v<version>", If-None-Match: *), or bind the next version of a PDI; PUT on a PDI document series mints the day's next serial number */
-        put: operations["putApiV1BindingsIdentifier"];
+        put: operations["putBinding"];
         post?: never;
         /** Delete (tombstone) an ARK: it resolves 410 Gone from then on and is never bound again */
-        delete: operations["deleteApiV1BindingsIdentifier"];
+        delete: operations["deleteBinding"];
         options?: never;
         head?: never;
         patch?: never;
@@ -202,7 +202,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Mint identifiers on a shoulder (its NOID template, NCDA check character); with `bind`, bind each ({id} in the target is the new identifier) */
-        post: operations["postApiV1Mint"];
+        post: operations["mintIdentifiers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -217,10 +217,10 @@ export interface paths {
             cookie?: never;
         };
         /** The shoulders this institution mints on (those the token may see) */
-        get: operations["getApiV1Shoulders"];
+        get: operations["listShoulders"];
         put?: never;
         /** Declare a shoulder this institution mints on, with its NOID template (its prefix is the shoulder's Name: ark:/99999/x6 takes x6.reeddk); its NAAN is declared with it */
-        post: operations["postApiV1Shoulders"];
+        post: operations["createShoulder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -235,10 +235,10 @@ export interface paths {
             cookie?: never;
         };
         /** Every token, without its secret */
-        get: operations["getApiV1Tokens"];
+        get: operations["listTokens"];
         put?: never;
         /** Create a token (its secret is in this answer only) */
-        post: operations["postApiV1Tokens"];
+        post: operations["createToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -256,7 +256,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Revoke a token (idempotent) */
-        delete: operations["deleteApiV1TokensId"];
+        delete: operations["revokeToken"];
         options?: never;
         head?: never;
         patch?: never;
@@ -293,7 +293,7 @@ export interface paths {
          * This resolver's ARK endpoint
          * @description The base URL as text (or JSON), with `Link: <base/ark:>; rel="ark-resolver"`.
          */
-        get: operations["getWellKnownArk"];
+        get: operations["getArkResolver"];
         put?: never;
         post?: never;
         delete?: never;
@@ -313,7 +313,7 @@ export interface paths {
          * Resolve an identifier, or describe it (`?`, `??`, `?info`)
          * @description Without an inflection: a redirect to the target (PWIDs add Memento `Link` headers). With `?` (brief record), `??` (with the commitment) or `?info` (everything, with how it was resolved): the metadata record, negotiated by `Accept` among `text/plain` (THUMP, the default), `application/json` and `text/html`; the status is 200, or 404 when nothing resolves the identifier and 410 when it was deleted, the record being the body all the same. `/.info/{identifier}` is `/{identifier}?info`; an ARK NAAN alone (`/ark:/12025`) is described as with `?info`. A PDI with wildcards (`urn:pdi://ap.org.us/1997/11/*\/*`) is a query: 200 with the matching PDIs (JSON, HTML or `text/uri-list` by `Accept`).
          */
-        get: operations["getIdentifier"];
+        get: operations["resolveIdentifier"];
         put?: never;
         post?: never;
         delete?: never;
@@ -330,7 +330,7 @@ export interface paths {
             cookie?: never;
         };
         /** This document (OpenAPI 3.1) */
-        get: operations["getOpenapiJson"];
+        get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
         delete?: never;
@@ -611,19 +611,14 @@ export interface components {
             };
             createdAt: string;
         };
-        ImportLineResult: {
-            line: number;
-            identifier?: string;
-            ok: boolean;
-            action?: string;
-            code?: string;
-            detail?: string;
-        };
         BindingRequest: {
             /** @example https://repository.example.org/objects/abc */
             target: string;
-            /** @enum {number} */
-            status?: 301;
+            /**
+             * @description The redirect status (default 302)
+             * @enum {integer}
+             */
+            status?: 301 | 302 | 303 | 307 | 308;
             /**
              * @description An ERC record (ARK §7): element → value or values; the kernel is who, what, when, where
              * @example {
@@ -794,7 +789,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    get: {
+    getHome: {
         parameters: {
             query?: never;
             header?: never;
@@ -824,7 +819,7 @@ export interface operations {
             };
         };
     };
-    getHealthz: {
+    getHealth: {
         parameters: {
             query?: never;
             header?: never;
@@ -853,7 +848,7 @@ export interface operations {
             };
         };
     };
-    postApiV1AdminReload: {
+    reloadNaanTable: {
         parameters: {
             query?: never;
             header?: never;
@@ -909,7 +904,7 @@ export interface operations {
             };
         };
     };
-    getApiV1Parse: {
+    parseIdentifier: {
         parameters: {
             query: {
                 id: string;
@@ -951,7 +946,7 @@ export interface operations {
             };
         };
     };
-    postApiV1Normalize: {
+    normalizeIdentifiers: {
         parameters: {
             query?: never;
             header?: never;
@@ -1004,7 +999,7 @@ export interface operations {
             };
         };
     };
-    postApiV1Compare: {
+    compareIdentifiers: {
         parameters: {
             query?: never;
             header?: never;
@@ -1055,7 +1050,7 @@ export interface operations {
             };
         };
     };
-    postApiV1Resolve: {
+    resolveIdentifiers: {
         parameters: {
             query?: never;
             header?: never;
@@ -1106,7 +1101,7 @@ export interface operations {
             };
         };
     };
-    getApiV1Bindings: {
+    listBindings: {
         parameters: {
             query?: {
                 prefix?: string;
@@ -1204,7 +1199,7 @@ export interface operations {
             };
         };
     };
-    getApiV1BindingsExport: {
+    exportBindings: {
         parameters: {
             query?: {
                 prefix?: string;
@@ -1221,7 +1216,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["Binding"];
+                    "application/x-ndjson": string;
                 };
             };
             /** @description A bad prefix */
@@ -1298,7 +1293,7 @@ export interface operations {
             };
         };
     };
-    postApiV1BindingsImport: {
+    importBindings: {
         parameters: {
             query?: {
                 onExisting?: "replace" | "skip" | "fail";
@@ -1319,7 +1314,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["ImportLineResult"];
+                    "application/x-ndjson": string;
                 };
             };
             /** @description `onExisting` is not replace, skip or fail */
@@ -1378,7 +1373,7 @@ export interface operations {
             };
         };
     };
-    getApiV1BindingsIdentifier: {
+    getBinding: {
         parameters: {
             query?: {
                 /** @description true: a prefix rule on this ARK */
@@ -1480,7 +1475,7 @@ export interface operations {
             };
         };
     };
-    putApiV1BindingsIdentifier: {
+    putBinding: {
         parameters: {
             query?: {
                 /** @description true: a prefix rule on this ARK */
@@ -1617,7 +1612,7 @@ export interface operations {
             };
         };
     };
-    deleteApiV1BindingsIdentifier: {
+    deleteBinding: {
         parameters: {
             query?: {
                 /** @description true: a prefix rule on this ARK */
@@ -1726,7 +1721,7 @@ export interface operations {
             };
         };
     };
-    postApiV1Mint: {
+    mintIdentifiers: {
         parameters: {
             query?: never;
             header?: never;
@@ -1840,7 +1835,7 @@ export interface operations {
             };
         };
     };
-    getApiV1Shoulders: {
+    listShoulders: {
         parameters: {
             query?: never;
             header?: never;
@@ -1934,7 +1929,7 @@ export interface operations {
             };
         };
     };
-    postApiV1Shoulders: {
+    createShoulder: {
         parameters: {
             query?: never;
             header?: never;
@@ -2048,7 +2043,7 @@ export interface operations {
             };
         };
     };
-    getApiV1Tokens: {
+    listTokens: {
         parameters: {
             query?: never;
             header?: never;
@@ -2142,7 +2137,7 @@ export interface operations {
             };
         };
     };
-    postApiV1Tokens: {
+    createToken: {
         parameters: {
             query?: never;
             header?: never;
@@ -2256,7 +2251,7 @@ export interface operations {
             };
         };
     };
-    deleteApiV1TokensId: {
+    revokeToken: {
         parameters: {
             query?: never;
             header?: never;
@@ -2379,7 +2374,7 @@ export interface operations {
             };
         };
     };
-    getWellKnownArk: {
+    getArkResolver: {
         parameters: {
             query?: never;
             header?: never;
@@ -2415,7 +2410,7 @@ export interface operations {
             };
         };
     };
-    getIdentifier: {
+    resolveIdentifier: {
         parameters: {
             query?: never;
             header?: never;
@@ -2439,8 +2434,52 @@ export interface operations {
                     "text/uri-list": string;
                 };
             };
-            /** @description Where the identifier leads (the NAAN record may ask for another 3xx status) */
+            /** @description Where the identifier leads, when its binding (or NAAN record) asks for 301 */
+            301: {
+                headers: {
+                    /** @description The target, an absolute http(s) URL */
+                    location?: string;
+                    /** @description PWID: the original, TimeGate and TimeMap (RFC 7089) */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Where the identifier leads (the default status of a binding and of a NAAN record) */
             302: {
+                headers: {
+                    /** @description The target, an absolute http(s) URL */
+                    location?: string;
+                    /** @description PWID: the original, TimeGate and TimeMap (RFC 7089) */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Where the identifier leads, when its binding (or NAAN record) asks for 303 */
+            303: {
+                headers: {
+                    /** @description The target, an absolute http(s) URL */
+                    location?: string;
+                    /** @description PWID: the original, TimeGate and TimeMap (RFC 7089) */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Where the identifier leads, when its binding (or NAAN record) asks for 307 */
+            307: {
+                headers: {
+                    /** @description The target, an absolute http(s) URL */
+                    location?: string;
+                    /** @description PWID: the original, TimeGate and TimeMap (RFC 7089) */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Where the identifier leads, when its binding (or NAAN record) asks for 308 */
+            308: {
                 headers: {
                     /** @description The target, an absolute http(s) URL */
                     location?: string;
@@ -2530,7 +2569,7 @@ export interface operations {
             };
         };
     };
-    getOpenapiJson: {
+    getOpenApiDocument: {
         parameters: {
             query?: never;
             header?: never;
