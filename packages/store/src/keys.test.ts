@@ -43,7 +43,7 @@ function place(backend: 'sqlite' | 'postgres'): Place {
       open: () => openStore({ dataDir: dir }),
       async rollBack() {
         const db = new Database(join(dir, 'pidgate.sqlite'));
-        db.prepare('DELETE FROM schema_migrations WHERE version >= 4').run();
+        db.prepare('DELETE FROM schema_migrations WHERE version = 4').run();
         db.close();
       },
     };
@@ -55,7 +55,7 @@ function place(backend: 'sqlite' | 'postgres'): Place {
     async rollBack() {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
-      await client.query(`DELETE FROM "${schema}".schema_migrations WHERE version >= 4`);
+      await client.query(`DELETE FROM "${schema}".schema_migrations WHERE version = 4`);
       await client.end();
     },
   };

@@ -124,9 +124,12 @@ export class PostgresBackend implements Backend {
       if (current > LATEST_VERSION) {
         return err('schema-too-new', `the database is at schema ${current}; this pidgate knows ${LATEST_VERSION}`);
       }
+      // Every migration not yet recorded, in order (see sqlite.ts).
+      const recorded = await q('SELECT version FROM schema_migrations');
+      const done = new Set((recorded.rows as { version: number }[]).map((r) => r.version));
       const applied: number[] = [];
       for (const m of POSTGRES_MIGRATIONS) {
-        if (m.version <= current) continue;
+        if (done.has(m.version)) continue;
         await q(m.sql);
         await q('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, now())', [
           m.version,
