@@ -150,7 +150,13 @@ export function consolePage(
   const principal = c.get('principal') ?? null;
   const session = c.get('session');
   const html = (
-    <Shell {...props} principal={principal} csrf={session?.csrf ?? ''} base={c.get('base') ?? '/console/'}>
+    <Shell
+      {...props}
+      banner={props.banner ?? c.get('banner')}
+      principal={principal}
+      csrf={session?.csrf ?? ''}
+      base={c.get('base') ?? '/console/'}
+    >
       {body}
     </Shell>
   );
