@@ -22,7 +22,7 @@ import type { FC } from 'hono/jsx';
 import { mint } from '../admin/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { storageKey } from '../resolution/index.ts';
-import { CsrfField } from './csrf.tsx';
+import { CsrfField } from './csrf.ts';
 import type { ConsoleEnv } from './env.ts';
 import { ErrorSummary } from './forms.tsx';
 import {

@@ -17,7 +17,7 @@ import { type DemoPolicy, demoPolicy } from '../demo/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { serverUrl } from '../http/index.ts';
 import { storageKey } from '../resolution/index.ts';
-import { CsrfField } from './csrf.tsx';
+import { CsrfField } from './csrf.ts';
 import type { ConsoleEnv } from './env.ts';
 import { errorPage } from './errors.tsx';
 import { ErrorSummary } from './forms.tsx';
