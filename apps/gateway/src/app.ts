@@ -8,6 +8,7 @@ import { apiRoutes } from './api/index.ts';
 import { type Config, formatIssues } from './config/index.ts';
 import { consoleRoutes } from './console/index.ts';
 import type { AppDeps } from './deps.ts';
+import { downloadRoutes } from './batch/index.ts';
 import { ezidRoutes } from './ezid/index.ts';
 import {
   basePath,
@@ -169,6 +170,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<GatewayEnv> {
   tokenRoutes(app, deps);
   openapiRoutes(app, deps);
   webRoutes(app, deps);
+  downloadRoutes(app, deps);
   ezidRoutes(app, deps);
   app.route('/console/', consoleRoutes(deps));
   identifierRoutes(app, deps, views);

@@ -2,6 +2,7 @@ import type { AccountsBackend } from './accounts-backend.ts';
 import type { BatchEntry, EntryOutcome, OnExisting } from './batch.ts';
 import type { StoreResult } from './codes.ts';
 import type { Commitment } from './commitments.ts';
+import type { DownloadQuery } from './downloads.ts';
 import type { PdiFilter } from './pdi.ts';
 import type { SessionRow, TokenRow } from './rows.ts';
 import type { ErcRecord } from './schema.ts';
@@ -97,4 +98,6 @@ export interface Backend {
    * with a `delete` entry in the history; the keys removed.
    */
   purgeExpired(range: KeyRange, before: string, actor: string, now: string, limit: number): Promise<string[]>;
+  /** Run one statement of downloads.ts (`$n` parameters) and give back its rows. */
+  downloadQuery: DownloadQuery;
 }

@@ -7,6 +7,7 @@ import { parseBindingInput } from './binding.ts';
 import type { StoreResult } from './codes.ts';
 import { checkCommitment } from './commitments.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
+import { type DownloadJobs, downloadJobs } from './downloads.ts';
 import { exportPages } from './export.ts';
 import { TOKEN } from './grammar.ts';
 import { GuardedAccounts } from './guarded-accounts.ts';
@@ -77,6 +78,7 @@ export class GuardedStore implements Store {
   #backend: Backend | null;
   #secret: Buffer | null = null;
   readonly backend: 'sqlite' | 'postgres';
+  readonly downloads: DownloadJobs = downloadJobs((fn) => this.#run((b) => fn(b.downloadQuery)));
   readonly #accounts: GuardedAccounts;
 
   constructor(backend: Backend) {

@@ -15,6 +15,14 @@ export {
 } from './accounts.ts';
 export { STORE_ERROR_CODES, type StoreError, type StoreErrorCode, type StoreResult } from './codes.ts';
 export { type Commitment, commitmentCovers, commitmentFor } from './commitments.ts';
+export {
+  DOWNLOAD_STATUSES,
+  type DownloadFinish,
+  type DownloadJob,
+  type DownloadJobs,
+  type DownloadStatus,
+  type NewDownloadJob,
+} from './downloads.ts';
 export { FREE_FAILURES, lockUntil } from './guarded-accounts.ts';
 export { type OpenOptions, openStore, SQLITE_FILENAME, tryOpenStore } from './open.ts';
 export {

@@ -1,5 +1,6 @@
 import { ACCOUNTS_MIGRATION_NAME, postgresAccountsMigration, sqliteAccountsMigration } from './accounts-migration.ts';
 import { STATS_INDEXES, STATS_MIGRATION_NAME } from './stats.ts';
+import { DOWNLOAD_JOBS_SQL } from './downloads.ts';
 
 /**
  * Versioned schema migrations, one list per dialect, applied in order and recorded in
@@ -139,6 +140,11 @@ CREATE TABLE commitments (
     sql: SQLITE_SEARCH_MIGRATION,
   },
   { version: 8, name: STATS_MIGRATION_NAME, sql: STATS_INDEXES },
+  {
+    version: 9,
+    name: 'batch download jobs',
+    sql: DOWNLOAD_JOBS_SQL,
+  },
 ];
 
 /** Keys are `COLLATE "C"` so they sort by code point (bytes of UTF-8), as in SQLite. */
@@ -267,9 +273,14 @@ CREATE TABLE commitments (
     sql: POSTGRES_SEARCH_MIGRATION,
   },
   { version: 8, name: STATS_MIGRATION_NAME, sql: STATS_INDEXES },
+  {
+    version: 9,
+    name: 'batch download jobs',
+    sql: DOWNLOAD_JOBS_SQL,
+  },
 ];
 
-/** The highest version (versions are numbered by the change that adds them, so the list may be merged out of order). */
+/** The highest version (the lists may skip numbers while branches that add migrations are merged). */
 export const LATEST_VERSION = Math.max(...SQLITE_MIGRATIONS.map((m) => m.version));
 
 /**

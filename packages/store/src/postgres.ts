@@ -5,6 +5,7 @@ import { type BatchEntry, type EntryOutcome, type OnExisting, planBatch } from '
 import { planDelete, planDeleteReserved } from './binding.ts';
 import type { StoreResult } from './codes.ts';
 import { type CommitmentRow, toCommitment } from './commitments.ts';
+import type { DownloadJobRow, DownloadQuery } from './downloads.ts';
 import { LATEST_VERSION, POSTGRES_MIGRATIONS } from './migrations.ts';
 import type { PdiFilter } from './pdi.ts';
 import { PostgresAccounts } from './postgres-accounts.ts';
@@ -538,6 +539,7 @@ export class PostgresBackend implements Backend {
       return rows.map((b) => b.key);
     });
   }
+  downloadQuery: DownloadQuery = async (sql, params) => (await this.#q(sql, params)).rows as DownloadJobRow[];
 }
 
 /** The fifteen binding columns as parallel arrays, for unnest. */

@@ -5,6 +5,7 @@ import { type BatchEntry, type EntryOutcome, type HistoryRow, type OnExisting, p
 import { planDelete, planDeleteReserved } from './binding.ts';
 import type { StoreResult } from './codes.ts';
 import { type CommitmentRow, toCommitment } from './commitments.ts';
+import type { DownloadJobRow, DownloadQuery } from './downloads.ts';
 import { LATEST_VERSION, SQLITE_MIGRATIONS } from './migrations.ts';
 import type { PdiFilter } from './pdi.ts';
 import {
@@ -570,4 +571,17 @@ export class SqliteBackend implements Backend {
       return rows.map((b) => b.key);
     });
   }
+  /** `$n` parameters become `?`, with the values in the order they appear. */
+  downloadQuery: DownloadQuery = async (sql, params) => {
+    const values: unknown[] = [];
+    const s = this.#stmt(
+      sql.replace(/\$(\d+)/g, (_, n: string) => {
+        values.push(params[Number(n) - 1]);
+        return '?';
+      }),
+    );
+    if (s.reader) return s.all(...values) as DownloadJobRow[];
+    s.run(...values);
+    return [];
+  };
 }

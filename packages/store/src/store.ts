@@ -1,6 +1,7 @@
 import type { Group, Principal, User, UserInput, UserPatch, UserSession, VerifiedUserSession } from './accounts.ts';
 import type { StoreError, StoreResult } from './codes.ts';
 import type { Commitment } from './commitments.ts';
+import type { DownloadJobs } from './downloads.ts';
 import type { BindingInput, ErcRecord, IdentifierStatus, OtherMetadata, RedirectStatus } from './schema.ts';
 import type { SearchQueryInput, SearchResult } from './search.ts';
 import type { BindingStats, FindOptions, PurgeOutcome, StatsOptions, StatsScope } from './stats.ts';
@@ -230,6 +231,8 @@ export interface MigrationReport {
 /** The storage layer: one interface, SQLite or PostgreSQL behind it. Nothing here throws. */
 export interface Store {
   readonly backend: 'sqlite' | 'postgres';
+  /** Batch download jobs (downloads.ts). */
+  readonly downloads: DownloadJobs;
 
   /** Apply pending schema migrations (also run by `openStore`). */
   migrate(): Promise<StoreResult<MigrationReport>>;

@@ -302,6 +302,25 @@ export const ConfigSchema = z
           ),
       })
       .prefault({}),
+    downloads: z
+      .object({
+        dir: z
+          .string()
+          .min(1)
+          .nullable()
+          .default(null)
+          .describe(
+            "Where batch download files are written (EZID `/download_request`, the console's Download page); by default `downloads/` in `store.dataDir`. Gateway instances sharing a PostgreSQL database must share this directory.",
+          ),
+        retention: z.coerce
+          .number()
+          .int()
+          .min(60)
+          .max(366 * 24 * 3600)
+          .default(604_800)
+          .describe('Seconds a batch download file is kept after it is requested (EZID keeps them one week).'),
+      })
+      .prefault({}),
     console: z
       .object({
         sessionTtl: z.coerce
@@ -368,6 +387,8 @@ const ENV_KEYS: readonly [string, readonly string[], 'string' | 'boolean' | 'nul
   ['PIDGATE_EZID_SESSION_TTL', ['ezid', 'sessionTtl'], 'string'],
   ['PIDGATE_DEMO_EXPIRY_DAYS', ['demo', 'expiryDays'], 'string'],
   ['PIDGATE_DEMO_SWEEP_MINUTES', ['demo', 'sweepMinutes'], 'string'],
+  ['PIDGATE_DOWNLOADS_DIR', ['downloads', 'dir'], 'null-string'],
+  ['PIDGATE_DOWNLOADS_RETENTION', ['downloads', 'retention'], 'string'],
   ['PIDGATE_CONSOLE_SESSION_TTL', ['console', 'sessionTtl'], 'string'],
 ];
 
@@ -432,6 +453,7 @@ function readConfigFile(file: string): Record<string, unknown> {
     ['pwid', 'archives'],
     ['store', 'dataDir'],
     ['resolvers', 'file'],
+    ['downloads', 'dir'],
   ] as const) {
     const part = object[section];
     if (typeof part === 'object' && part !== null) {

@@ -8,6 +8,7 @@ import { accountPages } from './account.tsx';
 import { adminPages } from './admin.tsx';
 import { createPages } from './create.tsx';
 import { dashboardPages } from './dashboard.tsx';
+import { downloadPages } from './download.tsx';
 import type { ConsoleEnv } from './env.ts';
 import { errorPage, notFoundPage } from './errors.tsx';
 import { managePages } from './manage.tsx';
@@ -15,6 +16,7 @@ import { identifierPages } from './identifier.tsx';
 import { checkForms, loadSession, prepare } from './middleware.ts';
 import { demoBanner } from './parts.tsx';
 import { signinPages } from './signin.tsx';
+import { uploadPages } from './upload.tsx';
 
 export { CSRF_FIELD, CsrfField } from './csrf.ts';
 export type { ConsoleEnv, ConsoleSession } from './env.ts';
@@ -65,6 +67,8 @@ export function consoleRoutes(deps: AppDeps, options: ConsoleOptions = {}): Hono
   app.route('/', dashboardPages(deps));
   app.route('/', createPages(deps));
   app.route('/', identifierPages(deps));
+  app.route('/', uploadPages(deps));
+  app.route('/', downloadPages(deps));
 
   app.all('*', notFoundPage);
   return app;

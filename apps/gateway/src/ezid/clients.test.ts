@@ -306,8 +306,9 @@ describe.each(backends)('ezid-client: server_status as spec/unit/client_spec.rb 
     await g?.close();
   });
 
-  it('batch_download(format: "anvl"): POST /download_request is not offered, and the answer says what to use', async () => {
-    // BatchDownloadRequest: `self.path = "/download_request"`, `set_form_data(params)`.
+  it('batch_download(format: "anvl"): POST /download_request answers the URL the file will appear at', async () => {
+    // BatchDownloadRequest: `self.path = "/download_request"`, `set_form_data(params)`; BatchDownloadResponse
+    // `download_url` is the message. The whole exchange is in batch/ezid-routes.test.ts.
     const r = await send(
       g.port,
       'POST',
@@ -315,10 +316,8 @@ describe.each(backends)('ezid-client: server_status as spec/unit/client_spec.rb 
       { authorization: basicAuth('apitest', g.password), 'content-type': 'application/x-www-form-urlencoded' },
       'format=anvl&convertTimestamps=yes',
     );
-    expect(r.status).toBe(404);
-    expect(r.body).toBe(
-      "error: not found - batch download is not offered here; 'pidgate export --to ezid' writes EZID's anvl download format",
-    );
+    expect(r.status).toBe(200);
+    expect(r.body).toMatch(new RegExp(`^success: http://127\\.0\\.0\\.1:${g.port}/download/[0-9a-f]{32}\\.txt\\.gz$`));
   });
 
   it('server_status("noid", "ldap", "datacite"): ServerStatusResponse::SUBSYSTEMS = %w( noid ldap datacite )', async () => {

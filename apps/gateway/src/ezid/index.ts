@@ -1,5 +1,9 @@
 // ezid/: the EZID-compatible API (its ANVL bodies, sessions, minting pool) and migration from EZID, N2T and
 // arklet exports.
+
+export { ezidBody, formatEzidAnvl, parseEzidAnvl } from './anvl.ts';
+export { type Credentials, ezidCredentials } from './auth.ts';
+export { applyElements, toElements } from './metadata.ts';
 export {
   ezidDownloadBlock,
   MIGRATION_FORMATS,
@@ -7,4 +11,5 @@ export {
   readMigration,
   type SourceRecord,
 } from './migrate.ts';
+export { ezidPage } from './page.tsx';
 export { ezidRoutes } from './routes.ts';

@@ -246,16 +246,7 @@ export function ezidRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
     return new Response(VERSION, { status: 200, headers: { 'content-type': TEXT, 'cache-control': 'no-store' } });
   });
 
-  // EZID's batch download (`POST /download_request`) is not offered: the answer says so and names the
-  // command that writes EZID's download format instead.
-  app.all(`${base}/download_request`, (c) =>
-    respond(c, {
-      status: 404,
-      line: 'error',
-      remainder:
-        "not found - batch download is not offered here; 'pidgate export --to ezid' writes EZID's anvl download format",
-    }),
-  );
+  // EZID's batch download (`POST /download_request`, `GET /download/…`) is batch/'s `downloadRoutes`.
 
   // Anything else under the base path is no EZID operation (at the root, the other routes answer).
   if (base !== '') app.all(`${base}/*`, (c) => respond(c, { status: 404, line: 'error', remainder: 'not found' }));

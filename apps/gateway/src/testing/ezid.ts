@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Profile } from '@pidgate/core';
 import { declareShoulder } from '../admin/index.ts';
 import { createDeps } from '../deps.ts';
@@ -23,7 +24,14 @@ export async function ezidGateway(
   { basePath = '/ezid', profile = 'source' }: { basePath?: string; profile?: Profile } = {},
 ): Promise<EzidGateway> {
   const opened = await testStore(backend);
-  const config = testConfig({ port: 0, host: '127.0.0.1', store: { enabled: true }, ezid: { basePath }, profile });
+  const config = testConfig({
+    port: 0,
+    host: '127.0.0.1',
+    store: { enabled: true },
+    ezid: { basePath },
+    profile,
+    downloads: { dir: join(opened.dir, 'downloads') },
+  });
   const deps = await createDeps(config, { registry: allSchemes, store: opened.store });
   const declared = await declareShoulder(opened.store, allSchemes, 'source', {
     shoulder: 'ark:/99999/fk4',
