@@ -164,10 +164,10 @@ export const STATS_MIGRATION_NAME = 'indexes for the console dashboard: status, 
 
 /** The migration-8 indexes, one statement each (the same in both dialects). */
 export const STATS_INDEXES = `
-CREATE INDEX bindings_live_status ON bindings (tombstoned, identifier_status);
-CREATE INDEX bindings_created ON bindings (created_at);
-CREATE INDEX bindings_owner ON bindings (owner);
-CREATE INDEX bindings_owner_group ON bindings (owner_group);
+CREATE INDEX IF NOT EXISTS bindings_live_status ON bindings (tombstoned, identifier_status);
+CREATE INDEX IF NOT EXISTS bindings_stats_created ON bindings (created_at);
+CREATE INDEX IF NOT EXISTS bindings_stats_owner ON bindings (owner);
+CREATE INDEX IF NOT EXISTS bindings_stats_owner_group ON bindings (owner_group);
 `;
 
 /** A statement and its parameters. */
