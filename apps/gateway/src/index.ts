@@ -1,10 +1,13 @@
 export {
   bodyLines,
   declareShoulder,
+  guardImports,
+  type ImportRefusals,
   type ImportTotals,
   importLines,
   type LineResult,
   mint,
+  noRefusals,
   type ShoulderRequest,
 } from './admin/index.ts';
 export { createApp } from './app.ts';

@@ -6,6 +6,7 @@ import { lineBatches, openSources } from '../lines.ts';
 import { progress } from '../progress-bar.ts';
 import { readTableSpec, runTable, tableOptions, tableUsage } from '../table.ts';
 import { Tally } from '../tally.ts';
+import { ACCOUNT_ACTIONS, GROUP_ACCOUNTS_USAGE } from './group-words.ts';
 
 export const groupCommand: Command = {
   name: 'group',
@@ -34,8 +35,18 @@ row that fails has no group and its error.
 Options:
 ${tableUsage}
 
-On a terminal, standard error shows a progress bar and then a summary line.`,
+On a terminal, standard error shows a progress bar and then a summary line.
+
+Groups of users (accounts, docs/accounts.md): when the first word is create, list, show, add or remove,
+pidgate group manages the groups whose members share identifiers and shoulders instead:
+${GROUP_ACCOUNTS_USAGE}
+create makes a group; add and remove put users in it or take them out; show lists its members and the
+shoulders assigned to it (pidgate shoulder add SHOULDER --group NAME). To group the identifiers of a
+file literally named create (or list, show, add, remove), write it as a path: pidgate group ./create.`,
   async run(args, io) {
+    if (args[0] !== undefined && ACCOUNT_ACTIONS.has(args[0])) {
+      return (await import('./group-accounts.ts')).groupAccounts(args, io);
+    }
     const { values, positionals } = parseCommandArgs(args, { ...profileOption, ...levelOption, ...tableOptions });
     const profile = readProfile(values.profile);
     const level = readLevel(values.level);

@@ -1,15 +1,16 @@
-import { importLines, MIGRATION_FORMATS, type MigrationFormat, readMigration } from '@pidgate/gateway';
+import { MIGRATION_FORMATS, type MigrationFormat, readMigration } from '@pidgate/gateway';
 import { registry } from '@pidgate/schemes';
 import { type Command, parseCommandArgs } from '../command.ts';
 import { UsageError, write } from '../io.ts';
 import { lineBatches, openSources, type Source } from '../lines.ts';
 import { progress } from '../progress-bar.ts';
 import { configOption, storeConfig, withStore } from '../store.ts';
+import { foreignSummary, guardedImport } from './import-foreign.ts';
 
 export const importCommand: Command = {
   name: 'import',
   summary: 'bulk-load bindings from NDJSON, or from EZID, N2T or arklet, into the database',
-  usage: `pidgate import [--from ezid|n2t|arklet] [--on-existing replace|skip|fail] [--config FILE] FILE...
+  usage: `pidgate import [--from ezid|n2t|arklet] [--on-existing replace|skip|fail] [--allow-foreign] [--config FILE] FILE...
 
 Reads NDJSON, one binding a line (standard input for "-"), as PUT /api/v1/bindings takes it:
   {"identifier":"ark:/99999/fk4abc","target":"https://…","status":302,"erc":{…},"support":{…}}
@@ -18,6 +19,8 @@ transactions of up to 2000. Every line that fails is written to standard output 
 ({"line":N,"ok":false,"code":"…","detail":"…"}); the totals go to standard error, with a
 progress bar when standard error is a terminal. --on-existing: what to do with an identifier
 already bound (replace by default). A deleted identifier is never bound again (code tombstoned).
+Only ARKs under the NAANs this instance serves (pidgate naan, pidgate shoulder add) are bound; the
+others fail with code foreign-naan and the totals say how many, unless --allow-foreign is given.
 Exit status 0 when every line was imported, 1 when some failed, 2 on a usage or database error.
 
 --from reads another service's identifiers instead (docs/ezid.md): ezid, EZID's batch download
@@ -30,6 +33,7 @@ on. Importing the same file again changes nothing.`,
       ...configOption,
       'on-existing': { type: 'string', default: 'replace' },
       from: { type: 'string' },
+      'allow-foreign': { type: 'boolean', default: false },
     });
     const from = values.from;
     if (from !== undefined && !MIGRATION_FORMATS.includes(from as MigrationFormat)) {
@@ -89,9 +93,10 @@ on. Importing the same file again changes nothing.`,
           }
         }
       }
-      let totals: Awaited<ReturnType<typeof importLines>>;
+      let totals: Awaited<ReturnType<typeof guardedImport>>['totals'];
+      let refusals: Awaited<ReturnType<typeof guardedImport>>['refusals'];
       try {
-        totals = await importLines(batches(), {
+        ({ totals, refusals } = await guardedImport(batches(), values['allow-foreign'] === true, {
           store,
           registry,
           profile: config.profile,
@@ -116,7 +121,7 @@ on. Importing the same file again changes nothing.`,
               next = answered;
             }
           },
-        });
+        }));
       } finally {
         bar.stop();
       }
@@ -124,7 +129,7 @@ on. Importing the same file again changes nothing.`,
       const seconds = (performance.now() - started) / 1000;
       await write(
         io.stderr,
-        `imported ${totals.ok} of ${totals.lines + unreadable} ${from === undefined ? 'lines' : 'records'} in ${seconds.toFixed(1)}s: ${totals.created} created, ${totals.updated} updated, ${totals.unchanged} unchanged, ${totals.skipped} skipped, ${totals.failed + unreadable} failed\n`,
+        `imported ${totals.ok} of ${totals.lines + unreadable} ${from === undefined ? 'lines' : 'records'} in ${seconds.toFixed(1)}s: ${totals.created} created, ${totals.updated} updated, ${totals.unchanged} unchanged, ${totals.skipped} skipped, ${totals.failed + unreadable} failed${foreignSummary(refusals, values['allow-foreign'] === true)}\n`,
       );
       if (totals.stopped) throw new UsageError(`the import stopped: ${totals.stopped}`);
       return totals.failed + unreadable > 0 ? 1 : 0;

@@ -59,6 +59,11 @@ export const commandEntries: readonly CommandEntry[] = [
     load: async () => (await import('./db.ts')).dbCommand,
   },
   {
+    name: 'user',
+    summary: 'create, list, disable users and set their passwords (accounts)',
+    load: async () => (await import('./user.ts')).userCommand,
+  },
+  {
     name: 'token',
     summary: 'create, list and revoke the bearer tokens of the admin API',
     load: async () => (await import('./token.ts')).tokenCommand,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openStore } from '@pidgate/store';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../testing.ts';
 
 // pidgate import --from ezid|n2t|arklet and pidgate export --to ezid against a real SQLite file, with the
@@ -14,6 +14,17 @@ const config = join(dir, 'gateway.json');
 writeFileSync(config, JSON.stringify({ store: { dataDir: 'db' } }));
 const cli = (args: string[]) => runCli([...args, '--config', config]);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The NAANs of the sample files, served by both databases: import binds only under served NAANs. */
+async function serve(dataDir: string): Promise<void> {
+  const store = await openStore({ dataDir });
+  for (const naan of ['99999', '13960']) await store.addNaan(naan);
+  await store.close();
+}
+beforeAll(async () => {
+  await serve(join(dir, 'db'));
+  await serve(join(dir, 'db2'));
+});
 
 describe('pidgate import --from / export --to', () => {
   it('imports an EZID download, reports the records that fail with file and line, and is idempotent', async () => {

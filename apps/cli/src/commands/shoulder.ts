@@ -7,7 +7,7 @@ import { configOption, fail, withStore } from '../store.ts';
 export const shoulderCommand: Command = {
   name: 'shoulder',
   summary: 'declare the NAANs and shoulders this institution serves, and list them',
-  usage: `pidgate shoulder add SHOULDER --template TEMPLATE [--seed SEED] [--name ORGANIZATION] [--config FILE]
+  usage: `pidgate shoulder add SHOULDER --template TEMPLATE [--seed SEED] [--name ORGANIZATION] [--group GROUP] [--config FILE]
 pidgate shoulder list [--config FILE]
 
 add declares a shoulder this institution mints on, e.g.
@@ -17,6 +17,8 @@ e extended digit) and a final k for the NCDA check character. The template's pre
 shoulder's Name. The shoulder's NAAN is declared with it (named --name) when it is new; the
 Maptr DNS server (pidgate dns) announces every declared NAAN. --seed fixes the order of an r
 template (random by default). list prints every shoulder as a JSON line.
+--group GROUP assigns the shoulder to a group of users (pidgate group create): only its members (and
+administrators) mint there, and what they mint belongs to the group.
 Exit status 0, or 2 on a usage or database error.`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, {
@@ -24,6 +26,7 @@ Exit status 0, or 2 on a usage or database error.`,
       template: { type: 'string', short: 't' },
       seed: { type: 'string' },
       name: { type: 'string' },
+      group: { type: 'string', short: 'g' },
     });
     const [action, ...rest] = positionals;
     if (action === 'add' && rest.length === 1) {
@@ -37,10 +40,15 @@ Exit status 0, or 2 on a usage or database error.`,
           ...(values.name ? { naanName: values.name } : {}),
         });
         if (!made.ok) fail(made.error);
+        // --group: only the group's members (and administrators) mint there.
+        if (values.group) {
+          const assigned = await store.setShoulderGroup(made.value.key, values.group);
+          if (!assigned.ok) fail(assigned.error);
+        }
         const capacity = made.value.capacity === null ? 'unbounded' : `${made.value.capacity} identifiers`;
         await write(
           io.stdout,
-          `declared ${made.value.key} (NAAN ${made.value.naan}, ${made.value.template}, ${capacity})\n`,
+          `declared ${made.value.key} (NAAN ${made.value.naan}, ${made.value.template}, ${capacity}${values.group ? `, group ${values.group}` : ''})\n`,
         );
         return 0;
       });
@@ -51,7 +59,7 @@ Exit status 0, or 2 on a usage or database error.`,
         if (!list.ok) fail(list.error);
         let out = '';
         for (const s of list.value) {
-          out += `${JSON.stringify({ shoulder: s.key, naan: s.naan, template: s.template, minted: s.minted, capacity: s.capacity })}\n`;
+          out += `${JSON.stringify({ shoulder: s.key, naan: s.naan, template: s.template, minted: s.minted, capacity: s.capacity, group: s.group })}\n`;
         }
         await write(io.stdout, out);
         return 0;

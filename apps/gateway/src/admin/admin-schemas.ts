@@ -52,7 +52,9 @@ export const BindingBody = z
       .max(200)
       .nullable()
       .optional()
-      .openapi({ description: "by default the token's owner (a new identifier) or as it is; only an administrator changes it" }),
+      .openapi({
+        description: "by default the token's owner (a new identifier) or as it is; only an administrator changes it",
+      }),
     ownerGroup: z
       .string()
       .min(1)

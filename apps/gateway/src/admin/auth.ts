@@ -2,9 +2,9 @@ import type { PidError } from '@pidgate/core';
 import {
   ADMIN_SCOPE,
   isAdmin,
+  type Principal,
   STORE_ERROR_CODES,
   type Store,
-  type Principal,
   type StoreErrorCode,
   scopeAllows,
   type VerifiedToken,
@@ -184,7 +184,11 @@ export const requireAdmin: MiddlewareHandler<AuthEnv> = createMiddleware<AuthEnv
   if (!isAdmin(c.var.token) || c.var.principal.role !== 'admin') {
     return problemJson(
       c,
-      problem(403, 'not-admin', `managing tokens needs an administrator's token (scope ${ADMIN_SCOPE}, owned by an administrator)`),
+      problem(
+        403,
+        'not-admin',
+        `managing tokens needs an administrator's token (scope ${ADMIN_SCOPE}, owned by an administrator)`,
+      ),
     );
   }
   await next();

@@ -7,6 +7,7 @@ import { keyIdentifier } from '../resolution/index.ts';
 import type { ListQuery } from './admin-schemas.ts';
 import { type Admin, type AuthEnv, forbidden, storeProblem, type Token, tokenCovers } from './auth.ts';
 import { bindingJson, pdiJson } from './binding-json.ts';
+import { guardImports, noRefusals } from './import-guard.ts';
 import { bodyLines, importLines } from './importer.ts';
 
 /** `GET /api/v1/bindings`: a page of the bindings the token may see (under a PDI prefix: of PDI versions). */
@@ -121,7 +122,9 @@ export function importBindings<E extends AuthEnv>(
   deps: AppDeps,
   onExisting: 'replace' | 'skip' | 'fail',
 ): Response {
-  const { store, token }: AuthEnv['Variables'] = c.var;
+  const { token, principal }: AuthEnv['Variables'] = c.var;
+  // The ownership rule applies to every line; the token's scopes already keep it to its NAANs.
+  const store = guardImports(c.var.store, { principal, allowForeign: true }, noRefusals());
   const encoder = new TextEncoder();
   const body = c.req.raw.body;
   const stream = new ReadableStream<Uint8Array>({
@@ -132,7 +135,7 @@ export function importBindings<E extends AuthEnv>(
         registry: deps.registry,
         profile: deps.config.profile,
         scopes: token.scopes,
-        actor: token.id,
+        actor: principal.username,
         onExisting,
         emit: (r) => {
           out += `${JSON.stringify(r)}\n`;

@@ -1,6 +1,11 @@
 // admin/: the administration API of this institution's identifiers: bindings (one at a time and in bulk),
 // shoulders and minting, store tokens and their bearer auth, and the line importer behind bulk loads.
 export { storeFailure, storeStatus, tokenCovers } from './auth.ts';
+export { bindingRoutes } from './bindings.ts';
+export { guardImports, type ImportPolicy, type ImportRefusals, naanOf, noRefusals } from './import-guard.ts';
+export { bodyLines, type ImportTotals, importLines, type LineResult } from './importer.ts';
+export { declareShoulder, mint, type ShoulderRequest } from './minter.ts';
+export { mintingRoutes } from './minting.ts';
 export {
   actorOf,
   changeRefusal,
@@ -10,8 +15,4 @@ export {
   shoulderGroup,
   viewRefusal,
 } from './ownership.ts';
-export { bindingRoutes } from './bindings.ts';
-export { bodyLines, type ImportTotals, importLines, type LineResult } from './importer.ts';
-export { declareShoulder, mint, type ShoulderRequest } from './minter.ts';
-export { mintingRoutes } from './minting.ts';
 export { tokenRoutes } from './tokens.ts';

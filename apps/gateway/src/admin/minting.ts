@@ -15,9 +15,9 @@ import {
 import { storageKey } from '../resolution/index.ts';
 import { MintBody, MintResponse, ShoulderBody, ShoulderSchema } from './admin-schemas.ts';
 import { forbidden, requireToken, storeProblem, tokenCovers } from './auth.ts';
-import { actorOf, ownedInput, ownershipChangeProblem, refusalProblem, shoulderGroup } from './ownership.ts';
 import { ercProblem } from './importer.ts';
 import { declareShoulder, mint, shoulderKey } from './minter.ts';
+import { actorOf, ownedInput, ownershipChangeProblem, refusalProblem, shoulderGroup } from './ownership.ts';
 
 const errors = {
   ...adminResponses,

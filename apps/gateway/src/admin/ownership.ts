@@ -13,7 +13,7 @@ import {
   type Store,
   shoulderGroupOf,
 } from '@pidgate/store';
-import { problem, type Problem } from '../http/index.ts';
+import { type Problem, problem } from '../http/index.ts';
 
 /** Why a principal may not act: `not-found` hides a reserved identifier it may not see; else `forbidden`. */
 export type Refusal = 'not-found' | 'forbidden';

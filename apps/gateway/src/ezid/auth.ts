@@ -39,7 +39,8 @@ async function tokenCaller(store: Store, presented: string, user: string | null)
   }
   if (user !== null && user !== verified.value.name && user !== verified.value.owner) return { kind: 'refused' };
   const principal = await store.principalOfToken(verified.value);
-  if (!principal.ok) return down(principal.error) ? { kind: 'failed', message: principal.error.message } : { kind: 'refused' };
+  if (!principal.ok)
+    return down(principal.error) ? { kind: 'failed', message: principal.error.message } : { kind: 'refused' };
   return { kind: 'caller', caller: { principal: principal.value, tokenId: verified.value.id } };
 }
 
@@ -52,7 +53,8 @@ async function passwordCaller(store: Store, user: string, password: string): Pro
     return retryAt ? { kind: 'throttled', retryAt } : { kind: 'refused' };
   }
   const principal = await store.principalOf(checked.value.username);
-  if (!principal.ok) return down(principal.error) ? { kind: 'failed', message: principal.error.message } : { kind: 'refused' };
+  if (!principal.ok)
+    return down(principal.error) ? { kind: 'failed', message: principal.error.message } : { kind: 'refused' };
   return { kind: 'caller', caller: { principal: principal.value, tokenId: null } };
 }
 

@@ -3,12 +3,12 @@ import type { SchemesRegistry } from '@pidgate/schemes';
 import { type Binding, inScope, mayCreate, ownerGroupFor, type Store } from '@pidgate/store';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { changeRefusal, shoulderGroup, viewRefusal } from '../admin/index.ts';
 import type { Config } from '../config/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { basePath, type GatewayEnv, negotiate, publicBase, requestTarget, VERSION } from '../http/index.ts';
 import { pointsBack, type SelfView, storageKey } from '../resolution/index.ts';
 import { ezidBody, parseEzidAnvl, percentDecode, utf8, xmlSafe } from './anvl.ts';
-import { changeRefusal, shoulderGroup, viewRefusal } from '../admin/index.ts';
 import { type Caller, type Credentials, cookieValue, ezidCredentials, SESSION_COOKIE } from './auth.ts';
 import { applyElements, toElements } from './metadata.ts';
 import { ezidPage } from './page.tsx';
@@ -495,13 +495,7 @@ async function updateOperation(c: Context, ctx: Ctx, encoded: string, query: str
 }
 
 /** Update `id` with the elements given (each overwritten; an empty value deletes it); 200. */
-async function update(
-  c: Context,
-  ctx: Ctx,
-  token: Caller,
-  id: string,
-  metadata: Map<string, string>,
-): Promise<Answer> {
+async function update(c: Context, ctx: Ctx, token: Caller, id: string, metadata: Map<string, string>): Promise<Answer> {
   const p = token.principal;
   const caller = { name: p.username, admin: p.role === 'admin', ownerGroup: p.groups[0] ?? null };
   // A concurrent change between the read and the write (ifVersion) is read again and applied once more.

@@ -1,0 +1,340 @@
+import type { Store } from '@pidgate/store';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { declareShoulder } from './admin/index.ts';
+import { allSchemes } from './testing/helpers.ts';
+import { storeApp } from './testing/store.ts';
+
+// The ownership rule (docs/accounts.md) over every route that changes or shows an identifier, on a real
+// SQLite file: a user outside owner / co-owner / group / administrator is refused, whatever its token's scope:
+// 403, or, for a reserved identifier, the answer a name nobody bound gets (the admin API's 404; EZID's
+// `400 error: bad request - no such identifier`), so nobody learns it exists.
+//
+// ROUTES is the one table of those routes: a route added elsewhere (the console's pages) is one more row.
+
+type App = Awaited<ReturnType<typeof storeApp>>['app'];
+/** How a route is called: the identifier, and the outsider's credentials (a bearer token, or Basic). */
+interface Call {
+  readonly key: string;
+  readonly token: string;
+  /** `Basic` of the token's owner and the token (EZID's way). */
+  readonly basic: string;
+}
+/**
+ * `view`: shows the identifier (a public one may be seen by anyone signed in; a reserved one must stay hidden);
+ * `change`: must be refused (403, or hidden when reserved); `list`: the reserved identifier must not appear.
+ */
+interface Route {
+  readonly name: string;
+  readonly kind: 'view' | 'change' | 'list';
+  /** `admin` answers problem documents (404 hides), `ezid` EZID's text (400 no such identifier hides). */
+  readonly api: 'admin' | 'ezid';
+  call(app: App, c: Call): Response | Promise<Response>;
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const json = (token: string, body: unknown) => ({
+  headers: { ...bearer(token), 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+const evil = 'https://evil.example/bob';
+
+export const ROUTES: readonly Route[] = [
+  {
+    name: 'admin GET binding',
+    kind: 'view',
+    api: 'admin',
+    call: (a, c) => a.request(`/api/v1/bindings/${c.key}`, { headers: bearer(c.token) }),
+  },
+  {
+    name: 'admin GET binding with history',
+    kind: 'view',
+    api: 'admin',
+    call: (a, c) => a.request(`/api/v1/bindings/${c.key}?history=true`, { headers: bearer(c.token) }),
+  },
+  {
+    name: 'admin PUT binding (target and owner)',
+    kind: 'change',
+    api: 'admin',
+    call: (a, c) =>
+      a.request(`/api/v1/bindings/${c.key}`, { method: 'PUT', ...json(c.token, { target: evil, owner: 'bob' }) }),
+  },
+  {
+    name: 'admin PUT binding (target only)',
+    kind: 'change',
+    api: 'admin',
+    call: (a, c) => a.request(`/api/v1/bindings/${c.key}`, { method: 'PUT', ...json(c.token, { target: evil }) }),
+  },
+  {
+    name: 'admin DELETE binding',
+    kind: 'change',
+    api: 'admin',
+    call: (a, c) => a.request(`/api/v1/bindings/${c.key}`, { method: 'DELETE', headers: bearer(c.token) }),
+  },
+  {
+    name: 'admin list bindings',
+    kind: 'list',
+    api: 'admin',
+    call: (a, c) => a.request('/api/v1/bindings?prefix=ark:/99999/', { headers: bearer(c.token) }),
+  },
+  {
+    name: 'admin export bindings',
+    kind: 'list',
+    api: 'admin',
+    call: (a, c) => a.request('/api/v1/bindings/export', { headers: bearer(c.token) }),
+  },
+  {
+    name: 'admin bulk import',
+    kind: 'change',
+    api: 'admin',
+    call: (a, c) =>
+      a.request('/api/v1/bindings/import', {
+        method: 'POST',
+        headers: { ...bearer(c.token), 'content-type': 'application/x-ndjson' },
+        body: `${JSON.stringify({ identifier: c.key, target: evil })}\n`,
+      }),
+  },
+  {
+    name: 'EZID view',
+    kind: 'view',
+    api: 'ezid',
+    call: (a, c) => a.request(`/ezid/id/${c.key}`, { headers: { authorization: c.basic } }),
+  },
+  {
+    name: 'EZID update (_target, _owner)',
+    kind: 'change',
+    api: 'ezid',
+    call: (a, c) =>
+      a.request(`/ezid/id/${c.key}`, {
+        method: 'POST',
+        headers: { authorization: c.basic, 'content-type': 'text/plain; charset=UTF-8' },
+        body: `_target: ${evil}\n_owner: bob\n`,
+      }),
+  },
+  {
+    name: 'EZID create with update_if_exists',
+    kind: 'change',
+    api: 'ezid',
+    call: (a, c) =>
+      a.request(`/ezid/id/${c.key}?update_if_exists=yes`, {
+        method: 'PUT',
+        headers: { authorization: c.basic, 'content-type': 'text/plain; charset=UTF-8' },
+        body: `_target: ${evil}\n`,
+      }),
+  },
+  {
+    name: 'EZID delete',
+    kind: 'change',
+    api: 'ezid',
+    call: (a, c) => a.request(`/ezid/id/${c.key}`, { method: 'DELETE', headers: { authorization: c.basic } }),
+  },
+];
+
+const basicOf = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+describe('the ownership rule over every route that shows or changes an identifier (sqlite)', () => {
+  let t: Awaited<ReturnType<typeof storeApp>>;
+  let store: Store;
+  let n = 0;
+  const must = <T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
+    if (!r.ok) throw new Error(r.error.message);
+    return r.value;
+  };
+
+  beforeAll(async () => {
+    t = await storeApp('sqlite');
+    store = t.store;
+    for (const [shoulder, template] of [
+      ['ark:/99999/fk4', 'fk4.reedeedk'],
+      ['ark:/99999/g5', 'g5.reedeedk'],
+    ] as const) {
+      const declared = await declareShoulder(store, allSchemes, 'source', { shoulder, template, seed: '1' });
+      if (!declared.ok) throw new Error(declared.error.message);
+    }
+    must(await store.createGroup('lib'));
+    must(await store.createGroup('other'));
+    must(await store.setShoulderGroup('ark:/99999/g5', 'lib'));
+    must(await store.createUser({ username: 'alice', groups: ['lib'], password: 'alice password' }));
+    must(await store.createUser({ username: 'bob', groups: ['other'], password: 'bob password' }));
+    must(await store.createUser({ username: 'carol' }));
+    must(await store.createUser({ username: 'dave', groups: ['lib'] }));
+    must(await store.createUser({ username: 'root', role: 'admin' }));
+    must(await store.updateUser('alice', { coOwners: ['carol'] }));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** A new identifier of alice's (group lib) with the given status. */
+  async function alices(status: 'public' | 'reserved' | 'unavailable', shoulder: string): Promise<string> {
+    const key = `${shoulder}t${++n}`;
+    must(
+      await store.putBinding(
+        key,
+        { target: 'https://example.org/alice', identifierStatus: status, owner: 'alice', ownerGroup: 'lib' },
+        'alice',
+      ),
+    );
+    return key;
+  }
+
+  async function tokenOf(user: string, scopes: string[]): Promise<string> {
+    return must(await store.createToken(`${user}-${++n}`, scopes, { owner: user })).token;
+  }
+
+  it("reproduces the issue: bob (scope ark:/99999) cannot take alice's ark:/99999/fk4x (403; reserved: not found)", async () => {
+    for (const status of ['public', 'reserved'] as const) {
+      const key = await alices(status, 'ark:/99999/fk4');
+      const token = await tokenOf('bob', ['ark:/99999']);
+      const res = await t.app.request(`/ezid/id/${key}`, {
+        method: 'POST',
+        headers: { authorization: basicOf('bob', token), 'content-type': 'text/plain; charset=UTF-8' },
+        body: `_target: ${evil}\n_owner: bob\n`,
+      });
+      if (status === 'public') {
+        expect(res.status).toBe(403);
+        expect(await res.text()).toBe('error: forbidden');
+      } else {
+        expect(res.status).toBe(400);
+        expect(await res.text()).toBe('error: bad request - no such identifier');
+      }
+      const after = must(await store.getBinding(key));
+      expect([after.target, after.owner, after.version]).toEqual(['https://example.org/alice', 'alice', 1]);
+    }
+  });
+
+  it('refuses an outsider on every route, whatever the token scope (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ROUTES),
+        fc.constantFrom('public', 'reserved', 'unavailable'),
+        fc.constantFrom('ark:/99999/fk4', 'ark:/99999/g5'),
+        fc.constantFrom('naan', 'shoulder', 'exact'),
+        async (route, status, shoulder, scopeKind) => {
+          const key = await alices(status as 'public' | 'reserved' | 'unavailable', shoulder);
+          const scope = scopeKind === 'naan' ? 'ark:/99999' : scopeKind === 'shoulder' ? shoulder : key;
+          const token = await tokenOf('bob', [scope]);
+          const res = await route.call(t.app, { key, token, basic: basicOf('bob', token) });
+          const body = await res.text();
+          const reserved = status === 'reserved';
+          if (route.kind === 'list') {
+            expect(res.status).toBe(200);
+            if (reserved) expect(body).not.toContain(`"${key}"`);
+          } else if (route.kind === 'view' && !reserved) {
+            expect(res.status, `${route.name} ${status}`).toBe(200);
+          } else if (route.name === 'admin bulk import') {
+            expect(res.status).toBe(200);
+            expect(JSON.parse(body.trim().split('\n')[0] as string)).toMatchObject({ ok: false, code: 'not-owner' });
+          } else if (reserved) {
+            if (route.api === 'admin') expect(res.status, route.name).toBe(404);
+            else expect([res.status, body], route.name).toEqual([400, 'error: bad request - no such identifier']);
+          } else {
+            expect(res.status, `${route.name} ${status}`).toBe(403);
+          }
+          const after = must(await store.getBinding(key));
+          expect([after.target, after.owner, after.version, after.tombstoned]).toEqual([
+            'https://example.org/alice',
+            'alice',
+            1,
+            false,
+          ]);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('lets the owner, a co-owner, a group member and an administrator change it; readonly never', async () => {
+    must(await store.createUser({ username: 'reader', role: 'readonly', groups: ['lib'] }));
+    for (const [user, allowed] of [
+      ['alice', true],
+      ['carol', true],
+      ['dave', true],
+      ['root', true],
+      ['reader', false],
+      ['bob', false],
+    ] as const) {
+      const key = await alices('reserved', 'ark:/99999/fk4');
+      const token = await tokenOf(user, ['ark:/99999']);
+      const res = await t.app.request(`/api/v1/bindings/${key}`, {
+        method: 'PUT',
+        ...json(token, { target: `https://example.org/${user}`, identifierStatus: 'reserved' }),
+      });
+      expect(res.status, user).toBe(allowed ? 200 : user === 'reader' ? 403 : 404);
+      const after = must(await store.getBinding(key));
+      // The owner and group stay alice's and lib whoever changed it.
+      expect([after.owner, after.ownerGroup]).toEqual(['alice', 'lib']);
+    }
+  });
+
+  it('lets only members of a shoulder group mint there; _owner and _ownergroup are the real ones', async () => {
+    const bob = await tokenOf('bob', ['ark:/99999']);
+    const refused = await t.app.request('/ezid/shoulder/ark:/99999/g5', {
+      method: 'POST',
+      headers: { authorization: basicOf('bob', bob), 'content-type': 'text/plain; charset=UTF-8' },
+      body: '_target: https://example.org/x\n',
+    });
+    expect(refused.status).toBe(403);
+    const api = await t.app.request('/api/v1/mint', { method: 'POST', ...json(bob, { shoulder: 'ark:/99999/g5' }) });
+    expect(api.status).toBe(403);
+    const dave = await tokenOf('dave', ['ark:/99999']);
+    const minted = await t.app.request('/ezid/shoulder/ark:/99999/g5', {
+      method: 'POST',
+      headers: { authorization: basicOf('dave', dave), 'content-type': 'text/plain; charset=UTF-8' },
+      body: '_target: https://example.org/x\n',
+    });
+    expect(minted.status).toBe(201);
+    const id = (await minted.text()).replace(/^success: /, '').trim();
+    const view = await (
+      await t.app.request(`/ezid/id/${id}`, { headers: { authorization: basicOf('dave', dave) } })
+    ).text();
+    expect(view).toContain('_owner: dave\n');
+    expect(view).toContain('_ownergroup: lib\n');
+    // Only an administrator changes the owner.
+    const take = await t.app.request(`/ezid/id/${id}`, {
+      method: 'POST',
+      headers: { authorization: basicOf('dave', dave), 'content-type': 'text/plain; charset=UTF-8' },
+      body: '_owner: alice\n',
+    });
+    expect(await take.text()).toBe('error: bad request - ownership change prohibited');
+    const root = await tokenOf('root', ['ark:/99999']);
+    const given = await t.app.request(`/ezid/id/${id}`, {
+      method: 'POST',
+      headers: { authorization: basicOf('root', root), 'content-type': 'text/plain; charset=UTF-8' },
+      body: '_owner: alice\n_ownergroup: other\n',
+    });
+    expect(given.status).toBe(200);
+    expect(must(await store.getBinding(id))).toMatchObject({ owner: 'alice', ownerGroup: 'other' });
+  });
+
+  it('authenticates EZID users by name and password, and throttles wrong passwords', async () => {
+    const key = await alices('reserved', 'ark:/99999/fk4');
+    const own = await t.app.request(`/ezid/id/${key}`, {
+      headers: { authorization: basicOf('alice', 'alice password') },
+    });
+    expect(own.status).toBe(200);
+    expect(await own.text()).toContain('_status: reserved');
+    // 50 wrong passwords in a row: the first five are checked (401), every later one is refused unchecked (429).
+    const statuses: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const res = await t.app.request(`/ezid/id/${key}`, { headers: { authorization: basicOf('bob', `guess ${i}`) } });
+      statuses.push(res.status);
+      if (res.status === 429) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(45);
+    // Locked: even the right password waits.
+    const right = await t.app.request(`/ezid/id/${key}`, {
+      headers: { authorization: basicOf('bob', 'bob password') },
+    });
+    expect(right.status).toBe(429);
+    // A password sign-in at /login gets a user session.
+    const login = await t.app.request('/ezid/login', {
+      headers: { authorization: basicOf('alice', 'alice password') },
+    });
+    expect(login.status).toBe(200);
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    const bySession = await t.app.request(`/ezid/id/${key}`, { headers: { cookie } });
+    expect(bySession.status).toBe(200);
+  });
+});
