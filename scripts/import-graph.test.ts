@@ -88,6 +88,7 @@ describe('folderGraph and pastTheDoor', () => {
     edge(`${src}/app.ts`, `${src}/http/index.ts`),
     edge(`${src}/http/x.test.ts`, `${src}/app.ts`),
     edge(`${src}/http/index.ts`, `${src}/testing/helpers.ts`),
+    edge(`${src}/console/testing.ts`, `${src}/app.ts`),
   ];
 
   it('a type-only import between two folders counts: http/ ⇄ web/ is a cycle', () => {
@@ -98,6 +99,8 @@ describe('folderGraph and pastTheDoor', () => {
   it('tests and test helpers are no part of the folder graph', () => {
     expect(folderGraph(graph, src)).not.toContainEqual({ from: 'http/', to: 'app.ts' });
     expect(folderGraph(graph, src).some((e) => e.to === 'testing/')).toBe(false);
+    // a folder's own test helpers (console/testing.ts) too
+    expect(folderGraph(graph, src)).not.toContainEqual({ from: 'console/', to: 'app.ts' });
   });
 
   it('an import from outside a folder must go through its index.ts; inside, files import each other', () => {

@@ -257,9 +257,12 @@ export function folderOf(srcDir: string, file: string): string | null {
   return slash === -1 ? null : rest.slice(0, slash);
 }
 
-/** A test file, or a test helper: part of no capability's dependencies. */
+/**
+ * A test file, or a test helper (the `testing/` folder, or a folder's own `testing.ts` such as
+ * `console/testing.ts`): part of no capability's dependencies.
+ */
 export function isTest(srcDir: string, file: string): boolean {
-  return /\.test\.tsx?$/.test(file) || folderOf(srcDir, file) === 'testing';
+  return /\.test\.tsx?$/.test(file) || /\/testing\.tsx?$/.test(file) || folderOf(srcDir, file) === 'testing';
 }
 
 /**

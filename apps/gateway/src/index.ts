@@ -17,6 +17,7 @@ export {
   ENV_VARIABLES,
   loadConfig,
 } from './config/index.ts';
+export { type DemoPolicy, demoCutoff, demoPolicy, purgeDemo } from './demo/index.ts';
 export { type AppDeps, createDeps, type DepsOptions } from './deps.ts';
 export { type RunningDns, startDns } from './dns/index.ts';
 export {

@@ -5,6 +5,7 @@ import { getRequestListener } from '@hono/node-server';
 import { corsHeadersWithoutOrigin, createApp } from './app.ts';
 import type { Config } from './config/index.ts';
 import { type AppDeps, createDeps, type DepsOptions } from './deps.ts';
+import { demoPolicy, startDemoSweep } from './demo/index.ts';
 import { assertFastPathSafe, createFastPath, problem, problemResponse } from './http/index.ts';
 
 /** How long an idle connection closed at shutdown may linger after our FIN before it is destroyed. */
@@ -84,6 +85,19 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}/`;
 
+  // Expired demo identifiers are purged every demo.sweepMinutes while the server runs (demo/).
+  const demoSweep = deps.store
+    ? startDemoSweep({
+        store: deps.store,
+        policy: demoPolicy(deps.registry, config.profile, config.demo),
+        intervalMinutes: config.demo.sweepMinutes,
+        onSweep: (o) => {
+          if (!o.ok) deps.logger.event('demo-purge-failed', { code: o.error.code });
+          else if (o.value.length > 0) deps.logger.event('demo-purged', { count: o.value.length });
+        },
+      })
+    : null;
+
   let resolveClosed!: () => void;
   const closed = new Promise<void>((r) => {
     resolveClosed = r;
@@ -117,6 +131,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     closing ??= new Promise<void>((resolve) => {
       for (const [signal, handler] of handlers) process.off(signal, handler);
       stopping = true;
+      demoSweep?.stop();
       const force = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
       force.unref();
       // Stop accepting (net.Server#close: http.Server#close would also destroy idle connections at once,

@@ -6,6 +6,7 @@ import type { PdiFilter } from './pdi.ts';
 import type { SessionRow, TokenRow } from './rows.ts';
 import type { ErcRecord } from './schema.ts';
 import type { SearchQuery, SearchResult, SearchWord } from './search.ts';
+import type { FindOptions, KeyRange, SqlQuery, StatsScope } from './stats.ts';
 import type {
   Binding,
   HistoryEntry,
@@ -86,4 +87,14 @@ export interface Backend {
   /** The session and its token, or null. */
   sessionByHash(hash: string): Promise<{ session: SessionRow; token: TokenRow } | null>;
   deleteSession(hash: string): Promise<void>;
+
+  /** A read-only statement built by stats.ts (counts, recent history): its rows as the driver gives them. */
+  readRows(query: SqlQuery): Promise<Record<string, unknown>[]>;
+  /** Live bindings in scope by status (stats.ts `findSql`). */
+  findBindings(scope: StatsScope, options: FindOptions): Promise<Binding[]>;
+  /**
+   * Remove the rows (bindings and tombstones) under `range` created before `before`, at most `limit`, each
+   * with a `delete` entry in the history; the keys removed.
+   */
+  purgeExpired(range: KeyRange, before: string, actor: string, now: string, limit: number): Promise<string[]>;
 }

@@ -13,10 +13,19 @@ import { GuardedAccounts } from './guarded-accounts.ts';
 import { runImport } from './import.ts';
 import { checkNaan, checkNaanName, checkShoulder, MAX_RESERVATION } from './minter.ts';
 import { checkErc, checkFormat, checkPdiList, checkSerial, checkVersion } from './pdi.ts';
-import { isoTime, type TokenRow } from './rows.ts';
-import { type ErcRecord, TargetUrl } from './schema.ts';
+import { type HistoryRowDb, isoTime, type TokenRow, toHistory } from './rows.ts';
+import { type ErcRecord, IDENTIFIER_STATUSES, TargetUrl } from './schema.ts';
 import { scopeAllows, scopeRanges } from './scope.ts';
 import { parseSearchQuery, type SearchQueryInput } from './search.ts';
+import {
+  type FindOptions,
+  prefixesProblem,
+  readStats,
+  recentChangesSql,
+  type StatsOptions,
+  type StatsScope,
+  scopeProblem,
+} from './stats.ts';
 import type {
   Binding,
   ImportItem,
@@ -41,6 +50,7 @@ import {
 } from './tokens.ts';
 import {
   checkActor,
+  checkInstant,
   checkInt,
   checkKey,
   checkLimit,
@@ -137,6 +147,80 @@ export class GuardedStore implements Store {
     const k = readKey(key);
     if (!k.ok) return Promise.resolve(k);
     return this.#run(async (b) => ok(await b.history(k.value)));
+  }
+
+  bindingStats(scope: StatsScope, options: StatsOptions) {
+    const why = scopeProblem(scope) ?? prefixesProblem(options?.prefixes ?? []);
+    if (why) return Promise.resolve(err('invalid-limit', why));
+    const since = checkInstant(options.since, 'since');
+    if (!since.ok) return Promise.resolve(since);
+    const ranges = (options.prefixes ?? []).map((prefix) => ({
+      prefix,
+      lower: prefix,
+      upper: prefixUpperBound(prefix),
+    }));
+    return this.#run(async (b) => ok(await readStats(b, scope, ranges, since.value ?? new Date(0).toISOString())));
+  }
+
+  recentChanges(scope: StatsScope, limit: number) {
+    const why = scopeProblem(scope);
+    if (why) return Promise.resolve(err('invalid-limit', why));
+    const n = checkLimit(limit, 20, 200);
+    if (!n.ok) return Promise.resolve(n);
+    return this.#run(async (b) =>
+      ok(
+        (await b.readRows(recentChangesSql(b.name, scope, n.value))).map((r) =>
+          toHistory(r as unknown as HistoryRowDb),
+        ),
+      ),
+    );
+  }
+
+  findBindings(scope: StatsScope, options: FindOptions) {
+    const why = scopeProblem(scope);
+    if (why) return Promise.resolve(err('invalid-limit', why));
+    const n = checkLimit(options?.limit, 100, 1000);
+    if (!n.ok) return Promise.resolve(n);
+    const before = checkInstant(options.createdBefore, 'createdBefore');
+    if (!before.ok) return Promise.resolve(before);
+    if (options.status !== undefined && !IDENTIFIER_STATUSES.includes(options.status)) {
+      return Promise.resolve(err('invalid-limit', 'status is public, reserved or unavailable'));
+    }
+    const checked: FindOptions = {
+      limit: n.value,
+      ...(options.status !== undefined ? { status: options.status } : {}),
+      ...(before.value !== undefined ? { createdBefore: before.value } : {}),
+    };
+    return this.#run(async (b) => ok(await b.findBindings(scope, checked)));
+  }
+
+  purgeCreatedBefore(
+    prefixes: readonly string[],
+    before: string,
+    actor: string,
+    options?: { readonly limit?: number },
+  ) {
+    const why = prefixesProblem(prefixes);
+    if (why) return Promise.resolve(err('invalid-limit', why));
+    const cutoff = checkInstant(before, 'before');
+    if (!cutoff.ok) return Promise.resolve(cutoff);
+    if (cutoff.value === undefined) return Promise.resolve(err('invalid-limit', 'before is an ISO 8601 instant'));
+    const a = checkActor(actor);
+    if (!a.ok) return Promise.resolve(a);
+    const n = checkLimit(options?.limit, 1000, 100_000);
+    if (!n.ok) return Promise.resolve(n);
+    const at = cutoff.value;
+    return this.#run(async (b) => {
+      const purged: string[] = [];
+      for (const prefix of prefixes) {
+        const left = n.value - purged.length;
+        if (left <= 0) break;
+        purged.push(
+          ...(await b.purgeExpired({ lower: prefix, upper: prefixUpperBound(prefix) }, at, a.value, now(), left)),
+        );
+      }
+      return ok({ purged, more: purged.length >= n.value });
+    });
   }
 
   longestBound(candidates: readonly string[]) {

@@ -59,6 +59,16 @@ export {
   searchWords,
 } from './search.ts';
 export { searchVisibilityOf } from './search-visibility.ts';
+export {
+  type BindingStats,
+  EVERY_IDENTIFIER,
+  type FindOptions,
+  type MonthCount,
+  type PrefixCount,
+  type PurgeOutcome,
+  type StatsOptions,
+  type StatsScope,
+} from './stats.ts';
 export type {
   Actor,
   Binding,

@@ -1,4 +1,5 @@
 import { ACCOUNTS_MIGRATION_NAME, postgresAccountsMigration, sqliteAccountsMigration } from './accounts-migration.ts';
+import { STATS_INDEXES, STATS_MIGRATION_NAME } from './stats.ts';
 
 /**
  * Versioned schema migrations, one list per dialect, applied in order and recorded in
@@ -121,10 +122,23 @@ CREATE TABLE store_secrets (
     sql: sqliteAccountsMigration(),
   },
   {
+    version: 6,
+    name: 'commitment statements of NAANs and shoulders (what ?? shows)',
+    sql: `
+CREATE TABLE commitments (
+  prefix TEXT PRIMARY KEY,
+  statement TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  actor TEXT NOT NULL
+) WITHOUT ROWID;
+`,
+  },
+  {
     version: 7,
     name: 'Manage search: full-text index (FTS5) over the metadata, indexes on target, owner and dates',
     sql: SQLITE_SEARCH_MIGRATION,
   },
+  { version: 8, name: STATS_MIGRATION_NAME, sql: STATS_INDEXES },
 ];
 
 /** Keys are `COLLATE "C"` so they sort by code point (bytes of UTF-8), as in SQLite. */
@@ -236,12 +250,26 @@ CREATE TABLE store_secrets (
     sql: postgresAccountsMigration(),
   },
   {
+    version: 6,
+    name: 'commitment statements of NAANs and shoulders (what ?? shows)',
+    sql: `
+CREATE TABLE commitments (
+  prefix text COLLATE "C" PRIMARY KEY,
+  statement jsonb NOT NULL,
+  updated_at timestamptz NOT NULL,
+  actor text NOT NULL
+);
+`,
+  },
+  {
     version: 7,
     name: 'Manage search: tsvector (simple) over the metadata with a GIN index, indexes on target, owner and dates',
     sql: POSTGRES_SEARCH_MIGRATION,
   },
+  { version: 8, name: STATS_MIGRATION_NAME, sql: STATS_INDEXES },
 ];
 
+/** The highest version (versions are numbered by the change that adds them, so the list may be merged out of order). */
 export const LATEST_VERSION = Math.max(...SQLITE_MIGRATIONS.map((m) => m.version));
 
 /**

@@ -12,11 +12,14 @@ import type { Binding } from './store.ts';
  *   related (an unrelated caller must not learn it exists: answer 404).
  * - change: the related, unless the role is `readonly` (which never changes anything).
  * - create: under a shoulder assigned to a group, its members; elsewhere any `user` (within scope).
+ * An identifier with neither owner nor group (bound before accounts existed, or loaded without an owner) is
+ * `unowned`: any signed-in principal within scope is related to it, as before accounts (an administrator can
+ * give it an owner).
  */
 export type OwnedBinding = Pick<Binding, 'key' | 'owner' | 'ownerGroup' | 'identifierStatus'>;
 
 /** How a principal relates to an identifier (the first that holds), or null. */
-export type Relation = 'admin' | 'owner' | 'co-owner' | 'group';
+export type Relation = 'admin' | 'owner' | 'co-owner' | 'group' | 'unowned';
 
 /** Within the token's scopes (a session or password sign-in has none and is not narrowed). */
 export function inScope(p: Principal, key: string): boolean {
@@ -28,6 +31,7 @@ export function relationOf(p: Principal, b: OwnedBinding): Relation | null {
   if (b.owner !== null && b.owner === p.username) return 'owner';
   if (b.owner !== null && p.coOwnerOf.includes(b.owner)) return 'co-owner';
   if (b.ownerGroup !== null && p.groups.includes(b.ownerGroup)) return 'group';
+  if (b.owner === null && b.ownerGroup === null) return 'unowned';
   return null;
 }
 

@@ -26,6 +26,7 @@ import {
 import type { ErcRecord } from './schema.ts';
 import type { SearchQuery, SearchResult, SearchWord } from './search.ts';
 import { searchPostgres } from './search-postgres.ts';
+import { expiredSql, type FindOptions, findSql, type KeyRange, type SqlQuery, type StatsScope } from './stats.ts';
 import type { Binding, MigrationReport, PdiVersion, Reservation, Shoulder, ShoulderInput } from './store.ts';
 
 export interface PostgresOptions {
@@ -507,6 +508,35 @@ export class PostgresBackend implements Backend {
 
   async deleteSession(hash: string) {
     await this.#q('DELETE FROM sessions WHERE hash = $1', [hash]);
+  }
+
+  async readRows(query: SqlQuery): Promise<Record<string, unknown>[]> {
+    return (await this.#q(query.sql, query.params)).rows as Record<string, unknown>[];
+  }
+
+  async findBindings(scope: StatsScope, options: FindOptions): Promise<Binding[]> {
+    const q = findSql('postgres', BINDING_COLUMNS, scope, options);
+    return ((await this.#q(q.sql, q.params)).rows as BindingRow[]).map(toBinding);
+  }
+
+  async purgeExpired(range: KeyRange, before: string, actor: string, now: string, limit: number): Promise<string[]> {
+    return this.#tx(async (q) => {
+      const sel = expiredSql('postgres', BINDING_COLUMNS, range, before, limit);
+      const rows = ((await q(sel.sql, sel.params)).rows as BindingRow[]).map(toBinding);
+      for (const b of rows) {
+        await q('DELETE FROM bindings WHERE key = $1', [b.key]);
+        const after = { ...b, updatedAt: now, version: b.version + 1, tombstoned: true, deletedAt: b.deletedAt ?? now };
+        await q('INSERT INTO binding_history (key, at, actor, action, before, after) VALUES ($1, $2, $3, $4, $5, $6)', [
+          b.key,
+          now,
+          actor,
+          'delete',
+          JSON.stringify(b),
+          JSON.stringify(after),
+        ]);
+      }
+      return rows.map((b) => b.key);
+    });
   }
 }
 

@@ -26,6 +26,7 @@ import type { ErcRecord } from './schema.ts';
 import type { SearchQuery, SearchResult, SearchWord } from './search.ts';
 import { searchSqlite } from './search-sqlite.ts';
 import { SqliteAccounts } from './sqlite-accounts.ts';
+import { expiredSql, type FindOptions, findSql, type KeyRange, type SqlQuery, type StatsScope } from './stats.ts';
 import type { Binding, MigrationReport, PdiVersion, Reservation, Shoulder, ShoulderInput } from './store.ts';
 
 export interface SqliteOptions {
@@ -546,5 +547,27 @@ export class SqliteBackend implements Backend {
 
   async deleteSession(hash: string) {
     this.#stmt('DELETE FROM sessions WHERE hash = ?').run(hash);
+  }
+
+  async readRows(query: SqlQuery): Promise<Record<string, unknown>[]> {
+    return this.#stmt(query.sql).all(...query.params) as Record<string, unknown>[];
+  }
+
+  async findBindings(scope: StatsScope, options: FindOptions): Promise<Binding[]> {
+    const q = findSql('sqlite', BINDING_COLUMNS, scope, options);
+    return (this.#stmt(q.sql).all(...q.params) as BindingRow[]).map(toBinding);
+  }
+
+  async purgeExpired(range: KeyRange, before: string, actor: string, now: string, limit: number): Promise<string[]> {
+    return this.#write(() => {
+      const q = expiredSql('sqlite', BINDING_COLUMNS, range, before, limit);
+      const rows = (this.#stmt(q.sql).all(...q.params) as BindingRow[]).map(toBinding);
+      for (const b of rows) {
+        this.#stmt('DELETE FROM bindings WHERE key = ?').run(b.key);
+        const after = { ...b, updatedAt: now, version: b.version + 1, tombstoned: true, deletedAt: b.deletedAt ?? now };
+        this.#addHistory(b.key, now, actor, 'delete', b, after);
+      }
+      return rows.map((b) => b.key);
+    });
   }
 }

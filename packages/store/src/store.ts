@@ -3,6 +3,7 @@ import type { StoreError, StoreResult } from './codes.ts';
 import type { Commitment } from './commitments.ts';
 import type { BindingInput, ErcRecord, IdentifierStatus, OtherMetadata, RedirectStatus } from './schema.ts';
 import type { SearchQueryInput, SearchResult } from './search.ts';
+import type { BindingStats, FindOptions, PurgeOutcome, StatsOptions, StatsScope } from './stats.ts';
 
 /** Who made a change: a token id, or `'cli'`. */
 export type Actor = string;
@@ -255,6 +256,23 @@ export interface Store {
     /** Only what these token scopes cover (see `ListOptions.scopes`). */
     readonly scopes?: readonly string[];
   }): AsyncIterable<StoreResult<Binding>>;
+  /** The console dashboard's counts (by status, by prefix, per month of creation) of the bindings in `scope`. */
+  bindingStats(scope: StatsScope, options: StatsOptions): Promise<StoreResult<BindingStats>>;
+  /** The latest changes to bindings in `scope`, newest first (1..200). */
+  recentChanges(scope: StatsScope, limit: number): Promise<StoreResult<HistoryEntry[]>>;
+  /** Live bindings in `scope` by status, most recently updated first. */
+  findBindings(scope: StatsScope, options: FindOptions): Promise<StoreResult<Binding[]>>;
+  /**
+   * Remove the bindings and tombstones under these plain string prefixes created before `before` (the demo
+   * identifiers' purge): the rows go (the keys no longer resolve), the history keeps a `delete` entry for
+   * each. At most `limit` (default 1000) per call; `more` says whether to call again.
+   */
+  purgeCreatedBefore(
+    prefixes: readonly string[],
+    before: string,
+    actor: Actor,
+    options?: { readonly limit?: number },
+  ): Promise<StoreResult<PurgeOutcome>>;
   importBindings(
     items: Iterable<ImportItem> | AsyncIterable<ImportItem>,
     options?: ImportOptions,

@@ -44,6 +44,11 @@ export const commandEntries: readonly CommandEntry[] = [
     load: async () => (await import('./demo.ts')).demoCommand,
   },
   {
+    name: 'demo-purge',
+    summary: 'purge the demo identifiers (test shoulders) that have expired',
+    load: async () => (await import('./demo-purge.ts')).demoPurgeCommand,
+  },
+  {
     name: 'serve',
     summary: 'run the HTTP gateway (resolution, ?/??/?info metadata, batch API)',
     load: async () => (await import('./serve.ts')).serveCommand,

@@ -46,7 +46,20 @@ export const BindingBody = z
       description: 'public (the default) resolves; reserved is known to its owner only (404); unavailable answers 410',
     }),
     statusReason: z.string().min(1).max(1000).nullable().optional().openapi({ example: 'withdrawn by author' }),
-    owner: z.string().min(1).max(200).nullable().optional().openapi({ description: "by default the token's name" }),
+    owner: z
+      .string()
+      .min(1)
+      .max(200)
+      .nullable()
+      .optional()
+      .openapi({ description: "by default the token's owner (a new identifier) or as it is; only an administrator changes it" }),
+    ownerGroup: z
+      .string()
+      .min(1)
+      .max(200)
+      .nullable()
+      .optional()
+      .openapi({ description: "the owner group (EZID's _ownergroup); only an administrator changes it" }),
     metadata: z
       .record(z.string().min(1).max(256), z.string())
       .optional()
@@ -81,6 +94,7 @@ export const BindingSchema = z
     identifierStatus: z.enum(IDENTIFIER_STATUSES),
     statusReason: z.string().nullable(),
     owner: z.string().nullable(),
+    ownerGroup: z.string().nullable(),
     metadata: z.record(z.string(), z.string()),
   })
   .openapi('Binding');

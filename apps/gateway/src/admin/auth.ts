@@ -4,6 +4,7 @@ import {
   isAdmin,
   STORE_ERROR_CODES,
   type Store,
+  type Principal,
   type StoreErrorCode,
   scopeAllows,
   type VerifiedToken,
@@ -106,7 +107,8 @@ export function noStore(c: Context) {
 
 /** What `requireToken` puts on the context: the store, and the caller's verified token. */
 export interface AuthEnv {
-  Variables: { store: Store; token: VerifiedToken };
+  /** `principal`: the token's owner, narrowed by the token's scopes (what `ownership.ts` checks). */
+  Variables: { store: Store; token: VerifiedToken; principal: Principal };
 }
 
 /** The context of an admin route after `requireToken`, whatever else its middleware put there. */
@@ -138,6 +140,15 @@ function refused(error: PidError): HTTPException {
   return new HTTPException(failure.status, { res: problemResponse(failure) });
 }
 
+/** A token whose owner is disabled: 403 `user-disabled`; a store failure as itself. */
+function ownerRefused(error: PidError): HTTPException {
+  const failure =
+    error.code === 'user-disabled' || error.code === 'unknown-user'
+      ? problem(403, 'user-disabled', `the token's owner may not act: ${error.message}`)
+      : storeFailure(error);
+  return new HTTPException(failure.status, { res: problemResponse(failure) });
+}
+
 /**
  * The admin API's gate, as route middleware: 404 `store-disabled` without a store; else `Authorization:
  * Bearer …` (hono's bearer-auth) checked against the stored hashes (the store compares in constant time).
@@ -153,7 +164,10 @@ export function requireToken(deps: AppDeps): MiddlewareHandler<AuthEnv> {
         verifyToken: async (secret, c) => {
           const verified = await store.verifyToken(secret);
           if (!verified.ok) throw refused(verified.error);
+          const principal = await store.principalOfToken(verified.value);
+          if (!principal.ok) throw ownerRefused(principal.error);
           c.set('token', verified.value);
+          c.set('principal', principal.value);
           return true;
         },
       })
@@ -167,10 +181,10 @@ export function requireToken(deps: AppDeps): MiddlewareHandler<AuthEnv> {
 
 /** 403 `not-admin` unless the token is an administrator's (scope `pidgate:admin`); after `requireToken`. */
 export const requireAdmin: MiddlewareHandler<AuthEnv> = createMiddleware<AuthEnv>(async (c, next) => {
-  if (!isAdmin(c.var.token)) {
+  if (!isAdmin(c.var.token) || c.var.principal.role !== 'admin') {
     return problemJson(
       c,
-      problem(403, 'not-admin', `managing tokens needs an administrator's token (scope ${ADMIN_SCOPE})`),
+      problem(403, 'not-admin', `managing tokens needs an administrator's token (scope ${ADMIN_SCOPE}, owned by an administrator)`),
     );
   }
   await next();

@@ -18,6 +18,7 @@ export function bindingJson(b: Binding) {
     identifierStatus: b.identifierStatus,
     statusReason: b.statusReason,
     owner: b.owner,
+    ownerGroup: b.ownerGroup,
     metadata: b.metadata,
   };
 }

@@ -1,6 +1,6 @@
 // Bindings many at a time: the paged list, the NDJSON export (streamed) and the NDJSON import.
 import type { z } from '@hono/zod-openapi';
-import type { Binding, PdiVersion, Store, StoreResult } from '@pidgate/store';
+import { type Binding, mayView, type PdiVersion, type Principal, type Store, type StoreResult } from '@pidgate/store';
 import type { AppDeps } from '../deps.ts';
 import { problemJson } from '../http/index.ts';
 import { keyIdentifier } from '../resolution/index.ts';
@@ -32,7 +32,10 @@ export async function listBindings<E extends AuthEnv>(c: Admin<E>, q: z.infer<ty
     scopes: token.scopes,
   });
   if (!page.ok) return storeProblem(c, page.error);
-  const items = page.value.items.filter((b) => tokenCovers(token, keyIdentifier(b.key).identifier)).map(bindingJson);
+  const { principal }: AuthEnv['Variables'] = c.var;
+  const items = page.value.items
+    .filter((b) => tokenCovers(token, keyIdentifier(b.key).identifier) && mayView(principal, b))
+    .map(bindingJson);
   return c.json({ items, next: page.value.next }, 200);
 }
 
@@ -61,9 +64,10 @@ async function* withPdis(
 }
 
 /** The export line of a binding or PDI version, or '' when the token's scopes do not cover it. */
-function exportLine(token: Token, b: Binding | PdiVersion): string {
+function exportLine(token: Token, principal: Principal, b: Binding | PdiVersion): string {
   if ('resourceKey' in b) return tokenCovers(token, b.resourceKey) ? `${JSON.stringify(pdiJson(b))}\n` : '';
-  return tokenCovers(token, keyIdentifier(b.key).identifier) ? `${JSON.stringify(bindingJson(b))}\n` : '';
+  const shown = tokenCovers(token, keyIdentifier(b.key).identifier) && mayView(principal, b);
+  return shown ? `${JSON.stringify(bindingJson(b))}\n` : '';
 }
 
 /** `GET /api/v1/bindings/export`: NDJSON, streamed a page at a time (constant memory). */
@@ -100,7 +104,7 @@ export async function exportBindings<E extends AuthEnv>(c: Admin<E>, prefix: str
           controller.close();
           return;
         }
-        out += exportLine(token, next.value.value);
+        out += exportLine(token, c.var.principal, next.value.value);
       }
       controller.enqueue(encoder.encode(out));
     },

@@ -1,6 +1,15 @@
 // admin/: the administration API of this institution's identifiers: bindings (one at a time and in bulk),
 // shoulders and minting, store tokens and their bearer auth, and the line importer behind bulk loads.
 export { storeFailure, storeStatus, tokenCovers } from './auth.ts';
+export {
+  actorOf,
+  changeRefusal,
+  createRefusal,
+  ownedInput,
+  type Refusal,
+  shoulderGroup,
+  viewRefusal,
+} from './ownership.ts';
 export { bindingRoutes } from './bindings.ts';
 export { bodyLines, type ImportTotals, importLines, type LineResult } from './importer.ts';
 export { declareShoulder, mint, type ShoulderRequest } from './minter.ts';

@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import type { Shoulder } from '@pidgate/store';
+import { mayCreate, type Shoulder } from '@pidgate/store';
 import type { AppDeps } from '../deps.ts';
 import {
   adminResponses,
@@ -15,6 +15,7 @@ import {
 import { storageKey } from '../resolution/index.ts';
 import { MintBody, MintResponse, ShoulderBody, ShoulderSchema } from './admin-schemas.ts';
 import { forbidden, requireToken, storeProblem, tokenCovers } from './auth.ts';
+import { actorOf, ownedInput, ownershipChangeProblem, refusalProblem, shoulderGroup } from './ownership.ts';
 import { ercProblem } from './importer.ts';
 import { declareShoulder, mint, shoulderKey } from './minter.ts';
 
@@ -68,12 +69,18 @@ export function mintingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       },
     }),
     async (c) => {
-      const { store, token } = c.var;
+      const { store, token, principal } = c.var;
       const body = c.req.valid('json');
       const parsed = registry.parse(body.shoulder, config.profile);
       const key = parsed.ok ? storageKey(parsed.value, registry) : body.shoulder;
       const denied = forbidden(token, key);
       if (denied) return problemJson(c, denied);
+      // Under a shoulder assigned to a group only its members (and administrators) mint.
+      const group = await shoulderGroup(store, key);
+      if (!group.ok) return storeProblem(c, group.error, { shoulder: key });
+      if (!mayCreate(principal, key, group.value)) return problemJson(c, refusalProblem('forbidden', key));
+      const owned = body.bind ? ownedInput(principal, null, body.bind, group.value) : null;
+      if (owned === 'ownership-change') return problemJson(c, ownershipChangeProblem(key));
       if (body.bind) {
         const why = ercProblem(body.bind.erc, body.bind.support);
         if (why) return problemJson(c, problem(400, 'invalid-erc', why));
@@ -81,11 +88,11 @@ export function mintingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       const minted = await mint(store, registry, config.profile, key, body.count);
       if (!minted.ok) return storeProblem(c, minted.error, { shoulder: key });
       if (body.bind) {
-        const bind = body.bind;
+        const bind = owned ?? body.bind;
         const items = minted.value.map((id) => ({ ...bind, key: id, target: fill(bind.target, id) }));
         const failures: string[] = [];
         const done = await store.importBindings(items, {
-          actor: token.id,
+          actor: actorOf(principal),
           onExisting: 'fail',
           batchSize: Math.max(1, items.length),
           onResult: (r) => {

@@ -275,6 +275,33 @@ export const ConfigSchema = z
           .describe('Seconds a login session (`GET {basePath}/login`, the `sessionid` cookie) lasts.'),
       })
       .prefault({}),
+    demo: z
+      .object({
+        shoulders: z
+          .array(z.string().min(1).max(200))
+          .max(100)
+          .default(['ark:/99999/fk4', 'doi:10.5072/FK2'])
+          .describe(
+            'The test shoulders, as EZID has them (`ark:/99999/fk4`, `doi:10.5072/FK2`): identifiers under them are demo identifiers, marked as such in the console, and purged `demo.expiryDays` after they were created. `[]`: no demo identifiers.',
+          ),
+        expiryDays: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(3650)
+          .default(14)
+          .describe('Days a demo identifier lives before it is purged (EZID: two weeks).'),
+        sweepMinutes: z.coerce
+          .number()
+          .int()
+          .min(0)
+          .max(10_080)
+          .default(60)
+          .describe(
+            'How often `pidgate serve` purges expired demo identifiers, in minutes (0: never; `pidgate demo-purge` does it once).',
+          ),
+      })
+      .prefault({}),
     console: z
       .object({
         sessionTtl: z.coerce
@@ -339,6 +366,8 @@ const ENV_KEYS: readonly [string, readonly string[], 'string' | 'boolean' | 'nul
   ['PIDGATE_EZID_ENABLED', ['ezid', 'enabled'], 'boolean'],
   ['PIDGATE_EZID_BASE_PATH', ['ezid', 'basePath'], 'string'],
   ['PIDGATE_EZID_SESSION_TTL', ['ezid', 'sessionTtl'], 'string'],
+  ['PIDGATE_DEMO_EXPIRY_DAYS', ['demo', 'expiryDays'], 'string'],
+  ['PIDGATE_DEMO_SWEEP_MINUTES', ['demo', 'sweepMinutes'], 'string'],
   ['PIDGATE_CONSOLE_SESSION_TTL', ['console', 'sessionTtl'], 'string'],
 ];
 

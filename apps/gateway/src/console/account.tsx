@@ -3,7 +3,7 @@
 import { ADMIN_SCOPE, type Store, type TokenInfo, type User } from '@pidgate/store';
 import { type Context, Hono } from 'hono';
 import type { AppDeps } from '../deps.ts';
-import { CsrfField } from './csrf.tsx';
+import { CsrfField } from './csrf.ts';
 import type { ConsoleEnv } from './env.ts';
 import { ErrorSummary, errorOf, type FieldError, field, listField, rawField, TextField } from './forms.tsx';
 import { consolePage, type Flash, Time } from './shell.tsx';

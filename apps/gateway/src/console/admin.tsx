@@ -6,7 +6,7 @@ import type { Child } from 'hono/jsx';
 import { declareShoulder } from '../admin/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { MIN_PASSWORD_LENGTH, TokenTable, tokenOwner, tokensOf } from './account.tsx';
-import { CsrfField } from './csrf.tsx';
+import { CsrfField } from './csrf.ts';
 import type { ConsoleEnv } from './env.ts';
 import { forbiddenPage, notFoundPage } from './errors.tsx';
 import { ErrorSummary, errorOf, type FieldError, field, listField, rawField, TextField } from './forms.tsx';
@@ -394,8 +394,7 @@ async function groupsPage(
 
 /** The group a shoulder belongs to, whatever the store calls it (shoulders from before groups have none). */
 function shoulderGroup(s: Shoulder): string | null {
-  const g = (s as Shoulder & { group?: string | null }).group;
-  return typeof g === 'string' ? g : null;
+  return s.group;
 }
 
 function CommitmentText({ commitment }: { commitment: Commitment | undefined }) {
@@ -598,7 +597,7 @@ async function shouldersPage(
         <div class="field">
           <label for="shoulder-group">Group</label>
           <select id="shoulder-group" name="group">
-            <option value="">No group (administrators only)</option>
+            <option value="">No group (any user may mint there)</option>
             {groups.map((g) => (
               <option value={g.name} selected={v['group'] === g.name}>
                 {g.name}
@@ -685,7 +684,9 @@ async function naansPage(
             The table has no NAAN <code>{q}</code>.
           </p>
         ) : (
-          <pre role="status">{JSON.stringify(hit, null, 2)}</pre>
+          <pre role="status" tabindex={0}>
+            {JSON.stringify(hit, null, 2)}
+          </pre>
         )}
       </form>
       <h2>This institution’s NAANs</h2>
@@ -895,8 +896,9 @@ export function adminPages(deps: AppDeps) {
         shoulder: values.shoulder,
         template: values.template,
         ...(values.naanName ? { naanName: values.naanName } : {}),
-        ...(values.group ? { group: values.group } : {}),
       });
+      const grouped = r.ok && values.group ? await c.get('store').setShoulderGroup(r.value.key, values.group) : null;
+      if (grouped && !grouped.ok) throw new Error(`setShoulderGroup: ${grouped.error.message}`);
       if (r.ok) {
         await deps.own?.refresh();
         return c.redirect(`${c.get('base')}admin/shoulders?done=shoulder-added`, 303);

@@ -505,7 +505,7 @@ describe('console account and administration over requests', () => {
     });
     expect(saved.status).toBe(303);
     const after = await f.store.getUser('dave');
-    expect(after.ok && after.value).toMatchObject({ role: 'readonly', groups: ['maps', 'library'], disabled: true });
+    expect(after.ok && after.value).toMatchObject({ role: 'readonly', groups: ['library', 'maps'], disabled: true });
     // a disabled user cannot sign in, and is told so
     const form = await f.get('/console/signin');
     const token = cookieFrom(form, 'pidgate_console_signin') as string;

@@ -1,4 +1,5 @@
 import type { Principal, Store } from '@pidgate/store';
+import type { Child } from 'hono/jsx';
 import type { GatewayEnv } from '../http/index.ts';
 
 /** The signed-in session of a console request: its id (the cookie) and its CSRF token (every form's `csrf`). */
@@ -20,5 +21,7 @@ export interface ConsoleEnv {
     session: ConsoleSession;
     /** The console's root path, ending in `/` (`/console/` unless the gateway is mounted below a path). */
     base: string;
+    /** The banner of every page (the demo-identifier notice, set by `demoBanner` in parts.tsx), if any. */
+    banner?: Child;
   };
 }

@@ -2,16 +2,21 @@
 // account, administration, and the feature pages mounted below). Mounted by app.ts.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { demoPolicy } from '../demo/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { accountPages } from './account.tsx';
 import { adminPages } from './admin.tsx';
+import { createPages } from './create.tsx';
+import { dashboardPages } from './dashboard.tsx';
 import type { ConsoleEnv } from './env.ts';
 import { errorPage, notFoundPage } from './errors.tsx';
 import { managePages } from './manage.tsx';
+import { identifierPages } from './identifier.tsx';
 import { checkForms, loadSession, prepare } from './middleware.ts';
+import { demoBanner } from './parts.tsx';
 import { signinPages } from './signin.tsx';
 
-export { CSRF_FIELD, CsrfField } from './csrf.tsx';
+export { CSRF_FIELD, CsrfField } from './csrf.ts';
 export type { ConsoleEnv, ConsoleSession } from './env.ts';
 export { errorPage, forbiddenPage, notFoundPage } from './errors.tsx';
 export { consolePage, type Flash, Shell, type ShellProps, Time } from './shell.tsx';
@@ -50,12 +55,16 @@ export function consoleRoutes(deps: AppDeps, options: ConsoleOptions = {}): Hono
   );
   app.use('*', loadSession(deps));
   app.use('*', checkForms(deps));
+  app.use('*', demoBanner(demoPolicy(deps.registry, deps.config.profile, deps.config.demo)));
 
   app.route('/', signinPages(deps, options));
   app.route('/', accountPages(deps));
   app.route('/', adminPages(deps));
   // Feature pages: one line each (dashboard, create, identifier, manage, upload, download).
   app.route('/', managePages(deps));
+  app.route('/', dashboardPages(deps));
+  app.route('/', createPages(deps));
+  app.route('/', identifierPages(deps));
 
   app.all('*', notFoundPage);
   return app;

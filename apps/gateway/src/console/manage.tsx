@@ -17,7 +17,7 @@ import {
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
-import { CsrfField } from './csrf.tsx';
+import { CsrfField } from './csrf.ts';
 import type { ConsoleEnv } from './env.ts';
 import { ErrorSummary, errorOf, type FieldError } from './forms.tsx';
 import { consolePage, type Flash, Time } from './shell.tsx';

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppDeps } from '../deps.ts';
-import { CSRF_FIELD, CSRF_HEADER, crossSite, sameToken } from './csrf.tsx';
+import { CSRF_FIELD, CSRF_HEADER, crossSite, sameToken } from './csrf.ts';
 import type { ConsoleEnv } from './env.ts';
 import { errorPage } from './errors.tsx';
 import { clearSessionCookie, consoleBase, ownOrigins, SIGNIN_COOKIE, sessionCookie } from './session.ts';
@@ -102,8 +102,8 @@ export function checkForms(deps: AppDeps): MiddlewareHandler<ConsoleEnv> {
         given = typeof field === 'string' ? field : undefined;
       }
     }
-    const session = c.get('session');
-    const expected = session ? session.csrf : pathInConsole(c) === '/signin' ? getCookie(c, SIGNIN_COOKIE) : undefined;
+    // The sign-in form carries the sign-in cookie's token (signed in or not); every other form the session's.
+    const expected = pathInConsole(c) === '/signin' ? getCookie(c, SIGNIN_COOKIE) : c.get('session')?.csrf;
     if (!expected || !sameToken(given, expected)) {
       return errorPage(
         c,

@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import type { Child, FC } from 'hono/jsx';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { assetUrl } from '../web/index.ts';
-import { CsrfField } from './csrf.tsx';
+import { CsrfField } from './csrf.ts';
 import type { ConsoleEnv } from './env.ts';
 
 /** The console's sections, in the order of the navigation; `admin` is shown to administrators only. */
@@ -150,7 +150,13 @@ export function consolePage(
   const principal = c.get('principal') ?? null;
   const session = c.get('session');
   const html = (
-    <Shell {...props} principal={principal} csrf={session?.csrf ?? ''} base={c.get('base') ?? '/console/'}>
+    <Shell
+      {...props}
+      banner={props.banner ?? c.get('banner')}
+      principal={principal}
+      csrf={session?.csrf ?? ''}
+      base={c.get('base') ?? '/console/'}
+    >
       {body}
     </Shell>
   );

@@ -2,7 +2,7 @@
 /** @jsxImportSource hono/jsx */
 import { type Context, Hono } from 'hono';
 import type { AppDeps } from '../deps.ts';
-import { CsrfField } from './csrf.tsx';
+import { CsrfField } from './csrf.ts';
 import type { ConsoleEnv } from './env.ts';
 import {
   clearSessionCookie,

@@ -11,7 +11,7 @@ import { type AppDeps, createDeps } from '../deps.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import { allSchemes, testConfig } from '../testing/helpers.ts';
 import { testStore } from '../testing/store.ts';
-import { CSRF_FIELD } from './csrf.tsx';
+import { CSRF_FIELD } from './csrf.ts';
 import { SESSION_COOKIE } from './session.ts';
 
 /**
@@ -61,15 +61,15 @@ export async function seedPeople(store: Store, deps: AppDeps): Promise<void> {
   }
   for (const [group, shoulder] of Object.entries(SHOULDERS)) {
     const template = `${shoulder.slice('ark:/99999/'.length)}.reeddk`;
-    must(
+    const made = must(
       await declareShoulder(store, deps.registry, deps.config.profile, {
         shoulder,
         template,
         naanName: 'Test Institution',
-        group,
       }),
       `declareShoulder ${shoulder}`,
     );
+    must(await store.setShoulderGroup(made.key, group), `setShoulderGroup ${shoulder}`);
   }
   await deps.own?.refresh();
 }
@@ -227,8 +227,8 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ content: AXE_SOURCE });
   return page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is a global the script tag defines
-    const axe = (globalThis as any).axe;
-    const result = await axe.run(globalThis.document, {
+    const g = globalThis as any;
+    const result = await g.axe.run(g.document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
     });
     // biome-ignore lint/suspicious/noExplicitAny: axe's result type is not in scope in the page

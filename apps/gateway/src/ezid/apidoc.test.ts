@@ -327,7 +327,10 @@ describe.each(backends)("EZID's API guide, example by example, on %s", (backend)
     ).toBe(201);
     // visible to its owner only
     expect((await req('/id/ark:/99999/fk4rsv')).status).toBe(401);
-    expect((await req('/id/ark:/99999/fk4rsv', { headers: { authorization: t.otherAuth } })).status).toBe(403);
+    // Another user is told what a name nobody bound gets: nobody learns a reserved identifier exists.
+    const other = await req('/id/ark:/99999/fk4rsv', { headers: { authorization: t.otherAuth } });
+    expect(other.status).toBe(400);
+    expect(await other.text()).toBe('error: bad request - no such identifier');
     const own = await lines(await req('/id/ark:/99999/fk4rsv', { headers: { authorization: t.auth } }));
     expect(own).toContain('_status: reserved');
     // the public gets 404 when resolving it, and no discovery

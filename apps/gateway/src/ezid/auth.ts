@@ -1,21 +1,60 @@
-import type { Store, VerifiedToken } from '@pidgate/store';
+import { type Principal, retryAtOf, type Store, type StoreError } from '@pidgate/store';
 import type { Context } from 'hono';
-import { tokenCovers } from '../admin/index.ts';
 import { utf8 } from './anvl.ts';
 
 /**
- * EZID's authentication (API guide, "Authentication"): HTTP Basic on every request, where the user name is
- * a pidgate token's name and the password is the token; or the `sessionid` cookie of `GET /login`. A
- * pidgate bearer token is accepted too. Scopes are the admin API's: `mayChange` is auth.ts's one check.
+ * EZID's authentication (API guide, "Authentication"): HTTP Basic on every request, with a user's name and
+ * password (as EZID), or a token's name (or its owner's) and the token as the password; a pidgate bearer
+ * token; or the `sessionid` cookie of `GET /login`. Whoever it is acts as a `Principal` (a token: its owner,
+ * narrowed by its scopes) and the ownership rule (`@pidgate/store`'s ownership.ts) decides what it may do.
+ * Wrong passwords are throttled by the store (`too-many-attempts`, answered 429 with Retry-After).
  */
 
 export const SESSION_COOKIE = 'sessionid';
 
+/** Who acts: the principal, and the token it came with (null for a password or a user session). */
+export interface Caller {
+  readonly principal: Principal;
+  readonly tokenId: string | null;
+}
+
 export type Credentials =
   | { readonly kind: 'none' }
-  | { readonly kind: 'token'; readonly token: VerifiedToken }
+  | { readonly kind: 'caller'; readonly caller: Caller }
   | { readonly kind: 'refused' }
+  | { readonly kind: 'throttled'; readonly retryAt: string }
   | { readonly kind: 'failed'; readonly message: string };
+
+const down = (e: StoreError) => e.code === 'storage-error' || e.code === 'store-closed';
+/** A token-shaped password (`createToken`'s 43 base64url characters). */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** A verified token's caller, when `user` (Basic's user name, if any) is its name or its owner's. */
+async function tokenCaller(store: Store, presented: string, user: string | null): Promise<Credentials | null> {
+  const verified = await store.verifyToken(presented);
+  if (!verified.ok) {
+    if (down(verified.error)) return { kind: 'failed', message: verified.error.message };
+    // An unknown token-shaped Basic password may still be a user's password.
+    return verified.error.code === 'invalid-token' && user !== null ? null : { kind: 'refused' };
+  }
+  if (user !== null && user !== verified.value.name && user !== verified.value.owner) return { kind: 'refused' };
+  const principal = await store.principalOfToken(verified.value);
+  if (!principal.ok) return down(principal.error) ? { kind: 'failed', message: principal.error.message } : { kind: 'refused' };
+  return { kind: 'caller', caller: { principal: principal.value, tokenId: verified.value.id } };
+}
+
+/** A user's name and password (EZID's own Basic authentication), throttled by the store. */
+async function passwordCaller(store: Store, user: string, password: string): Promise<Credentials> {
+  const checked = await store.verifyPassword(user, password);
+  if (!checked.ok) {
+    if (down(checked.error)) return { kind: 'failed', message: checked.error.message };
+    const retryAt = retryAtOf(checked.error);
+    return retryAt ? { kind: 'throttled', retryAt } : { kind: 'refused' };
+  }
+  const principal = await store.principalOf(checked.value.username);
+  if (!principal.ok) return down(principal.error) ? { kind: 'failed', message: principal.error.message } : { kind: 'refused' };
+  return { kind: 'caller', caller: { principal: principal.value, tokenId: null } };
+}
 
 /** The user name and password of an `Authorization: Basic …` header, or null when it is not one. */
 export function basicCredentials(header: string): { user: string; password: string } | null {
@@ -48,37 +87,31 @@ export async function ezidCredentials(c: Context, store: Store): Promise<Credent
   const header = c.req.header('authorization');
   if (header !== undefined) {
     const basic = basicCredentials(header);
-    let presented: string | null = null;
-    let user: string | null = null;
     if (basic) {
-      presented = basic.password;
-      user = basic.user;
-    } else {
-      const space = header.indexOf(' ');
-      if (space !== -1 && header.slice(0, space).toLowerCase() === 'bearer') presented = header.slice(space + 1).trim();
+      if (TOKEN_SHAPE.test(basic.password)) {
+        const byToken = await tokenCaller(store, basic.password, basic.user);
+        if (byToken) return byToken;
+      }
+      return passwordCaller(store, basic.user, basic.password);
     }
-    if (presented === null) return { kind: 'refused' };
-    const verified = await store.verifyToken(presented);
-    if (!verified.ok) {
-      const code = verified.error.code;
-      return code === 'storage-error' || code === 'store-closed'
-        ? { kind: 'failed', message: verified.error.message }
-        : { kind: 'refused' };
-    }
-    if (user !== null && user !== verified.value.name) return { kind: 'refused' };
-    return { kind: 'token', token: verified.value };
+    const space = header.indexOf(' ');
+    if (space === -1 || header.slice(0, space).toLowerCase() !== 'bearer') return { kind: 'refused' };
+    return (await tokenCaller(store, header.slice(space + 1).trim(), null)) ?? { kind: 'refused' };
   }
   const session = cookieValue(c.req.header('cookie'), SESSION_COOKIE);
   if (session) {
+    // A token's session (`createSession`), or a user's (`createUserSession`: a password sign-in).
     const verified = await store.verifySession(session);
-    if (verified.ok) return { kind: 'token', token: verified.value };
-    const code = verified.error.code;
-    if (code === 'storage-error' || code === 'store-closed') return { kind: 'failed', message: verified.error.message };
+    if (verified.ok) {
+      const principal = await store.principalOfToken(verified.value);
+      if (principal.ok) return { kind: 'caller', caller: { principal: principal.value, tokenId: verified.value.id } };
+      if (down(principal.error)) return { kind: 'failed', message: principal.error.message };
+      return { kind: 'none' };
+    }
+    if (down(verified.error)) return { kind: 'failed', message: verified.error.message };
+    const user = await store.verifyUserSession(session);
+    if (user.ok) return { kind: 'caller', caller: { principal: user.value.principal, tokenId: null } };
+    if (down(user.error)) return { kind: 'failed', message: user.error.message };
   }
   return { kind: 'none' };
-}
-
-/** May this token create, change or see (when reserved) the identifier? The admin API's scope check. */
-export function mayChange(token: VerifiedToken, key: string): boolean {
-  return tokenCovers(token, key);
 }

@@ -9,13 +9,17 @@ import type { Binding, BindingInput, ErcRecord, IdentifierStatus } from '@pidgat
  */
 
 /** Reserved elements a client may not set, which EZID computes: ignored, with a warning. */
-const IGNORED = new Set(['_created', '_updated', '_ownergroup', '_datacenter', '_shadowedby', '_shadows', '_crossref']);
+const IGNORED = new Set(['_created', '_updated', '_datacenter', '_shadowedby', '_shadows', '_crossref']);
 /** Reserved elements pidgate keeps among the other metadata, as given. */
 const KEPT = new Set(['_profile', '_export']);
 
 export interface Caller {
-  /** The token's name: EZID's user name, recorded as the owner of what it creates. */
+  /** EZID's user name (a token acts for its owner), recorded as the owner of what it creates. */
   readonly name: string;
+  /** An administrator may set `_owner` and `_ownergroup` to anything; anyone else may not change them. */
+  readonly admin: boolean;
+  /** The group of what it creates (the shoulder's, or its own first group). */
+  readonly ownerGroup: string | null;
 }
 
 export interface Applied {
@@ -59,7 +63,8 @@ export function toElements(b: Binding): [string, string][] {
     ['_status', formatStatus(b)],
     ['_export', b.metadata['_export'] ?? 'yes'],
   ];
-  if (b.owner !== null) out.push(['_owner', b.owner], ['_ownergroup', b.owner]);
+  if (b.owner !== null) out.push(['_owner', b.owner]);
+  if (b.ownerGroup !== null) out.push(['_ownergroup', b.ownerGroup]);
   for (const [name, value] of Object.entries(b.erc)) out.push([`erc.${name}`, single(value)]);
   for (const name of Object.keys(b.metadata).sort()) {
     if (!KEPT.has(name)) out.push([name, b.metadata[name] as string]);
@@ -82,7 +87,8 @@ interface Draft {
   target: string;
   identifierStatus: IdentifierStatus;
   statusReason: string | null;
-  owner: string;
+  owner: string | null;
+  ownerGroup: string | null;
   readonly erc: Record<string, string | readonly string[]>;
   readonly metadata: Record<string, string>;
   readonly warnings: string[];
@@ -108,7 +114,8 @@ export function applyElements(
     target: current?.target ?? defaultTarget,
     identifierStatus: current?.identifierStatus ?? 'public',
     statusReason: current?.statusReason ?? null,
-    owner: current?.owner ?? caller.name,
+    owner: current ? current.owner : caller.name,
+    ownerGroup: current ? current.ownerGroup : caller.ownerGroup,
     erc: { ...(current?.erc ?? {}) },
     metadata: { ...(current?.metadata ?? {}) },
     warnings: [],
@@ -125,6 +132,7 @@ export function applyElements(
     identifierStatus: d.identifierStatus,
     statusReason: d.identifierStatus === 'unavailable' ? d.statusReason : null,
     owner: d.owner,
+    ownerGroup: d.ownerGroup,
     metadata: d.metadata,
   };
   return { input, warnings: d.warnings };
@@ -175,11 +183,19 @@ function statusStep(d: Draft, value: string, request: Request): string | null {
   return null;
 }
 
-/** `_owner`: only the caller may become the owner (EZID: "ownership change prohibited" otherwise). */
+/** `_owner`: only an administrator changes the owner (EZID: "ownership change prohibited" otherwise). */
 function ownerStep(d: Draft, value: string, request: Request): string | null {
   if (value === '' || value === d.owner) return null;
-  if (value !== request.caller.name) return 'ownership change prohibited';
+  if (!request.caller.admin) return 'ownership change prohibited';
   d.owner = value;
+  return null;
+}
+
+/** `_ownergroup`: only an administrator changes the group. */
+function ownerGroupStep(d: Draft, value: string, request: Request): string | null {
+  if (value === '' || value === d.ownerGroup) return null;
+  if (!request.caller.admin) return 'ownership change prohibited';
+  d.ownerGroup = value;
   return null;
 }
 
@@ -206,6 +222,7 @@ const ELEMENT_STEPS: ReadonlyMap<string, ElementStep> = new Map<string, ElementS
   ['_target', targetStep],
   ['_status', statusStep],
   ['_owner', ownerStep],
+  ['_ownergroup', ownerGroupStep],
   ['_export', exportStep],
   ['erc', ercRecordStep],
 ]);

@@ -52,6 +52,7 @@ interface Draft {
   identifierStatus: string;
   statusReason: string | null;
   owner: string | null;
+  ownerGroup: string | null;
   metadata: Record<string, string>;
   createdAt: string | null;
   updatedAt: string | null;
@@ -65,6 +66,7 @@ const draft = (identifier: string): Draft => ({
   identifierStatus: 'public',
   statusReason: null,
   owner: null,
+  ownerGroup: null,
   metadata: {},
   createdAt: null,
   updatedAt: null,
@@ -111,6 +113,9 @@ function applyEzid(d: Draft, name: string, value: string): string | null {
     case '_owner':
       d.owner = value;
       return null;
+    case '_ownergroup':
+      d.ownerGroup = value;
+      return null;
     case '_created':
     case '_updated': {
       const at = instant(value);
@@ -145,6 +150,7 @@ function finish(d: Draft, line: number): SourceRecord {
   out['identifierStatus'] = d.identifierStatus;
   if (d.statusReason) out['statusReason'] = d.statusReason;
   if (d.owner) out['owner'] = d.owner;
+  if (d.ownerGroup) out['ownerGroup'] = d.ownerGroup;
   if (Object.keys(d.metadata).length > 0) out['metadata'] = d.metadata;
   if (d.createdAt) out['createdAt'] = d.createdAt;
   if (d.updatedAt) out['updatedAt'] = d.updatedAt;

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { SchemesRegistry } from '@pidgate/schemes';
-import type { Binding, Store, VerifiedToken } from '@pidgate/store';
+import { type Binding, inScope, mayCreate, ownerGroupFor, type Store } from '@pidgate/store';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Config } from '../config/index.ts';
@@ -8,7 +8,8 @@ import type { AppDeps } from '../deps.ts';
 import { basePath, type GatewayEnv, negotiate, publicBase, requestTarget, VERSION } from '../http/index.ts';
 import { pointsBack, type SelfView, storageKey } from '../resolution/index.ts';
 import { ezidBody, parseEzidAnvl, percentDecode, utf8, xmlSafe } from './anvl.ts';
-import { type Credentials, cookieValue, ezidCredentials, mayChange, SESSION_COOKIE } from './auth.ts';
+import { changeRefusal, shoulderGroup, viewRefusal } from '../admin/index.ts';
+import { type Caller, type Credentials, cookieValue, ezidCredentials, SESSION_COOKIE } from './auth.ts';
 import { applyElements, toElements } from './metadata.ts';
 import { ezidPage } from './page.tsx';
 import { MintPool } from './pool.ts';
@@ -49,6 +50,19 @@ const unauthorized = (): Answer => ({
   headers: { 'www-authenticate': 'Basic realm="EZID"' },
 });
 const forbiddenAnswer = (): Answer => ({ status: 403, line: 'error', remainder: 'forbidden' });
+/** Too many wrong passwords for the user name: 429, and when to try again. */
+const throttled = (retryAt: string): Answer => ({
+  status: 429,
+  line: 'error',
+  remainder: `too many requests - too many wrong passwords; try again after ${retryAt}`,
+  headers: { 'retry-after': String(Math.max(1, Math.ceil((Date.parse(retryAt) - Date.now()) / 1000))) },
+});
+/**
+ * What an identifier the caller may not act on answers: one it may not even see (reserved, not its own) is
+ * answered exactly as one that is not bound, so nobody learns it exists; else 403.
+ */
+const refusedAnswer = (refusal: 'not-found' | 'forbidden'): Answer =>
+  refusal === 'not-found' ? badRequest('no such identifier') : forbiddenAnswer();
 const unavailable = (message: string): Answer => ({
   status: 503,
   line: 'error',
@@ -174,8 +188,13 @@ export function ezidRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
     if (!(options instanceof Map)) return respond(c, options);
     const who = await ezidCredentials(c, store);
     if (who.kind === 'failed') return respond(c, unavailable(who.message));
-    if (who.kind !== 'token') return respond(c, unauthorized());
-    const session = await store.createSession(who.token.id, config.ezid.sessionTtl);
+    if (who.kind === 'throttled') return respond(c, throttled(who.retryAt));
+    if (who.kind !== 'caller') return respond(c, unauthorized());
+    // A token signs in as itself; a user (name and password) gets a user session: a new random id each time.
+    const { tokenId, principal } = who.caller;
+    const session = tokenId
+      ? await store.createSession(tokenId, config.ezid.sessionTtl)
+      : await store.createUserSession(principal.username, config.ezid.sessionTtl);
     if (!session.ok) return respond(c, storeAnswer(session.error.code, session.error.message));
     const secure = (config.baseUrl ?? c.req.url).startsWith('https:') ? '; Secure' : '';
     const cookie = `${SESSION_COOKIE}=${session.value.id}; Path=${base || '/'}; Max-Age=${config.ezid.sessionTtl}; HttpOnly; SameSite=Lax${secure}`;
@@ -190,6 +209,8 @@ export function ezidRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
     if (session) {
       const ended = await store.deleteSession(session);
       if (!ended.ok) return respond(c, storeAnswer(ended.error.code, ended.error.message));
+      const user = await store.deleteUserSession(session);
+      if (!user.ok) return respond(c, storeAnswer(user.error.code, user.error.message));
     }
     const cookie = `${SESSION_COOKIE}=; Path=${base || '/'}; Max-Age=0; HttpOnly; SameSite=Lax`;
     return respond(c, { ...success('authentication credentials flushed'), headers: { 'set-cookie': cookie } });
@@ -270,11 +291,12 @@ function identifierOf(ctx: Ctx, encoded: string): string | Answer {
   return arkKeyOf(ctx, encoded) ?? badRequest('invalid identifier');
 }
 
-/** The credentials, when the operation needs them: a token, or the 401/503 answer. */
-async function required(c: Context, ctx: Ctx): Promise<VerifiedToken | Answer> {
+/** The credentials, when the operation needs them: the caller, or the 401/429/503 answer. */
+async function required(c: Context, ctx: Ctx): Promise<Caller | Answer> {
   const who: Credentials = await ezidCredentials(c, ctx.store);
-  if (who.kind === 'token') return who.token;
+  if (who.kind === 'caller') return who.caller;
   if (who.kind === 'failed') return unavailable(who.message);
+  if (who.kind === 'throttled') return throttled(who.retryAt);
   return unauthorized();
 }
 
@@ -349,7 +371,9 @@ async function mintOperation(c: Context, ctx: Ctx, encoded: string, query: strin
   if (!(options instanceof Map)) return options;
   const shoulder = arkKeyOf(ctx, encoded);
   if (shoulder === null) return badRequest('no such shoulder');
-  if (!mayChange(token, shoulder)) {
+  const group = await shoulderGroup(ctx.store, shoulder);
+  if (!group.ok) return storeAnswer(group.error.code, group.error.message);
+  if (!mayCreate(token.principal, shoulder, group.value)) {
     // EZID looks the shoulder up first: an unknown one is "no such shoulder" to anyone.
     const known = await ctx.store.getShoulder(shoulder);
     if (known.ok) return forbiddenAnswer();
@@ -388,7 +412,7 @@ async function createOperation(c: Context, ctx: Ctx, encoded: string, query: str
   if (!(options instanceof Map)) return options;
   const id = identifierOf(ctx, encoded);
   if (typeof id !== 'string') return id;
-  if (!mayChange(token, id)) return forbiddenAnswer();
+  if (!inScope(token.principal, id)) return forbiddenAnswer();
   return create(c, ctx, token, id, metadata, options.get('update_if_exists') === 'yes');
 }
 
@@ -396,16 +420,27 @@ async function createOperation(c: Context, ctx: Ctx, encoded: string, query: str
 async function create(
   c: Context,
   ctx: Ctx,
-  token: VerifiedToken,
+  token: Caller,
   id: string,
   metadata: Map<string, string>,
   updateIfExists: boolean,
 ): Promise<Answer> {
-  const applied = applyElements(metadata, null, 'create', token, defaultTarget(c, ctx, id));
+  const group = await shoulderGroup(ctx.store, id);
+  if (!group.ok) return storeAnswer(group.error.code, group.error.message);
+  const p = token.principal;
+  if (!mayCreate(p, id, group.value)) {
+    // An identifier that exists is answered as an update_if_exists (or "already exists") would be.
+    const existing = await ctx.store.getBinding(id);
+    if (!existing.ok || existing.value.tombstoned) return forbiddenAnswer();
+    const refused = changeRefusal(p, existing.value);
+    if (refused) return refusedAnswer(refused);
+  }
+  const caller = { name: p.username, admin: p.role === 'admin', ownerGroup: ownerGroupFor(p, group.value) };
+  const applied = applyElements(metadata, null, 'create', caller, defaultTarget(c, ctx, id));
   if (typeof applied === 'string') return badRequest(applied);
   const loop = loopingTarget(ctx, c.req.header('host'), metadata, applied.input.target);
   if (loop) return loop;
-  const put = await ctx.store.putBinding(id, applied.input, token.id, { ifAbsent: true });
+  const put = await ctx.store.putBinding(id, applied.input, p.username, { ifAbsent: true });
   if (put.ok) return withWarnings(success(id, 201), applied.warnings);
   if (put.error.code === 'conflict' || put.error.code === 'tombstoned') {
     if (updateIfExists && put.error.code === 'conflict') return update(c, ctx, token, id, metadata);
@@ -418,6 +453,7 @@ async function viewOperation(c: Context, ctx: Ctx, encoded: string, query: strin
   const who = await ezidCredentials(c, ctx.store);
   if (who.kind === 'failed') return unavailable(who.message);
   if (who.kind === 'refused') return unauthorized();
+  if (who.kind === 'throttled') return throttled(who.retryAt);
   const options = checkOptions(query, { prefix_match: YES_NO });
   if (!(options instanceof Map)) return options;
   const id = identifierOf(ctx, encoded);
@@ -434,9 +470,10 @@ async function viewOperation(c: Context, ctx: Ctx, encoded: string, query: strin
   const b = found.value;
   if (b.tombstoned) return badRequest('no such identifier');
   if (b.identifierStatus === 'reserved') {
-    // EZID: a reserved identifier is visible to its owner only.
-    if (who.kind !== 'token') return unauthorized();
-    if (!mayChange(who.token, b.key)) return forbiddenAnswer();
+    // EZID: a reserved identifier is visible to its owner only (and here to co-owners, the group, admins).
+    if (who.kind !== 'caller') return unauthorized();
+    const refused = viewRefusal(who.caller.principal, b);
+    if (refused) return refusedAnswer(refused);
   }
   const line = b.key === id ? id : `${b.key} in_lieu_of ${id}`;
   return success(line, 200, toElements(b));
@@ -470,20 +507,23 @@ async function updateOperation(c: Context, ctx: Ctx, encoded: string, query: str
 async function update(
   c: Context,
   ctx: Ctx,
-  token: VerifiedToken,
+  token: Caller,
   id: string,
   metadata: Map<string, string>,
 ): Promise<Answer> {
+  const p = token.principal;
+  const caller = { name: p.username, admin: p.role === 'admin', ownerGroup: p.groups[0] ?? null };
   // A concurrent change between the read and the write (ifVersion) is read again and applied once more.
   for (let attempt = 0; attempt < 3; attempt++) {
     const current = await live(ctx.store, id);
     if (isAnswer(current)) return current;
-    if (!mayChange(token, id)) return forbiddenAnswer();
-    const applied = applyElements(metadata, current, 'update', token, current.target);
+    const refused = changeRefusal(p, current);
+    if (refused) return refusedAnswer(refused);
+    const applied = applyElements(metadata, current, 'update', caller, current.target);
     if (typeof applied === 'string') return badRequest(applied);
     const loop = loopingTarget(ctx, c.req.header('host'), metadata, applied.input.target);
     if (loop) return loop;
-    const put = await ctx.store.putBinding(id, applied.input, token.id, { ifVersion: current.version });
+    const put = await ctx.store.putBinding(id, applied.input, p.username, { ifVersion: current.version });
     if (put.ok) return withWarnings(success(id), applied.warnings);
     if (put.error.code !== 'conflict') return storeAnswer(put.error.code, put.error.message);
   }
@@ -510,9 +550,10 @@ async function deleteOperation(c: Context, ctx: Ctx, encoded: string, query: str
   if (typeof id !== 'string') return id;
   const current = await live(ctx.store, id);
   if (isAnswer(current)) return current;
-  if (!mayChange(token, id)) return forbiddenAnswer();
+  const refused = changeRefusal(token.principal, current);
+  if (refused) return refusedAnswer(refused);
   if (current.identifierStatus !== 'reserved') return badRequest('identifier status does not support deletion');
-  const deleted = await ctx.store.deleteReserved(id, token.id);
+  const deleted = await ctx.store.deleteReserved(id, token.principal.username);
   if (!deleted.ok) {
     return deleted.error.code === 'not-reserved'
       ? badRequest('identifier status does not support deletion')

@@ -30,7 +30,12 @@ export async function ezidGateway(
     template: 'fk4.reedeedk',
   });
   if (!declared.ok) throw new Error(declared.error.message);
-  const token = await opened.store.createToken('apitest', ['ark:/99999/fk4']);
+  // EZID's test account: user apitest in group apitest (so `_ownergroup` is apitest, as EZID answers).
+  const group = await opened.store.createGroup('apitest');
+  if (!group.ok) throw new Error(group.error.message);
+  const user = await opened.store.createUser({ username: 'apitest', groups: ['apitest'] });
+  if (!user.ok) throw new Error(user.error.message);
+  const token = await opened.store.createToken('apitest', ['ark:/99999/fk4'], { owner: 'apitest' });
   if (!token.ok) throw new Error(token.error.message);
   const running = await startServer({ config, deps });
   return {

@@ -590,6 +590,7 @@ export interface components {
             identifierStatus: "public" | "reserved" | "unavailable";
             statusReason: string | null;
             owner: string | null;
+            ownerGroup: string | null;
             metadata: {
                 [key: string]: string;
             };
@@ -654,8 +655,10 @@ export interface components {
             identifierStatus?: "public" | "reserved" | "unavailable";
             /** @example withdrawn by author */
             statusReason?: string | null;
-            /** @description by default the token's name */
+            /** @description by default the token's owner (a new identifier) or as it is; only an administrator changes it */
             owner?: string | null;
+            /** @description the owner group (EZID's _ownergroup); only an administrator changes it */
+            ownerGroup?: string | null;
             /** @description Dublin Core, DataCite and other elements (EZID: dc.*, datacite.*, _profile, _export) */
             metadata?: {
                 [key: string]: string;
