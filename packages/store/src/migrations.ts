@@ -1,5 +1,4 @@
 import { ACCOUNTS_MIGRATION_NAME, postgresAccountsMigration, sqliteAccountsMigration } from './accounts-migration.ts';
-import { STATS_INDEXES, STATS_MIGRATION_NAME } from './stats.ts';
 import { DOWNLOAD_JOBS_SQL } from './downloads.ts';
 
 /**
@@ -139,7 +138,6 @@ CREATE TABLE commitments (
     name: 'Manage search: full-text index (FTS5) over the metadata, indexes on target, owner and dates',
     sql: SQLITE_SEARCH_MIGRATION,
   },
-  { version: 8, name: STATS_MIGRATION_NAME, sql: STATS_INDEXES },
   {
     version: 9,
     name: 'batch download jobs',
@@ -272,7 +270,6 @@ CREATE TABLE commitments (
     name: 'Manage search: tsvector (simple) over the metadata with a GIN index, indexes on target, owner and dates',
     sql: POSTGRES_SEARCH_MIGRATION,
   },
-  { version: 8, name: STATS_MIGRATION_NAME, sql: STATS_INDEXES },
   {
     version: 9,
     name: 'batch download jobs',

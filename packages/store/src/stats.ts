@@ -4,8 +4,9 @@
  * created before an instant under some prefixes. Every question is limited to a `StatsScope`: the
  * identifiers a user owns, co-owns or shares through a group, or everything (an administrator). The SQL
  * is built here once for both dialects; the backends run it. Each query is a GROUP BY or a range read
- * over an index (migration 8: `bindings (tombstoned, identifier_status)`, `(created_at)`, `(owner)`,
- * `(owner_group)`), never a scan of every row in process memory.
+ * over an index (the primary key for key ranges; the partial indexes of live bindings on status, owner,
+ * owner group and creation time that migration 7 made for the Manage search), never a scan in the
+ * gateway's memory.
  */
 import type { Backend } from './backend.ts';
 import type { IdentifierStatus } from './schema.ts';
@@ -91,28 +92,68 @@ export function scopeCondition(scope: StatsScope, p: SqlParams): string {
 
 const live = (d: Dialect): string => (d === 'sqlite' ? 'b.tombstoned = 0' : 'NOT b.tombstoned');
 
-/** Counts by status: `identifier_status, n`. */
+/**
+ * The live bindings in scope that satisfy `where` (a condition on `b`), as rows of `columns` (expressions on
+ * `b`): for a user, one part read by the owner index and one by the owner-group index (rows the first part
+ * already has left out), joined with UNION ALL, so each part is an index range and no row counts twice.
+ */
+function scopedRows(
+  d: Dialect,
+  scope: StatsScope,
+  p: SqlParams,
+  columns: string,
+  where: (p: SqlParams) => string,
+): string {
+  // Each part adds its own parameters (SQLite's `?` are positional).
+  const base = () => {
+    const w = where(p);
+    return `SELECT ${columns} FROM bindings b WHERE ${live(d)}${w === '' ? '' : ` AND ${w}`}`;
+  };
+  if (scope.owners === null) return base();
+  const parts: string[] = [];
+  if (scope.owners.length > 0) {
+    const b = base();
+    parts.push(`${b} AND b.owner IN (${scope.owners.map((o) => p.add(o)).join(', ')})`);
+  }
+  if (scope.groups.length > 0) {
+    const b = base();
+    const groups = scope.groups.map((g) => p.add(g)).join(', ');
+    const notOwned =
+      scope.owners.length === 0
+        ? ''
+        : ` AND (b.owner IS NULL OR b.owner NOT IN (${scope.owners.map((o) => p.add(o)).join(', ')}))`;
+    parts.push(`${b} AND b.owner_group IN (${groups})${notOwned}`);
+  }
+  return parts.length === 0 ? `${base()} AND 1 = 0` : parts.join(' UNION ALL ');
+}
+
+/** Counts by status: `status, n`. */
 export function statusCountSql(d: Dialect, scope: StatsScope): { sql: string; params: unknown[] } {
   const p = new SqlParams(d);
-  const sql = `SELECT b.identifier_status AS status, count(*) AS n FROM bindings b WHERE ${live(d)} AND ${scopeCondition(scope, p)} GROUP BY b.identifier_status`;
-  return { sql, params: p.values };
+  const rows = scopedRows(d, scope, p, 'b.identifier_status AS status', () => '');
+  return { sql: `SELECT s.status, count(*) AS n FROM (${rows}) s GROUP BY s.status`, params: p.values };
 }
 
 /** Count under one key range. */
 export function rangeCountSql(d: Dialect, scope: StatsScope, range: KeyRange): { sql: string; params: unknown[] } {
   const p = new SqlParams(d);
-  const bounds = [`b.key >= ${p.add(range.lower)}`];
-  if (range.upper !== null) bounds.push(`b.key < ${p.add(range.upper)}`);
-  const sql = `SELECT count(*) AS n FROM bindings b WHERE ${bounds.join(' AND ')} AND ${live(d)} AND ${scopeCondition(scope, p)}`;
-  return { sql, params: p.values };
+  const where = (q: SqlParams) =>
+    range.upper === null
+      ? `b.key >= ${q.add(range.lower)}`
+      : `b.key >= ${q.add(range.lower)} AND b.key < ${q.add(range.upper)}`;
+  if (scope.owners === null) {
+    return { sql: `SELECT count(*) AS n FROM bindings b WHERE ${where(p)} AND ${live(d)}`, params: p.values };
+  }
+  const rows = scopedRows(d, scope, p, '1 AS one', where);
+  return { sql: `SELECT count(*) AS n FROM (${rows}) s`, params: p.values };
 }
 
 /** Creations per month since an instant: `month, n`. */
 export function monthCountSql(d: Dialect, scope: StatsScope, since: string): { sql: string; params: unknown[] } {
   const p = new SqlParams(d);
   const month = d === 'sqlite' ? 'substr(b.created_at, 1, 7)' : `to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM')`;
-  const sql = `SELECT ${month} AS month, count(*) AS n FROM bindings b WHERE b.created_at >= ${p.add(since)} AND ${live(d)} AND ${scopeCondition(scope, p)} GROUP BY ${month} ORDER BY month`;
-  return { sql, params: p.values };
+  const rows = scopedRows(d, scope, p, `${month} AS month`, (q) => `b.created_at >= ${q.add(since)}`);
+  return { sql: `SELECT s.month, count(*) AS n FROM (${rows}) s GROUP BY s.month ORDER BY s.month`, params: p.values };
 }
 
 /** The latest history entries of bindings in scope, newest first. */
@@ -133,14 +174,15 @@ export function findSql(
   options: FindOptions,
 ): { sql: string; params: unknown[] } {
   const p = new SqlParams(d);
-  const where = [live(d), scopeCondition(scope, p)];
-  if (options.status !== undefined) where.push(`b.identifier_status = ${p.add(options.status)}`);
-  if (options.createdBefore !== undefined) where.push(`b.created_at < ${p.add(options.createdBefore)}`);
-  const cols = columns
-    .split(',')
-    .map((c) => `b.${c.trim()}`)
-    .join(', ');
-  const sql = `SELECT ${cols} FROM bindings b WHERE ${where.join(' AND ')} ORDER BY b.updated_at DESC, b.key LIMIT ${p.add(options.limit)}`;
+  const where = (q: SqlParams) => {
+    const w: string[] = [];
+    if (options.status !== undefined) w.push(`b.identifier_status = ${q.add(options.status)}`);
+    if (options.createdBefore !== undefined) w.push(`b.created_at < ${q.add(options.createdBefore)}`);
+    return w.join(' AND ');
+  };
+  const names = columns.split(',').map((c) => c.trim());
+  const rows = scopedRows(d, scope, p, names.map((c) => `b.${c} AS ${c}`).join(', '), where);
+  const sql = `SELECT ${names.map((c) => `s.${c}`).join(', ')} FROM (${rows}) s ORDER BY s.updated_at DESC, s.key LIMIT ${p.add(options.limit)}`;
   return { sql, params: p.values };
 }
 
@@ -159,16 +201,6 @@ export function expiredSql(
   const sql = `SELECT ${columns} FROM bindings WHERE ${where.join(' AND ')} ORDER BY key LIMIT ${p.add(limit)}${d === 'postgres' ? ' FOR UPDATE' : ''}`;
   return { sql, params: p.values };
 }
-
-export const STATS_MIGRATION_NAME = 'indexes for the console dashboard: status, creation time, owner, owner group';
-
-/** The migration-8 indexes, one statement each (the same in both dialects). */
-export const STATS_INDEXES = `
-CREATE INDEX IF NOT EXISTS bindings_live_status ON bindings (tombstoned, identifier_status);
-CREATE INDEX IF NOT EXISTS bindings_stats_created ON bindings (created_at);
-CREATE INDEX IF NOT EXISTS bindings_stats_owner ON bindings (owner);
-CREATE INDEX IF NOT EXISTS bindings_stats_owner_group ON bindings (owner_group);
-`;
 
 /** A statement and its parameters. */
 export interface SqlQuery {

@@ -34,14 +34,28 @@ describe.skipIf(!existsSync(CHROMIUM))('console pages in Chromium', () => {
     await gateway?.close();
   });
 
-  const fitsWidth = () =>
-    page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+  const fitsWidth = async () => {
+    const ok = await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+    if (!ok) {
+      const wide = await page.evaluate(() => {
+        const out: string[] = [];
+        // biome-ignore lint/suspicious/noExplicitAny: debugging
+        for (const e of Array.from((document as any).querySelectorAll('*')) as any[]) {
+          const r = e.getBoundingClientRect();
+          if (r.right > 391) out.push(`${e.tagName}.${e.className}#${e.id} ${Math.round(r.right)}`);
+        }
+        return out.slice(0, 15);
+      });
+      console.log('wider than the viewport:', wide);
+    }
+    return ok;
+  };
 
   it('mints with the simple form and lands on the identifier page', async () => {
     await page.goto(`${gateway.base}create`);
     expect(await axeViolations(page)).toEqual([]);
     expect(await fitsWidth()).toBe(true);
-    await page.getByLabel('Target URL').fill('https://example.org/simple');
+    await page.getByLabel('Target URL', { exact: true }).fill('https://example.org/simple');
     await page.getByLabel('Who (optional)').fill('Miller, Elizabeth');
     await page.getByLabel('What (optional)').fill('Field notes');
     await Promise.all([
@@ -64,8 +78,8 @@ describe.skipIf(!existsSync(CHROMIUM))('console pages in Chromium', () => {
   it('advanced form: a DataCite error beside its field, then fixed', async () => {
     await page.goto(`${gateway.base}create/advanced`);
     await page.getByLabel('The shoulder followed by a suffix of my choice').check();
-    await page.getByLabel('Suffix').fill('adv1');
-    await page.getByLabel('Target URL').fill('https://example.org/adv1');
+    await page.getByLabel('Suffix', { exact: true }).fill('adv1');
+    await page.getByLabel('Target URL', { exact: true }).fill('https://example.org/adv1');
     await page.getByLabel('DataCite (required properties)').check();
     // Only the chosen profile's fields are shown once the script runs.
     const hidden = await page.evaluate(() =>
@@ -106,7 +120,7 @@ describe.skipIf(!existsSync(CHROMIUM))('console pages in Chromium', () => {
 
   it('edits in place and shows the change in the history', async () => {
     await page.goto(`${gateway.base}id/ark:/99999/fk4adv1`);
-    await page.getByLabel('Target URL').fill('https://example.org/adv1-moved');
+    await page.getByLabel('Target URL', { exact: true }).fill('https://example.org/adv1-moved');
     await Promise.all([page.waitForURL(/saved=1/), page.getByRole('button', { name: 'Save changes' }).click()]);
     expect(await page.getByRole('status').textContent()).toContain('Your changes are saved.');
     const change = page.locator('ol.history > li').first();

@@ -113,7 +113,7 @@ export const Shell: FC<ShellProps> = ({
         </div>
       </header>
       {banner ? (
-        <div class="banner" role="note">
+        <div class="banner" role="region" aria-label="Notice">
           {banner}
         </div>
       ) : null}
