@@ -220,6 +220,23 @@ describe('EZID batch download, as ezid-client BatchDownload drives it', () => {
     expect([...text.matchAll(/^:: (.*)$/gm)].map((m) => m[1])).toEqual(['ark:/99999/fk4alice1']);
   });
 
+  it('refuses a body over the body limit with 413, even sent in chunks', async () => {
+    const big = await send(
+      `${g.base}/ezid/download_request`,
+      'POST',
+      {
+        'content-type': 'application/x-www-form-urlencoded',
+        'transfer-encoding': 'chunked',
+        // The server stops reading and closes the connection: it is not to be reused.
+        connection: 'close',
+        authorization: basic('alice', g.alice),
+      },
+      `format=anvl&profile=${'x'.repeat(2 * 1024 * 1024)}`,
+    );
+    expect(big.status).toBe(413);
+    expect(big.body.toString()).toMatch(/^error: bad request - the request body is longer than \d+ bytes$/);
+  });
+
   it('answers 404 for a name it never gave, and 405 for a GET of /download_request', async () => {
     expect((await send(`${g.base}/ezid/download/${'0'.repeat(32)}.txt.gz`, 'GET', {})).status).toBe(404);
     expect((await send(`${g.base}/ezid/download/..%2F..%2Fpidgate.sqlite`, 'GET', {})).status).toBe(404);

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../deps.ts';
 import { ezidBody, ezidCredentials, ezidPage } from '../ezid/index.ts';
 import { basePath, type GatewayEnv, negotiate, publicBase } from '../http/index.ts';
@@ -39,6 +40,14 @@ export function downloadRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): voi
     return new Response(ezidBody(line, remainder), { status, headers });
   };
 
+  app.use(
+    `${base}/download_request`,
+    bodyLimit({
+      maxSize: config.bodyLimit,
+      onError: (c) =>
+        respond(c, 413, 'error', `bad request - the request body is longer than ${config.bodyLimit} bytes`),
+    }),
+  );
   app.all(`${base}/download_request`, async (c) => {
     if (c.req.method !== 'POST') return respond(c, 405, 'error', 'method not allowed');
     const who = await ezidCredentials(c, store);
