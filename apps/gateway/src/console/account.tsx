@@ -48,7 +48,7 @@ export function TokenTable({
 }) {
   if (tokens.length === 0) return <p class="muted">No tokens yet.</p>;
   return (
-    <div class="table-wrap">
+    <div class="table-wrap" tabindex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
       <table>
         <caption class="visually-hidden">API tokens</caption>
         <thead>

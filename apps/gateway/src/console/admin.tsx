@@ -125,7 +125,7 @@ async function usersPage(
     'Users',
     <>
       <ErrorSummary errors={errors} />
-      <div class="table-wrap">
+      <div class="table-wrap" tabindex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
         <table>
           <caption class="visually-hidden">Users</caption>
           <thead>
@@ -334,7 +334,7 @@ async function groupsPage(
       {groups.length === 0 ? (
         <p class="muted">No groups yet.</p>
       ) : (
-        <div class="table-wrap">
+        <div class="table-wrap" tabindex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
           <table>
             <caption class="visually-hidden">Groups</caption>
             <thead>
@@ -527,7 +527,12 @@ async function shouldersPage(
             {under.length === 0 ? (
               <p class="muted">No shoulders under this NAAN.</p>
             ) : (
-              <div class="table-wrap">
+              <div
+                class="table-wrap"
+                tabindex={0}
+                role="region"
+                aria-label="Table (scrolls sideways on a narrow screen)"
+              >
                 <table>
                   <caption class="visually-hidden">Shoulders under {n.naan}</caption>
                   <thead>

@@ -63,10 +63,10 @@ export function consoleRoutes(deps: AppDeps, options: ConsoleOptions = {}): Hono
   app.route('/', accountPages(deps));
   app.route('/', adminPages(deps));
   // Feature pages: one line each (dashboard, create, identifier, manage, upload, download).
+  app.route('/', managePages(deps));
   app.route('/', dashboardPages(deps));
   app.route('/', createPages(deps));
   app.route('/', identifierPages(deps));
-  app.route('/', managePages(deps));
   app.route('/', uploadPages(deps));
   app.route('/', downloadPages(deps));
 
