@@ -21,6 +21,8 @@ export { type AppDeps, createDeps, type DepsOptions } from './deps.ts';
 export { type RunningDns, startDns } from './dns/index.ts';
 export {
   ezidDownloadBlock,
+  formatMismatch,
+  looksLike,
   MIGRATION_FORMATS,
   type MigrationFormat,
   readMigration,

@@ -1,6 +1,8 @@
 import { importLines, MIGRATION_FORMATS, type MigrationFormat, readMigration } from '@pidgate/gateway';
 import { registry } from '@pidgate/schemes';
 import { type Command, parseCommandArgs } from '../command.ts';
+import { dryRunStore } from '../dry-run-store.ts';
+import { refuseMismatched } from '../import-sniff.ts';
 import { UsageError, write } from '../io.ts';
 import { lineBatches, openSources, type Source } from '../lines.ts';
 import { progress } from '../progress-bar.ts';
@@ -9,7 +11,7 @@ import { configOption, storeConfig, withStore } from '../store.ts';
 export const importCommand: Command = {
   name: 'import',
   summary: 'bulk-load bindings from NDJSON, or from EZID, N2T or arklet, into the database',
-  usage: `pidgate import [--from ezid|n2t|arklet] [--on-existing replace|skip|fail] [--config FILE] FILE...
+  usage: `pidgate import [--from ezid|n2t|arklet] [--on-existing replace|skip|fail] [--dry-run] [--config FILE] FILE...
 
 Reads NDJSON, one binding a line (standard input for "-"), as PUT /api/v1/bindings takes it:
   {"identifier":"ark:/99999/fk4abc","target":"https://…","status":302,"erc":{…},"support":{…}}
@@ -18,7 +20,14 @@ transactions of up to 2000. Every line that fails is written to standard output 
 ({"line":N,"ok":false,"code":"…","detail":"…"}); the totals go to standard error, with a
 progress bar when standard error is a terminal. --on-existing: what to do with an identifier
 already bound (replace by default). A deleted identifier is never bound again (code tombstoned).
-Exit status 0 when every line was imported, 1 when some failed, 2 on a usage or database error.
+--dry-run reads and checks everything, looks each identifier up, and reports what the import would
+do (the same lines and totals, "would import"), writing nothing.
+
+A file that is not the format it is read as (a gzip archive, JSON or random bytes given as --from
+ezid, a text that is no ANVL or CSV) is refused before anything is written, naming what it looks like.
+Exit status: 0 when every record was imported (or there was none), 1 when some were refused (each
+on standard output with its line), 2 when nothing could be imported: every record refused, a file
+refused, a usage or database error. Never any other.
 
 --from reads another service's identifiers instead (docs/ezid.md): ezid, EZID's batch download
 (format anvl or csv); n2t, an N2T binder dumped with db_dump -p; arklet, arklet's ark table as CSV.
@@ -30,7 +39,9 @@ on. Importing the same file again changes nothing.`,
       ...configOption,
       'on-existing': { type: 'string', default: 'replace' },
       from: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
     });
+    const dryRun = values['dry-run'] === true;
     const from = values.from;
     if (from !== undefined && !MIGRATION_FORMATS.includes(from as MigrationFormat)) {
       throw new UsageError(`--from must be ${MIGRATION_FORMATS.join(', ')}, not ${from}`);
@@ -42,8 +53,10 @@ on. Importing the same file again changes nothing.`,
     if (positionals.length === 0) throw new UsageError('usage: pidgate import FILE... ("-" for standard input)');
     storeConfig(io, values.config); // refuse before opening any file when there is no store
     const sources = await openSources(positionals, io.stdin, io.cwd);
+    await refuseMismatched(sources, from as MigrationFormat | undefined);
     const total = sources.every((s) => s.size !== null) ? sources.reduce((n, s) => n + (s.size ?? 0), 0) : null;
-    return withStore(io, values.config, async (store, config) => {
+    return withStore(io, values.config, async (opened, config) => {
+      const store = dryRun ? dryRunStore(opened) : opened;
       const bar = progress(io, total);
       let out = '';
       const started = performance.now();
@@ -124,10 +137,10 @@ on. Importing the same file again changes nothing.`,
       const seconds = (performance.now() - started) / 1000;
       await write(
         io.stderr,
-        `imported ${totals.ok} of ${totals.lines + unreadable} ${from === undefined ? 'lines' : 'records'} in ${seconds.toFixed(1)}s: ${totals.created} created, ${totals.updated} updated, ${totals.unchanged} unchanged, ${totals.skipped} skipped, ${totals.failed + unreadable} failed\n`,
+        `${dryRun ? 'dry run: would import' : 'imported'} ${totals.ok} of ${totals.lines + unreadable} ${from === undefined ? 'lines' : 'records'} in ${seconds.toFixed(1)}s: ${totals.created} created, ${totals.updated} updated, ${totals.unchanged} unchanged, ${totals.skipped} skipped, ${totals.failed + unreadable} failed\n`,
       );
       if (totals.stopped) throw new UsageError(`the import stopped: ${totals.stopped}`);
-      return totals.failed + unreadable > 0 ? 1 : 0;
+      return importStatus(totals.ok, totals.failed + unreadable);
     });
   },
 };
@@ -139,4 +152,10 @@ async function* sourceText(source: Source, onBytes: (n: number) => void): AsyncG
     onBytes(Buffer.byteLength(chunk));
     yield chunk;
   }
+}
+
+/** The exit status: 0 when nothing was refused, 2 when records were and none was imported, else 1. */
+export function importStatus(imported: number, refused: number): 0 | 1 | 2 {
+  if (refused === 0) return 0;
+  return imported === 0 ? 2 : 1;
 }

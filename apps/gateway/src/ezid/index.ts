@@ -8,3 +8,4 @@ export {
   type SourceRecord,
 } from './migrate.ts';
 export { ezidRoutes } from './routes.ts';
+export { formatMismatch, type Looks, looksLike } from './sniff.ts';

@@ -9,8 +9,8 @@ import {
 } from '@pidgate/core';
 import { parseAnvl } from '@pidgate/erc';
 import type { Binding } from '@pidgate/store';
-import { parse as parseCsv } from 'csv-parse';
 import { anvlReason, formatEzidAnvl, percentDecode, utf8 } from './anvl.ts';
+import { readCsvRows } from './csv-rows.ts';
 import { parseStatus, toElements } from './metadata.ts';
 
 /**
@@ -268,31 +268,17 @@ function firstWrong(record: AnvlRecord): { line: number; detail: string } | null
 
 type RowMapper = (header: readonly string[], row: readonly string[], line: number) => SourceRecord | null;
 
-/** A CSV file (RFC 4180: quoted fields may hold commas, quotes and line breaks), header row first. */
+/** A CSV file, header row first, each row mapped (`readCsvRows`: bad rows reported at their line, the rest read). */
 async function* readCsv(chunks: AsyncIterable<string>, map: RowMapper): AsyncGenerator<SourceRecord> {
-  const parser = parseCsv({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true });
-  const feeding = (async () => {
-    try {
-      for await (const chunk of chunks) if (!parser.write(chunk)) await new Promise((r) => parser.once('drain', r));
-      parser.end();
-    } catch (e) {
-      parser.destroy(e as Error);
-    }
-  })();
   let header: string[] | null = null;
-  try {
-    for await (const entry of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      if (!header) {
-        header = entry.record.map((h) => h.trim());
-        continue;
-      }
-      const record = map(header, entry.record, entry.info.lines);
+  for await (const row of readCsvRows(chunks)) {
+    if (!row.ok) yield failure(row.line, row.code, row.detail);
+    else if (!header) header = row.cells.map((h) => h.trim());
+    else {
+      const record = map(header, row.cells, row.line);
       if (record) yield record;
     }
-  } catch (e) {
-    yield failure(0, 'csv-parse-error', (e as Error).message);
   }
-  await feeding;
 }
 
 /** A row of EZID's CSV download: `_id` and the element columns (`_mapped*` columns are derived: skipped). */
@@ -431,6 +417,8 @@ interface N2tReading {
   noidCreated: string | null;
   /** The current identifier's first invalid element: reported instead of the identifier. */
   problem: SourceRecord | null;
+  /** The element names of the current identifier read so far: a repeat is refused, as EZID refuses one. */
+  seen: Set<string>;
 }
 
 /** An N2T binder dump (`db_dump -p` of egg.bdb). */
@@ -443,6 +431,7 @@ async function* readN2t(chunks: AsyncIterable<string>): AsyncGenerator<SourceRec
     at: 0,
     noidCreated: null,
     problem: null,
+    seen: new Set(),
   };
   for await (const [n, line] of numberedLines(chunks)) {
     const out = n2tLine(r, n, line);
@@ -518,6 +507,11 @@ function n2tElementStep(r: N2tReading, d: Draft, key: N2tKey, text: string): voi
   // Noid's own bookkeeping (`__mp`, `_,ec`, `_.e…`) and EZID's derived elements are not metadata.
   if (element.startsWith('__') || element.startsWith('_,e') || element.startsWith('_.e')) return;
   const name = N2T_LABELS.get(element) ?? (ERC_KERNEL.has(element) ? `erc.${element}` : element);
+  if (r.seen.has(name)) {
+    r.problem = failure(key.line, 'anvl-parse-error', `repeated label: ${name}`, key.id);
+    return;
+  }
+  r.seen.add(name);
   if (name === '_export') {
     d.metadata['_export'] = text.trim().toLowerCase() === 'yes' ? 'yes' : 'no';
     return;
@@ -530,6 +524,7 @@ function n2tElementStep(r: N2tReading, d: Draft, key: N2tKey, text: string): voi
 function flushN2t(r: N2tReading): SourceRecord | null {
   const d = r.current;
   r.current = null;
+  r.seen.clear();
   if (!d) return null;
   if (d.createdAt === null && r.noidCreated) d.createdAt = r.noidCreated;
   r.noidCreated = null;
