@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { IDENTIFIER_STATUSES, PERMANENCE_LEVELS, REDIRECT_STATUSES } from '@pidgate/store';
+import { IDENTIFIER_STATUSES, metadataRecord, PERMANENCE_LEVELS, REDIRECT_STATUSES } from '@pidgate/store';
 
 /**
  * Request and response schemas of the admin API (bindings, minting, shoulders, bulk import and export).
@@ -47,8 +47,7 @@ export const BindingBody = z
     }),
     statusReason: z.string().min(1).max(1000).nullable().optional().openapi({ example: 'withdrawn by author' }),
     owner: z.string().min(1).max(200).nullable().optional().openapi({ description: "by default the token's name" }),
-    metadata: z
-      .record(z.string().min(1).max(256), z.string())
+    metadata: metadataRecord(z.string())
       .optional()
       .openapi({ description: 'Dublin Core, DataCite and other elements (EZID: dc.*, datacite.*, _profile, _export)' }),
   })
