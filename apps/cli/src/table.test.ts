@@ -168,7 +168,7 @@ describe('pidgate normalize --format csv', () => {
     expect(stderr.trimEnd().split('\n')).toHaveLength(1);
   });
 
-  it('an unclosed quote stops after 8 MiB with its line, instead of holding the rest of the file', async () => {
+  it('an unclosed quote stops after --max-line-length (1 MiB) with its line, instead of holding the rest of the file', async () => {
     let rows = '';
     for (let i = 0; i < 400_000; i++) rows += `urn:example:${i},row ${i}\n`;
     const { code, stdout, stderr } = await runCli(
@@ -177,7 +177,7 @@ describe('pidgate normalize --format csv', () => {
     );
     expect(code).toBe(2);
     expect(stderr).toMatch(
-      /^pidgate normalize: malformed CSV at line \d+: a row runs on for more than 8 MiB \(is a closing quote missing\?\)\n$/,
+      /^pidgate normalize: malformed CSV at line \d+: line-too-long: a row runs on for more than --max-line-length \(1048576 characters; is a closing quote missing\?\)\n$/,
     );
     expect(stdout.split('\n')[1]).toBe('urn:example:a,x,urn,urn:example:a,,');
   });
