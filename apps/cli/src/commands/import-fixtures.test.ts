@@ -8,7 +8,7 @@ import { runCli } from '../testing.ts';
 
 // `pidgate import` of malformed files (fixtures/import/, made by hand to break one rule each), each into a
 // fresh SQLite file: what was accepted, what was refused and at which line, the exit status. The table is
-// printed (it is the one in docs/cli.md, "Imports that fail").
+// printed (it is the one in docs/ezid.md, "Imports that fail").
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'import');
 const dir = mkdtempSync(join(tmpdir(), 'pidgate-import-fixtures-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -27,7 +27,8 @@ A file that is not the format it is read as (a gzip archive, JSON or random byte
 ezid, a text that is no ANVL or CSV) is refused before anything is written, naming what it looks like.
 Exit status: 0 when every record was imported (or there was none), 1 when some were refused (each
 on standard output with its line), 2 when nothing could be imported: every record refused, a file
-refused, a usage or database error. Never any other.
+refused, a usage or database error. Never any other. The malformed files the tests import, and
+what each gives, are in docs/ezid.md ("Imports that fail").
 
 --from reads another service's identifiers instead (docs/ezid.md): ezid, EZID's batch download
 (format anvl or csv); n2t, an N2T binder dumped with db_dump -p; arklet, arklet's ark table as CSV.
