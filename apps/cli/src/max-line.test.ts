@@ -47,14 +47,39 @@ describe('--max-line-length', () => {
     expect(out[1]).toMatchObject({ line: 2, error: { code: 'line-too-long' } });
   });
 
-  it('normalize, csv: a row over the maximum stops the command with line-too-long and its line', async () => {
-    const run = await runCli(
-      ['normalize', '-f', 'csv', '--max-line-length', '100'],
-      `id\nark:/99999/fk4a\n"${long}"\n`,
-    );
-    expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/malformed CSV at line 3: line-too-long/);
-    expect(run.stdout).toContain('ark:/99999/fk4a');
+  it('normalize, csv and tsv: an error row at the line of the long row, the rows after it read on', async () => {
+    for (const [format, sep] of [
+      ['csv', ','],
+      ['tsv', '\t'],
+    ] as const) {
+      // The long row holds quoted line breaks: the rows after it keep their own line numbers.
+      const input = `id${sep}n\nark:/99999/fk4a${sep}1\n"${long}\n${long}"${sep}2\nark:/99999/fk4b${sep}3\n`;
+      const run = await runCli(['normalize', '-f', format, '--header', '--max-line-length', '100'], input);
+      expect(run.code).toBe(0);
+      const rows = run.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.split(sep));
+      expect(rows[0]?.slice(0, 2)).toEqual(['id', 'n']);
+      expect(rows).toHaveLength(4);
+      expect(rows[1]?.slice(0, 2)).toEqual(['ark:/99999/fk4a', '1']);
+      expect(rows[2]?.slice(0, 2)).toEqual(['', '']);
+      expect(rows[2]).toContain('line-too-long');
+      expect(rows[2]?.join(sep)).toMatch(
+        /line 3: the line is 10027 characters long, more than --max-line-length \(100\)/,
+      );
+      expect(rows[3]?.slice(0, 2)).toEqual(['ark:/99999/fk4b', '3']);
+    }
+  });
+
+  it('group, csv: the long row is an error row, the rows after it grouped', async () => {
+    const input = `ark:/99999/fk4a\n"${long}"\nark:/99999/fk4a\n`;
+    const run = await runCli(['group', '-f', 'csv', '--max-line-length', '100'], input);
+    expect(run.code).toBe(0);
+    const rows = run.stdout.trimEnd().split('\n');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toContain('line-too-long');
+    expect(rows[2]).toContain('ark:/99999/fk4a');
   });
 
   it('refuses a --max-line-length that is not a whole number from 1', async () => {

@@ -1,5 +1,5 @@
-import type { Readable } from 'node:stream';
-import { isLineTooLong, trimSurroundingSpace } from '@pidgate/core';
+import { Readable } from 'node:stream';
+import { csvTextWithMarkers, isLineTooLong, trimSurroundingSpace } from '@pidgate/core';
 import { type CsvError, parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
 import { type Io, UsageError, write } from './io.ts';
@@ -86,18 +86,21 @@ export function csvReader(
   let header: string[] | null = null;
   let width = 0;
   let index = spec.column?.kind === 'index' ? spec.column.index : -1;
+  // Rows over the maximum are cut out before the parser (it cannot go on after its own limit) and come
+  // back as marker rows, each answered with a line-too-long error row in its place.
+  const marked = csvTextWithMarkers(decoded(source.stream, onBytes), maxRecordSize, delimiter);
   const parser = parse({
     bom: true,
     delimiter,
     relax_column_count_less: true,
     skip_empty_lines: true,
-    // A row still open after this many characters is an unclosed quote, not a spreadsheet row: stop
-    // there with its line rather than hold the rest of the file.
-    max_record_size: maxRecordSize,
+    info: true,
+    // A backstop only: the splitter holds no row over the maximum.
+    max_record_size: maxRecordSize * 2 + 1024,
   });
-  if (onBytes) source.stream.on('data', (chunk: Buffer | string) => onBytes(Buffer.byteLength(chunk)));
-  source.stream.on('error', (e) => parser.destroy(e));
-  source.stream.pipe(parser);
+  const text = Readable.from(marked.text, { objectMode: false });
+  text.on('error', (e) => parser.destroy(e));
+  text.pipe(parser);
 
   const cellOf = (cells: string[]): string => {
     const cell = cells[index] ?? '';
@@ -108,7 +111,17 @@ export function csvReader(
     try {
       for await (const records of recordBatches(parser)) {
         const rows: Row[] = [];
-        for (const record of records as string[][]) {
+        for (const { record } of records as { record: string[] }[]) {
+          const cut = marked.take(record);
+          if (cut) {
+            const message = `line ${cut.line}: ${tooLongMessage(cut.length, maxRecordSize, 'characters')}`;
+            rows.push({
+              data: width > 0 ? new Array(width).fill('') : [],
+              value: '',
+              error: { code: 'line-too-long', message },
+            });
+            continue;
+          }
           if (width === 0) {
             width = record.length;
             if (spec.header) {
@@ -139,11 +152,25 @@ export function csvReader(
       }
       throw e;
     } finally {
-      source.stream.unpipe(parser);
+      text.unpipe(parser);
+      text.destroy();
       parser.destroy();
     }
   }
   return { header: () => header, batches };
+}
+
+/** A byte stream as UTF-8 text, counting its bytes. */
+async function* decoded(stream: Readable, onBytes?: (n: number) => void): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8');
+  for await (const chunk of stream as AsyncIterable<Buffer | string>) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    onBytes?.(buf.length);
+    const text = decoder.decode(buf, { stream: true });
+    if (text.length > 0) yield text;
+  }
+  const rest = decoder.decode();
+  if (rest.length > 0) yield rest;
 }
 
 /** The records a stream has ready, as arrays: one batch per wake-up, so writes are few and large. */
