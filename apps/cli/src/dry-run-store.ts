@@ -1,11 +1,49 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { err } from '@pidgate/core';
+import { type Config, dataDirectory } from '@pidgate/gateway';
 import {
   type ImportItem,
   type ImportItemResult,
   type ImportOptions,
   parseBindingInput,
+  SQLITE_FILENAME,
   type Store,
   type StoreErrorCode,
 } from '@pidgate/store';
+import type { Io } from './io.ts';
+import { storeConfig, withStore } from './store.ts';
+
+/**
+ * `withStore` for a dry run: a SQLite database that does not exist yet is not created (nor its data
+ * directory): it is read as empty, every binding `created`. An existing database, or PostgreSQL, is opened
+ * as `withStore` opens it. Either way `fn` gets the store wrapped by `dryRunStore`, which writes nothing.
+ */
+export async function withDryRunStore<T>(
+  io: Io,
+  file: string | undefined,
+  fn: (store: Store, config: Config) => Promise<T>,
+): Promise<T> {
+  const config = storeConfig(io, file);
+  if (!config.store.url && !existsSync(join(dataDirectory(config, io.cwd), SQLITE_FILENAME))) {
+    return fn(dryRunStore(emptyStore()), config);
+  }
+  return withStore(io, file, (store, c) => fn(dryRunStore(store), c));
+}
+
+/** A store with nothing in it, for a dry run against a database not created yet: it answers lookups only. */
+export function emptyStore(): Store {
+  return new Proxy({} as Store, {
+    get(_target, property) {
+      if (property === 'getBinding') return async () => err('not-found', 'no such identifier');
+      if (property === 'close') return async () => {};
+      if (property === 'then') return undefined;
+      return () => {
+        throw new Error(`a dry run against a database not created yet cannot ${String(property)}`);
+      };
+    },
+  });
+}
 
 /**
  * `pidgate import --dry-run`: the store as the import sees it, except that `importBindings` writes

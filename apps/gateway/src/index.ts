@@ -5,6 +5,7 @@ export {
   importLines,
   type LineResult,
   mint,
+  OVERLONG_LINE,
   type ShoulderRequest,
 } from './admin/index.ts';
 export { createApp } from './app.ts';

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -122,5 +122,64 @@ describe('pidgate import of malformed files', () => {
       config,
     );
     expect(again.run.stderr).toContain('0 created, 0 updated, 0 unchanged, 5998 skipped, 1 failed');
+  });
+});
+
+describe('--max-line-length in pidgate import', () => {
+  const long = `https://example.org/${'x'.repeat(5000)}`;
+
+  it('NDJSON: a line over the maximum is refused at its line, the lines after it imported', async () => {
+    const file = join(dir, 'long.ndjson');
+    const line = (n: number, target: string) => JSON.stringify({ identifier: `ark:/99999/fk4L${n}`, target });
+    writeFileSync(file, `${line(1, 'https://example.org/1')}\n${line(2, long)}\n${line(3, 'https://example.org/3')}\n`);
+    const run = await runCli(['import', '--max-line-length', '1000', file, '--config', freshConfig()]);
+    expect(run.code).toBe(1);
+    const reported = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(reported).toEqual([expect.objectContaining({ line: 2, ok: false, code: 'line-too-long' })]);
+    expect(run.stderr).toContain('imported 2 of 3 lines');
+  });
+
+  it('--from arklet CSV: a row over the maximum (quoted line breaks inside) is refused at its line, the rest imported', async () => {
+    const file = join(dir, 'long-arklet.csv');
+    writeFileSync(
+      file,
+      `ark,url,title,created_at\n99999/fk4m1,https://example.org/1,,\n99999/fk4m2,${long},"a\nb",\n99999/fk4m3,https://example.org/3,,\n`,
+    );
+    const config = freshConfig();
+    const run = await runCli(['import', '--from', 'arklet', '--max-line-length', '1000', file, '--config', config]);
+    expect(run.code).toBe(1);
+    const reported = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(reported).toEqual([expect.objectContaining({ line: 3, ok: false, code: 'line-too-long' })]);
+    expect(run.stderr).toContain('imported 2 of 3 records');
+    const store = await openStore({ dataDir: join(dir, `db-${config.match(/gateway-(\d+)/)?.[1]}`) });
+    const third = await store.getBinding('ark:/99999/fk4m3');
+    await store.close();
+    expect(third.ok).toBe(true);
+  });
+});
+
+describe('--dry-run with no database yet', () => {
+  it('creates neither the database nor its data directory, and reads it as empty', async () => {
+    const config = join(dir, 'gateway-nodb.json');
+    writeFileSync(config, JSON.stringify({ store: { dataDir: 'never-made/db' } }));
+    const run = await runCli([
+      'import',
+      '--from',
+      'arklet',
+      '--dry-run',
+      join(fixtures, 'arklet-quote-5002.csv'),
+      '--config',
+      config,
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('dry run: would import 5998 of 5999 records');
+    expect(run.stderr).toContain('5998 created, 0 updated');
+    expect(existsSync(join(dir, 'never-made'))).toBe(false);
   });
 });

@@ -1,17 +1,19 @@
-import { importLines, MIGRATION_FORMATS, type MigrationFormat, readMigration } from '@pidgate/gateway';
+import { importLines, MIGRATION_FORMATS, type MigrationFormat, OVERLONG_LINE, readMigration } from '@pidgate/gateway';
 import { registry } from '@pidgate/schemes';
 import { type Command, parseCommandArgs } from '../command.ts';
-import { dryRunStore } from '../dry-run-store.ts';
+import { withDryRunStore } from '../dry-run-store.ts';
 import { refuseMismatched } from '../import-sniff.ts';
 import { UsageError, write } from '../io.ts';
 import { lineBatches, openSources, type Source } from '../lines.ts';
+import { maxLineOption, readMaxLineLength } from '../max-line.ts';
 import { progress } from '../progress-bar.ts';
 import { configOption, storeConfig, withStore } from '../store.ts';
 
 export const importCommand: Command = {
   name: 'import',
   summary: 'bulk-load bindings from NDJSON, or from EZID, N2T or arklet, into the database',
-  usage: `pidgate import [--from ezid|n2t|arklet] [--on-existing replace|skip|fail] [--dry-run] [--config FILE] FILE...
+  usage: `pidgate import [--from ezid|n2t|arklet] [--on-existing replace|skip|fail] [--dry-run]
+                     [--max-line-length N] [--config FILE] FILE...
 
 Reads NDJSON, one binding a line (standard input for "-"), as PUT /api/v1/bindings takes it:
   {"identifier":"ark:/99999/fk4abc","target":"https://…","status":302,"erc":{…},"support":{…}}
@@ -21,7 +23,11 @@ transactions of up to 2000. Every line that fails is written to standard output 
 progress bar when standard error is a terminal. --on-existing: what to do with an identifier
 already bound (replace by default). A deleted identifier is never bound again (code tombstoned).
 --dry-run reads and checks everything, looks each identifier up, and reports what the import would
-do (the same lines and totals, "would import"), writing nothing.
+do (the same lines and totals, "would import"), writing nothing; it creates no database or data
+directory (a database that does not exist yet is read as empty).
+--max-line-length N: the longest line (NDJSON) or CSV row (--from ezid or arklet CSV, quoted line
+breaks included) read, in characters; default 1048576 (1 MiB). A longer one is never held: it is
+refused with code line-too-long at the line it starts on, and the records after it are imported.
 
 A file that is not the format it is read as (a gzip archive, JSON or random bytes given as --from
 ezid, a text that is no ANVL or CSV) is refused before anything is written, naming what it looks like.
@@ -41,7 +47,9 @@ on. Importing the same file again changes nothing.`,
       'on-existing': { type: 'string', default: 'replace' },
       from: { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
+      ...maxLineOption,
     });
+    const maxLine = readMaxLineLength(values['max-line-length']);
     const dryRun = values['dry-run'] === true;
     const from = values.from;
     if (from !== undefined && !MIGRATION_FORMATS.includes(from as MigrationFormat)) {
@@ -56,8 +64,7 @@ on. Importing the same file again changes nothing.`,
     const sources = await openSources(positionals, io.stdin, io.cwd);
     await refuseMismatched(sources, from as MigrationFormat | undefined);
     const total = sources.every((s) => s.size !== null) ? sources.reduce((n, s) => n + (s.size ?? 0), 0) : null;
-    return withStore(io, values.config, async (opened, config) => {
-      const store = dryRun ? dryRunStore(opened) : opened;
+    return (dryRun ? withDryRunStore : withStore)(io, values.config, async (store, config) => {
       const bar = progress(io, total);
       let out = '';
       const started = performance.now();
@@ -70,7 +77,7 @@ on. Importing the same file again changes nothing.`,
       async function* migrated(format: MigrationFormat) {
         for (const source of sources) {
           let batch: string[] = [];
-          for await (const record of readMigration(format, sourceText(source, bar.bytes))) {
+          for await (const record of readMigration(format, sourceText(source, bar.bytes), maxLine)) {
             if (record.ok) {
               origins.push({ file: source.name, line: record.line });
               batch.push(record.json);
@@ -97,7 +104,9 @@ on. Importing the same file again changes nothing.`,
           return;
         }
         for (const source of sources) {
-          for await (const lines of lineBatches(source.stream, bar.bytes)) {
+          for await (const items of lineBatches(source.stream, bar.bytes, maxLine)) {
+            // A line over the maximum is not held: its marker is answered line-too-long at its line.
+            const lines = items.map((item) => (typeof item === 'string' ? item : OVERLONG_LINE));
             yield lines;
             bar.lines(lines.length);
           }
@@ -112,6 +121,7 @@ on. Importing the same file again changes nothing.`,
           scopes: null,
           actor: 'cli',
           onExisting,
+          maxLineLength: maxLine,
           emit: (r) => {
             if (from === undefined) {
               if (!r.ok) out += `${JSON.stringify(r)}\n`;

@@ -2,7 +2,7 @@
 // shoulders and minting, store tokens and their bearer auth, and the line importer behind bulk loads.
 export { storeFailure, storeStatus, tokenCovers } from './auth.ts';
 export { bindingRoutes } from './bindings.ts';
-export { bodyLines, type ImportTotals, importLines, type LineResult } from './importer.ts';
+export { bodyLines, type ImportTotals, importLines, type LineResult, OVERLONG_LINE } from './importer.ts';
 export { declareShoulder, mint, type ShoulderRequest } from './minter.ts';
 export { mintingRoutes } from './minting.ts';
 export { tokenRoutes } from './tokens.ts';

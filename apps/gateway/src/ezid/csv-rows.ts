@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { csvTextWithMarkers } from '@pidgate/core';
 import { type CsvError, type InfoRecord, type Options, parse as parseCsv } from 'csv-parse';
 
 /**
@@ -15,8 +16,11 @@ export type CsvRow =
   | { readonly ok: true; readonly line: number; readonly cells: string[] }
   | { readonly ok: false; readonly line: number; readonly code: string; readonly detail: string };
 
-/** The longest row read, in characters: a row still open after that is reported, and reading goes on. */
-export const MAX_CSV_RECORD = 1 << 23;
+/**
+ * The longest row read by default, in characters (`pidgate import --max-line-length`'s default): a longer
+ * row is cut out as it streams (never held), reported at the line it starts on, and reading goes on.
+ */
+export const MAX_CSV_RECORD = 1 << 20;
 
 /** The number of line breaks in `raw` before its final record delimiter. */
 function innerBreaks(raw: string): number {
@@ -39,13 +43,16 @@ function reason(e: CsvError): string {
     case 'CSV_QUOTE_NOT_CLOSED':
       return 'a quoted field is never closed (a `"` is missing): the rest of the file was read as this one field';
     case 'CSV_MAX_RECORD_SIZE':
-      return `a row runs on for more than ${MAX_CSV_RECORD >> 20} MiB (is a closing quote missing?): reading stopped here, the rows after it were not read`;
+      return 'a row runs on past the maximum (is a closing quote missing?): reading stopped here, the rows after it were not read';
     default:
       return e.message;
   }
 }
 
-export async function* readCsvRows(chunks: AsyncIterable<string>): AsyncGenerator<CsvRow> {
+export async function* readCsvRows(chunks: AsyncIterable<string>, maxRecord = MAX_CSV_RECORD): AsyncGenerator<CsvRow> {
+  // Rows over the maximum are cut out before the parser (it cannot go on after its own limit): each comes
+  // back as a marker row, reported in its place at the line it starts on.
+  const marked = csvTextWithMarkers(lfOnly(chunks), maxRecord, ',');
   /** Rows the parser refused, each after `after` rows read (the parser reports them as it parses). */
   const skipped: { after: number; row: CsvRow }[] = [];
   /** Rows the parser has produced, and the line the last of them ends on. */
@@ -54,19 +61,23 @@ export async function* readCsvRows(chunks: AsyncIterable<string>): AsyncGenerato
   /** After a row over the limit the parser's rows are not the file's: the line it stopped at, the rows before. */
   let stoppedAt = 0;
   let stopAfter = 0;
-  const options: Options<{ cells: string[]; line: number }, unknown> = {
+  type Entry = { cells: string[]; line: number; cut?: { line: number; length: number } };
+  const options: Options<Entry, unknown> = {
     bom: true,
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: true,
     raw: true,
-    max_record_size: MAX_CSV_RECORD,
+    // A backstop only: the splitter passes no row over the maximum.
+    max_record_size: maxRecord * 2 + 1024,
     skip_records_with_error: true,
     // With `raw`, the parser hands each record over as `{ record, raw }`.
     on_record: (entry: unknown, context: InfoRecord) => {
       const { record, raw } = entry as { record: string[]; raw: string };
       produced++;
       lastEnd = context.lines;
+      const cut = marked.take(record);
+      if (cut) return { cells: [], line: cut.line, cut };
       return { cells: record, line: context.lines - innerBreaks(raw) };
     },
     on_skip: (e: CsvError | undefined) => {
@@ -83,16 +94,21 @@ export async function* readCsvRows(chunks: AsyncIterable<string>): AsyncGenerato
   const parser = parseCsv(options as unknown as Options);
   // `pipe` keeps the reading in step with the parsing and never leaves a promise waiting on a stream that
   // failed (an unsettled wait is what made the command exit with Node's status 13).
-  const source = Readable.from(lfOnly(chunks), { objectMode: false });
+  const source = Readable.from(marked.text, { objectMode: false });
   source.on('error', (e) => parser.destroy(e));
   source.pipe(parser);
   let read = 0;
   try {
-    for await (const entry of parser as AsyncIterable<{ cells: string[]; line: number }>) {
+    for await (const entry of parser as AsyncIterable<Entry>) {
       while (skipped.length > 0 && (skipped[0]?.after ?? 0) <= read) yield skipped.shift()?.row as CsvRow;
       // What the parser gives after a row over its limit is not the file's rows.
       if (stoppedAt > 0 && read >= stopAfter) break;
       read++;
+      if (entry.cut) {
+        const detail = `the row is ${entry.cut.length} characters long, more than --max-line-length (${maxRecord}): it was not read (is a closing quote missing?)`;
+        yield { ok: false, line: entry.cut.line, code: 'line-too-long', detail };
+        continue;
+      }
       yield { ok: true, line: entry.line, cells: entry.cells };
     }
   } catch (e) {

@@ -174,13 +174,14 @@ async function* prepend(head: readonly string[], rest: AsyncIterable<string>): A
 export async function* readMigration(
   format: MigrationFormat,
   chunks: AsyncIterable<string>,
+  maxRecord?: number,
 ): AsyncGenerator<SourceRecord> {
   if (format === 'n2t') {
     yield* readN2t(chunks);
     return;
   }
   if (format === 'arklet') {
-    yield* readCsv(chunks, arkletRow);
+    yield* readCsv(chunks, arkletRow, maxRecord);
     return;
   }
   // EZID: ANVL when the first line that is not blank starts with "::", else CSV.
@@ -197,7 +198,7 @@ export async function* readMigration(
   const rest: AsyncIterable<string> = { [Symbol.asyncIterator]: () => iterator };
   const all = prepend(head, rest);
   if (seen.trimStart().startsWith('::')) yield* readEzidAnvl(all);
-  else yield* readCsv(all, ezidRow);
+  else yield* readCsv(all, ezidRow, maxRecord);
 }
 
 /**
@@ -269,9 +270,13 @@ function firstWrong(record: AnvlRecord): { line: number; detail: string } | null
 type RowMapper = (header: readonly string[], row: readonly string[], line: number) => SourceRecord | null;
 
 /** A CSV file, header row first, each row mapped (`readCsvRows`: bad rows reported at their line, the rest read). */
-async function* readCsv(chunks: AsyncIterable<string>, map: RowMapper): AsyncGenerator<SourceRecord> {
+async function* readCsv(
+  chunks: AsyncIterable<string>,
+  map: RowMapper,
+  maxRecord?: number,
+): AsyncGenerator<SourceRecord> {
   let header: string[] | null = null;
-  for await (const row of readCsvRows(chunks)) {
+  for await (const row of readCsvRows(chunks, maxRecord)) {
     if (!row.ok) yield failure(row.line, row.code, row.detail);
     else if (!header) header = row.cells.map((h) => h.trim());
     else {
