@@ -3,6 +3,7 @@ import {
   hexValue,
   isDigits,
   type LineEnds,
+  type LineTooLong,
   readAnvl,
   repeatedLabels,
   streamLines,
@@ -158,10 +159,23 @@ function finish(d: Draft, line: number): SourceRecord {
 async function* numberedLines(
   chunks: AsyncIterable<string>,
   lineEnds: LineEnds = 'crlf',
-): AsyncGenerator<[number, string]> {
-  for await (const batch of streamLines(chunks, { lineEnds })) {
-    for (let k = 0; k < batch.items.length; k++) yield [batch.first + k, batch.items[k] as string];
+  maxLineLength = MAX_RECORD_DEFAULT,
+): AsyncGenerator<[number, string | LineTooLong]> {
+  for await (const batch of streamLines(chunks, { lineEnds, maxLineLength })) {
+    for (let k = 0; k < batch.items.length; k++) yield [batch.first + k, batch.items[k] as string | LineTooLong];
   }
+}
+
+/** The longest line or CSV row read by default, in characters (`pidgate import --max-line-length`). */
+const MAX_RECORD_DEFAULT = 1 << 20;
+
+/** The failure of a line over the maximum (never held: only its length is known). */
+function tooLong(n: number, line: LineTooLong, max: number): SourceRecord {
+  return failure(
+    n,
+    'line-too-long',
+    `the line is ${line.length} characters long, more than --max-line-length (${max}): it was not read`,
+  );
 }
 
 /** Put back the lines already read in front of the rest of the stream. */
@@ -177,7 +191,7 @@ export async function* readMigration(
   maxRecord?: number,
 ): AsyncGenerator<SourceRecord> {
   if (format === 'n2t') {
-    yield* readN2t(chunks);
+    yield* readN2t(chunks, maxRecord);
     return;
   }
   if (format === 'arklet') {
@@ -197,7 +211,7 @@ export async function* readMigration(
   }
   const rest: AsyncIterable<string> = { [Symbol.asyncIterator]: () => iterator };
   const all = prepend(head, rest);
-  if (seen.trimStart().startsWith('::')) yield* readEzidAnvl(all);
+  if (seen.trimStart().startsWith('::')) yield* readEzidAnvl(all, maxRecord);
   else yield* readCsv(all, ezidRow, maxRecord);
 }
 
@@ -207,9 +221,20 @@ export async function* readMigration(
  * CRLF, CR or LF, as in EZID's ANVL); each block's element lines are read by the toolkit's ANVL reader
  * (`readAnvl(…, 'ezid')`, as the EZID API reads a body), numbered from the block's line in the file.
  */
-async function* readEzidAnvl(chunks: AsyncIterable<string>): AsyncGenerator<SourceRecord> {
+async function* readEzidAnvl(chunks: AsyncIterable<string>, max = MAX_RECORD_DEFAULT): AsyncGenerator<SourceRecord> {
   let block: EzidBlock | null = null;
-  for await (const [n, line] of numberedLines(chunks, 'any')) {
+  /** A line over the maximum refused its block: the block's other lines are passed over. */
+  let skipping = false;
+  for await (const [n, item] of numberedLines(chunks, 'any', max)) {
+    if (typeof item !== 'string') {
+      block = null;
+      skipping = true;
+      yield tooLong(n, item, max);
+      continue;
+    }
+    const line = item;
+    if (skipping && !line.startsWith('::') && line.trim() !== '') continue;
+    skipping = false;
     const header = line.startsWith('::');
     if (header || line.trim() === '') {
       if (block) yield ezidBlock(block);
@@ -427,7 +452,7 @@ interface N2tReading {
 }
 
 /** An N2T binder dump (`db_dump -p` of egg.bdb). */
-async function* readN2t(chunks: AsyncIterable<string>): AsyncGenerator<SourceRecord> {
+async function* readN2t(chunks: AsyncIterable<string>, max = MAX_RECORD_DEFAULT): AsyncGenerator<SourceRecord> {
   const r: N2tReading = {
     started: false,
     inHeader: false,
@@ -438,7 +463,19 @@ async function* readN2t(chunks: AsyncIterable<string>): AsyncGenerator<SourceRec
     problem: null,
     seen: new Set(),
   };
-  for await (const [n, line] of numberedLines(chunks)) {
+  let skipValue = false;
+  for await (const [n, line] of numberedLines(chunks, 'crlf', max)) {
+    if (typeof line !== 'string') {
+      // Refused at its line; a key line's value line (the next) goes with it.
+      skipValue = r.key === null && r.started && !r.inHeader;
+      r.key = null;
+      yield tooLong(n, line, max);
+      continue;
+    }
+    if (skipValue) {
+      skipValue = false;
+      continue;
+    }
     const out = n2tLine(r, n, line);
     if (out) yield out;
   }
