@@ -3,8 +3,9 @@ import { UsageError } from './io.ts';
 /**
  * `--max-line-length N`: the longest line read, in every input mode of the commands that read lines
  * (`normalize`, `group`: text, CSV, TSV, NDJSON). A longer line is not held: it is answered with an error
- * row of code `line-too-long` (in text and NDJSON input; in CSV and TSV a row is a line or more, and the
- * command stops there with that code), and the lines after it are read on. Memory stays bounded by it.
+ * row of code `line-too-long` in its place (in CSV and TSV a row is a line or more, quoted line breaks
+ * included: the row is cut out by the bounded record splitter, @pidgate/core's csv-records), and the lines
+ * after it are read on. Memory stays bounded by it.
  */
 export const DEFAULT_MAX_LINE_LENGTH = 1 << 20;
 

@@ -35,7 +35,9 @@ apply; a field of that name in the input is replaced). The --column field is rea
 is a string, as the empty input when it is missing or null, and as its JSON text otherwise.
 Several FILEs are read as one table: each file's header is read (and the column found in it), the
 first file's header is written. Rows end with "\n"; the output has a byte-order mark only with
---bom. A row longer than --max-line-length (an unclosed quote) stops the command (code line-too-long).
+--bom. A row longer than --max-line-length (quoted line breaks included; an unclosed quote runs to
+the end) is written with empty cells and error_code line-too-long, "line N: …"; the rows after it
+are read on.
 
 Options:
 ${tableUsage}
