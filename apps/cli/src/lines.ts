@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
-import { encodingOf, streamLines } from '@pidgate/core';
+import { encodingOf, type LineItem, streamLines } from '@pidgate/core';
 import { UsageError } from './io.ts';
 
 /** Bytes read from a file at a time: large reads, few calls. */
@@ -85,12 +85,22 @@ export async function asUtf8(source: Source): Promise<Source> {
 /**
  * Split a stream into lines, in batches (one batch per chunk read), by the toolkit's splitter: CRLF or LF
  * (a trailing "\r" dropped), a byte-order mark at the start of the stream dropped. Memory stays flat: only
- * one chunk and the partial line after it are held. `onBytes` reports progress in bytes read.
+ * one chunk and the partial line after it are held. `onBytes` reports progress in bytes read. Without
+ * `maxLineLength` every item is a line's text; with it, a longer line is a `LineTooLong` item (not held).
  */
-export async function* lineBatches(stream: Readable, onBytes?: (n: number) => void): AsyncGenerator<string[]> {
-  const options = onBytes ? { onBytes } : {};
-  // No maximum line length is set, so every item is a line's text.
-  for await (const batch of streamLines(stream, options)) yield batch.items as string[];
+export function lineBatches(stream: Readable, onBytes?: (n: number) => void): AsyncGenerator<string[]>;
+export function lineBatches(
+  stream: Readable,
+  onBytes: ((n: number) => void) | undefined,
+  maxLineLength: number,
+): AsyncGenerator<LineItem[]>;
+export async function* lineBatches(
+  stream: Readable,
+  onBytes?: (n: number) => void,
+  maxLineLength?: number,
+): AsyncGenerator<LineItem[]> {
+  const options = { ...(onBytes ? { onBytes } : {}), ...(maxLineLength ? { maxLineLength } : {}) };
+  for await (const batch of streamLines(stream, options)) yield batch.items;
 }
 
 /**

@@ -1,9 +1,10 @@
-import type { Readable } from 'node:stream';
-import { trimSurroundingSpace } from '@pidgate/core';
+import { Readable } from 'node:stream';
+import { csvTextWithMarkers, isLineTooLong, trimSurroundingSpace } from '@pidgate/core';
 import { type CsvError, parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
 import { type Io, UsageError, write } from './io.ts';
 import { lineBatches, peek, type Source } from './lines.ts';
+import { DEFAULT_MAX_LINE_LENGTH, tooLongMessage } from './max-line.ts';
 import type { Progress } from './progress.ts';
 import { sniffDelimiter, type TableSpec } from './table-spec.ts';
 
@@ -29,6 +30,8 @@ export interface Row {
   /** The cells as read (csv/tsv), or the object (ndjson). */
   readonly data: readonly string[] | Readonly<Record<string, unknown>>;
   readonly value: string;
+  /** A row that could not be read (a line over `--max-line-length`): its error, in place of a result. */
+  readonly error?: { readonly code: string; readonly message: string };
 }
 
 /** A table being read: its header (csv/tsv with a header), then its rows in batches, in order. */
@@ -39,20 +42,25 @@ export interface TableReader {
 }
 
 /** What a CSV error from the parser becomes: one line naming where, never a stack trace. */
-export function csvProblem(format: 'csv' | 'tsv', source: string, e: CsvError): UsageError {
+export function csvProblem(
+  format: 'csv' | 'tsv',
+  source: string,
+  e: CsvError,
+  maxRecordSize = MAX_RECORD_SIZE,
+): UsageError {
   const where = source === '-' ? '' : `${source}: `;
   const line = typeof e.lines === 'number' ? ` at line ${e.lines}` : '';
   const what =
     e.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH'
       ? 'a row has more cells than the first row'
       : e.code === 'CSV_MAX_RECORD_SIZE'
-        ? `a row runs on for more than ${MAX_RECORD_SIZE >> 20} MiB (is a closing quote missing?)`
+        ? `line-too-long: a row runs on for more than --max-line-length (${maxRecordSize} characters; is a closing quote missing?)`
         : e.message;
   return new UsageError(`${where}malformed ${format.toUpperCase()}${line}: ${what}`);
 }
 
-/** The longest row read, in characters (8 MiB): far beyond any spreadsheet row. */
-export const MAX_RECORD_SIZE = 8 << 20;
+/** The longest row read by default, in characters: `--max-line-length`'s default (1 MiB). */
+export const MAX_RECORD_SIZE = DEFAULT_MAX_LINE_LENGTH;
 
 /**
  * The cell separator of `source`: the one `spec` gives, or the one found in its first rows
@@ -72,23 +80,27 @@ export function csvReader(
   spec: TableSpec,
   delimiter: string,
   onBytes?: (n: number) => void,
+  maxRecordSize = MAX_RECORD_SIZE,
 ): TableReader {
   const format = spec.format as 'csv' | 'tsv';
   let header: string[] | null = null;
   let width = 0;
   let index = spec.column?.kind === 'index' ? spec.column.index : -1;
+  // Rows over the maximum are cut out before the parser (it cannot go on after its own limit) and come
+  // back as marker rows, each answered with a line-too-long error row in its place.
+  const marked = csvTextWithMarkers(decoded(source.stream, onBytes), maxRecordSize, delimiter);
   const parser = parse({
     bom: true,
     delimiter,
     relax_column_count_less: true,
     skip_empty_lines: true,
-    // A row still open after this many characters is an unclosed quote, not a spreadsheet row: stop
-    // there with its line rather than hold the rest of the file.
-    max_record_size: MAX_RECORD_SIZE,
+    info: true,
+    // A backstop only: the splitter holds no row over the maximum.
+    max_record_size: maxRecordSize * 2 + 1024,
   });
-  if (onBytes) source.stream.on('data', (chunk: Buffer | string) => onBytes(Buffer.byteLength(chunk)));
-  source.stream.on('error', (e) => parser.destroy(e));
-  source.stream.pipe(parser);
+  const text = Readable.from(marked.text, { objectMode: false });
+  text.on('error', (e) => parser.destroy(e));
+  text.pipe(parser);
 
   const cellOf = (cells: string[]): string => {
     const cell = cells[index] ?? '';
@@ -99,7 +111,17 @@ export function csvReader(
     try {
       for await (const records of recordBatches(parser)) {
         const rows: Row[] = [];
-        for (const record of records as string[][]) {
+        for (const { record } of records as { record: string[] }[]) {
+          const cut = marked.take(record);
+          if (cut) {
+            const message = `line ${cut.line}: ${tooLongMessage(cut.length, maxRecordSize, 'characters')}`;
+            rows.push({
+              data: width > 0 ? new Array(width).fill('') : [],
+              value: '',
+              error: { code: 'line-too-long', message },
+            });
+            continue;
+          }
           if (width === 0) {
             width = record.length;
             if (spec.header) {
@@ -126,15 +148,29 @@ export function csvReader(
     } catch (e) {
       if (e instanceof UsageError) throw e;
       if ((e as CsvError).code?.startsWith?.('CSV_') || (e as CsvError).code === 'INVALID_OPENING_QUOTE') {
-        throw csvProblem(format, source.name, e as CsvError);
+        throw csvProblem(format, source.name, e as CsvError, maxRecordSize);
       }
       throw e;
     } finally {
-      source.stream.unpipe(parser);
+      text.unpipe(parser);
+      text.destroy();
       parser.destroy();
     }
   }
   return { header: () => header, batches };
+}
+
+/** A byte stream as UTF-8 text, counting its bytes. */
+async function* decoded(stream: Readable, onBytes?: (n: number) => void): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8');
+  for await (const chunk of stream as AsyncIterable<Buffer | string>) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    onBytes?.(buf.length);
+    const text = decoder.decode(buf, { stream: true });
+    if (text.length > 0) yield text;
+  }
+  const rest = decoder.decode();
+  if (rest.length > 0) yield rest;
 }
 
 /** The records a stream has ready, as arrays: one batch per wake-up, so writes are few and large. */
@@ -167,14 +203,25 @@ async function* recordBatches(stream: Readable): AsyncGenerator<unknown[]> {
 }
 
 /** Read NDJSON: one JSON object per line; blank lines are skipped; anything else stops with its line number. */
-export function ndjsonReader(source: Source, spec: TableSpec, onBytes?: (n: number) => void): TableReader {
+export function ndjsonReader(
+  source: Source,
+  spec: TableSpec,
+  onBytes?: (n: number) => void,
+  maxLineLength = DEFAULT_MAX_LINE_LENGTH,
+): TableReader {
   const field = (spec.column as { name: string }).name;
   let line = 0;
   async function* batches(): AsyncGenerator<Row[]> {
-    for await (const lines of lineBatches(source.stream, onBytes)) {
+    for await (const lines of lineBatches(source.stream, onBytes, maxLineLength)) {
       const rows: Row[] = [];
       for (const text of lines) {
         line++;
+        if (isLineTooLong(text)) {
+          // Not held, not parsed: its error row, in its place (an object with no fields of the input).
+          const message = `line ${line}: ${tooLongMessage(text.length, maxLineLength, 'characters')}`;
+          rows.push({ data: {}, value: '', error: { code: 'line-too-long', message } });
+          continue;
+        }
         if (trimSurroundingSpace(text) === '') continue;
         let data: unknown;
         try {
@@ -203,8 +250,11 @@ export function tableReader(
   spec: TableSpec,
   delimiter: string,
   onBytes?: (n: number) => void,
+  maxLineLength = DEFAULT_MAX_LINE_LENGTH,
 ): TableReader {
-  return spec.format === 'ndjson' ? ndjsonReader(source, spec, onBytes) : csvReader(source, spec, delimiter, onBytes);
+  return spec.format === 'ndjson'
+    ? ndjsonReader(source, spec, onBytes, maxLineLength)
+    : csvReader(source, spec, delimiter, onBytes, maxLineLength);
 }
 
 /** Writes rows back in the input's format (csv: with its delimiter) with pidgate's columns after the user's. */
@@ -270,20 +320,21 @@ export async function runTable(
   bar: Progress,
   columns: readonly string[],
   classify: (value: string) => Added,
+  maxLineLength = DEFAULT_MAX_LINE_LENGTH,
 ): Promise<void> {
   let writer: TableWriter | undefined;
   let header: readonly string[] | null | undefined;
   for (const source of sources) {
     const delimiter = await delimiterOf(source, spec);
     writer ??= new TableWriter(spec, columns, delimiter);
-    const reader = tableReader(source, spec, delimiter, bar.bytes);
+    const reader = tableReader(source, spec, delimiter, bar.bytes, maxLineLength);
     for await (const rows of reader.batches()) {
       header ??= reader.header();
       await write(
         io.stdout,
         writer.batch(
           rows,
-          rows.map((r) => classify(r.value)),
+          rows.map((r) => (r.error ? errorCells(columns, r.error) : classify(r.value))),
           header,
         ),
       );
@@ -293,4 +344,9 @@ export async function runTable(
   }
   const tail = writer?.end(header ?? null) ?? '';
   if (tail !== '') await write(io.stdout, tail);
+}
+
+/** The cells of a row that could not be read: its error in the `error_code` and `error_message` columns. */
+function errorCells(columns: readonly string[], error: { code: string; message: string }): Added {
+  return columns.map((c) => (c === 'error_code' ? error.code : c === 'error_message' ? error.message : null));
 }

@@ -8,6 +8,7 @@ export {
   type LineResult,
   mint,
   noRefusals,
+  OVERLONG_LINE,
   type ShoulderRequest,
 } from './admin/index.ts';
 export { createApp } from './app.ts';
@@ -25,6 +26,8 @@ export { type AppDeps, createDeps, type DepsOptions } from './deps.ts';
 export { type RunningDns, startDns } from './dns/index.ts';
 export {
   ezidDownloadBlock,
+  formatMismatch,
+  looksLike,
   MIGRATION_FORMATS,
   type MigrationFormat,
   readMigration,

@@ -1,3 +1,4 @@
+export { parseBindingInput } from './binding.ts';
 export {
   ACCOUNT_NAME,
   type Group,
@@ -24,6 +25,7 @@ export {
   type NewDownloadJob,
 } from './downloads.ts';
 export { FREE_FAILURES, lockUntil } from './guarded-accounts.ts';
+export { MAX_METADATA_NAME_LENGTH, metadataNameProblem, metadataRecord } from './metadata-name.ts';
 export { type OpenOptions, openStore, SQLITE_FILENAME, tryOpenStore } from './open.ts';
 export {
   inScope,

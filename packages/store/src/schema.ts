@@ -3,6 +3,7 @@ import { ERC_ELEMENT_NAME, ISO_TIMESTAMP } from './grammar.ts';
 import { MAX_TARGET_LENGTH, serializeTarget, targetRefusal } from './target.ts';
 
 export { MAX_TARGET_LENGTH };
+import { metadataRecord } from './metadata-name.ts';
 
 /**
  * The NLM permanence levels quoted in the ARK spec §5.2 (draft-kunze-ark-09, from [NLMPerm]).
@@ -84,9 +85,10 @@ export const MAX_METADATA_VALUE_LENGTH = 1 << 20;
  * (`datacite.creator`, or a whole `datacite` XML document), and EZID's own settable elements
  * (`_profile`, `_export`). Kept as given and served as JSON.
  */
-export const OtherMetadata = z
-  .record(z.string().min(1).max(256), z.string().max(MAX_METADATA_VALUE_LENGTH))
-  .refine((r) => Object.keys(r).length <= MAX_ERC_ELEMENTS, `at most ${MAX_ERC_ELEMENTS} elements`);
+export const OtherMetadata = metadataRecord(z.string().max(MAX_METADATA_VALUE_LENGTH)).refine(
+  (r) => Object.keys(r).length <= MAX_ERC_ELEMENTS,
+  `at most ${MAX_ERC_ELEMENTS} elements`,
+);
 export type OtherMetadata = z.infer<typeof OtherMetadata>;
 
 /** An ISO 8601 instant, as `Date#toISOString` writes it. */

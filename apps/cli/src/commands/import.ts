@@ -1,8 +1,11 @@
-import { MIGRATION_FORMATS, type MigrationFormat, readMigration } from '@pidgate/gateway';
+import { importLines, MIGRATION_FORMATS, type MigrationFormat, OVERLONG_LINE, readMigration } from '@pidgate/gateway';
 import { registry } from '@pidgate/schemes';
 import { type Command, parseCommandArgs } from '../command.ts';
+import { withDryRunStore } from '../dry-run-store.ts';
+import { refuseMismatched } from '../import-sniff.ts';
 import { UsageError, write } from '../io.ts';
 import { lineBatches, openSources, type Source } from '../lines.ts';
+import { maxLineOption, readMaxLineLength } from '../max-line.ts';
 import { progress } from '../progress-bar.ts';
 import { configOption, storeConfig, withStore } from '../store.ts';
 import { foreignSummary, guardedImport } from './import-foreign.ts';
@@ -10,7 +13,8 @@ import { foreignSummary, guardedImport } from './import-foreign.ts';
 export const importCommand: Command = {
   name: 'import',
   summary: 'bulk-load bindings from NDJSON, or from EZID, N2T or arklet, into the database',
-  usage: `pidgate import [--from ezid|n2t|arklet] [--on-existing replace|skip|fail] [--allow-foreign] [--config FILE] FILE...
+  usage: `pidgate import [--from ezid|n2t|arklet] [--on-existing replace|skip|fail] [--allow-foreign] [--dry-run]
+                     [--max-line-length N] [--config FILE] FILE...
 
 Reads NDJSON, one binding a line (standard input for "-"), as PUT /api/v1/bindings takes it:
   {"identifier":"ark:/99999/fk4abc","target":"https://…","status":302,"erc":{…},"support":{…}}
@@ -21,7 +25,19 @@ progress bar when standard error is a terminal. --on-existing: what to do with a
 already bound (replace by default). A deleted identifier is never bound again (code tombstoned).
 Only ARKs under the NAANs this instance serves (pidgate naan, pidgate shoulder add) are bound; the
 others fail with code foreign-naan and the totals say how many, unless --allow-foreign is given.
-Exit status 0 when every line was imported, 1 when some failed, 2 on a usage or database error.
+--dry-run reads and checks everything, looks each identifier up, and reports what the import would
+do (the same lines and totals, "would import"), writing nothing; it creates no database or data
+directory (a database that does not exist yet is read as empty).
+--max-line-length N: the longest line (NDJSON) or CSV row (--from ezid or arklet CSV, quoted line
+breaks included) read, in characters; default 1048576 (1 MiB). A longer one is never held: it is
+refused with code line-too-long at the line it starts on, and the records after it are imported.
+
+A file that is not the format it is read as (a gzip archive, JSON or random bytes given as --from
+ezid, a text that is no ANVL or CSV) is refused before anything is written, naming what it looks like.
+Exit status: 0 when every record was imported (or there was none), 1 when some were refused (each
+on standard output with its line), 2 when nothing could be imported: every record refused, a file
+refused, a usage or database error. Never any other. The malformed files the tests import, and
+what each gives, are in docs/ezid.md ("Imports that fail").
 
 --from reads another service's identifiers instead (docs/ezid.md): ezid, EZID's batch download
 (format anvl or csv); n2t, an N2T binder dumped with db_dump -p; arklet, arklet's ark table as CSV.
@@ -34,7 +50,11 @@ on. Importing the same file again changes nothing.`,
       'on-existing': { type: 'string', default: 'replace' },
       from: { type: 'string' },
       'allow-foreign': { type: 'boolean', default: false },
+      'dry-run': { type: 'boolean', default: false },
+      ...maxLineOption,
     });
+    const maxLine = readMaxLineLength(values['max-line-length']);
+    const dryRun = values['dry-run'] === true;
     const from = values.from;
     if (from !== undefined && !MIGRATION_FORMATS.includes(from as MigrationFormat)) {
       throw new UsageError(`--from must be ${MIGRATION_FORMATS.join(', ')}, not ${from}`);
@@ -46,8 +66,9 @@ on. Importing the same file again changes nothing.`,
     if (positionals.length === 0) throw new UsageError('usage: pidgate import FILE... ("-" for standard input)');
     storeConfig(io, values.config); // refuse before opening any file when there is no store
     const sources = await openSources(positionals, io.stdin, io.cwd);
+    await refuseMismatched(sources, from as MigrationFormat | undefined);
     const total = sources.every((s) => s.size !== null) ? sources.reduce((n, s) => n + (s.size ?? 0), 0) : null;
-    return withStore(io, values.config, async (store, config) => {
+    return (dryRun ? withDryRunStore : withStore)(io, values.config, async (store, config) => {
       const bar = progress(io, total);
       let out = '';
       const started = performance.now();
@@ -60,7 +81,7 @@ on. Importing the same file again changes nothing.`,
       async function* migrated(format: MigrationFormat) {
         for (const source of sources) {
           let batch: string[] = [];
-          for await (const record of readMigration(format, sourceText(source, bar.bytes))) {
+          for await (const record of readMigration(format, sourceText(source, bar.bytes), maxLine)) {
             if (record.ok) {
               origins.push({ file: source.name, line: record.line });
               batch.push(record.json);
@@ -87,7 +108,9 @@ on. Importing the same file again changes nothing.`,
           return;
         }
         for (const source of sources) {
-          for await (const lines of lineBatches(source.stream, bar.bytes)) {
+          for await (const items of lineBatches(source.stream, bar.bytes, maxLine)) {
+            // A line over the maximum is not held: its marker is answered line-too-long at its line.
+            const lines = items.map((item) => (typeof item === 'string' ? item : OVERLONG_LINE));
             yield lines;
             bar.lines(lines.length);
           }
@@ -103,6 +126,7 @@ on. Importing the same file again changes nothing.`,
           scopes: null,
           actor: 'cli',
           onExisting,
+          maxLineLength: maxLine,
           emit: (r) => {
             if (from === undefined) {
               if (!r.ok) out += `${JSON.stringify(r)}\n`;
@@ -129,10 +153,10 @@ on. Importing the same file again changes nothing.`,
       const seconds = (performance.now() - started) / 1000;
       await write(
         io.stderr,
-        `imported ${totals.ok} of ${totals.lines + unreadable} ${from === undefined ? 'lines' : 'records'} in ${seconds.toFixed(1)}s: ${totals.created} created, ${totals.updated} updated, ${totals.unchanged} unchanged, ${totals.skipped} skipped, ${totals.failed + unreadable} failed${foreignSummary(refusals, values['allow-foreign'] === true)}\n`,
+        `${dryRun ? 'dry run: would import' : 'imported'} ${totals.ok} of ${totals.lines + unreadable} ${from === undefined ? 'lines' : 'records'} in ${seconds.toFixed(1)}s: ${totals.created} created, ${totals.updated} updated, ${totals.unchanged} unchanged, ${totals.skipped} skipped, ${totals.failed + unreadable} failed${foreignSummary(refusals, values['allow-foreign'] === true)}\n`,
       );
       if (totals.stopped) throw new UsageError(`the import stopped: ${totals.stopped}`);
-      return totals.failed + unreadable > 0 ? 1 : 0;
+      return importStatus(totals.ok, totals.failed + unreadable);
     });
   },
 };
@@ -144,4 +168,10 @@ async function* sourceText(source: Source, onBytes: (n: number) => void): AsyncG
     onBytes(Buffer.byteLength(chunk));
     yield chunk;
   }
+}
+
+/** The exit status: 0 when nothing was refused, 2 when records were and none was imported, else 1. */
+export function importStatus(imported: number, refused: number): 0 | 1 | 2 {
+  if (refused === 0) return 0;
+  return imported === 0 ? 2 : 1;
 }

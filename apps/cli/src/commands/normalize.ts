@@ -1,10 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { normalizeRecord } from '@pidgate/core';
 import { registry } from '@pidgate/schemes';
+import { boundedByteBlocks, isLongLine, type LongLine } from '../bounded-blocks.ts';
 import { type Command, parseCommandArgs, profileOption, readProfile } from '../command.ts';
 import { type Io, UsageError, write } from '../io.ts';
-import { byteBlocks, openSources, type Source } from '../lines.ts';
-import { type BlockOptions, normalizeBlock } from '../normalize-block.ts';
+import { openSources, type Source } from '../lines.ts';
+import { maxLineOption, maxLineUsage, readMaxLineLength, tooLongMessage } from '../max-line.ts';
+import { type BlockCounts, type BlockOptions, normalizeBlock } from '../normalize-block.ts';
 import { type Job, NormalizePool, workerScript } from '../pool.ts';
 import { openProgress, type Progress } from '../progress.ts';
 import { readTableSpec, tableOptions, tableUsage } from '../table-spec.ts';
@@ -33,10 +35,13 @@ apply; a field of that name in the input is replaced). The --column field is rea
 is a string, as the empty input when it is missing or null, and as its JSON text otherwise.
 Several FILEs are read as one table: each file's header is read (and the column found in it), the
 first file's header is written. Rows end with "\n"; the output has a byte-order mark only with
---bom. A row longer than 8 MiB (an unclosed quote) stops the command.
+--bom. A row longer than --max-line-length (quoted line breaks included; an unclosed quote runs to
+the end) is written with empty cells and error_code line-too-long, "line N: …"; the rows after it
+are read on.
 
 Options:
 ${tableUsage}
+${maxLineUsage}
   --jobs N          threads normalizing text input (default: the number of cores); the output
                     keeps the input's order. Input under 32 MiB is normalized in the main thread
                     alone (a worker costs more to start than it saves there); so is all with --jobs 1.
@@ -50,7 +55,9 @@ CSV or NDJSON: the message names the line). Output already written stays written
       ...profileOption,
       ...tableOptions,
       jobs: { type: 'string', short: 'j' },
+      ...maxLineOption,
     });
+    const maxLineLength = readMaxLineLength(values['max-line-length']);
     const profile = readProfile(values.profile);
     const jobs = readJobs(values.jobs);
     const spec = readTableSpec(values);
@@ -63,15 +70,23 @@ CSV or NDJSON: the message names the line). Output already written stays written
       if (spec.format !== 'text') {
         // The CSV libraries load only for tables.
         const { runTable } = await import('../table.ts');
-        await runTable(io, sources, spec, bar, ['scheme', 'normalized', 'error_code', 'error_message'], (value) => {
-          const r = normalizeRecord(registry, value, profile);
-          tally.add(r);
-          return r.ok ? [r.scheme, r.normalized, null, null] : [null, null, r.error.code, r.error.message];
-        });
+        await runTable(
+          io,
+          sources,
+          spec,
+          bar,
+          ['scheme', 'normalized', 'error_code', 'error_message'],
+          (value) => {
+            const r = normalizeRecord(registry, value, profile);
+            tally.add(r);
+            return r.ok ? [r.scheme, r.normalized, null, null] : [null, null, r.error.code, r.error.message];
+          },
+          maxLineLength,
+        );
       } else {
         // PIDGATE_WORKER_MIN_BYTES moves the threshold (tests, measurements).
         const minBytes = Number(io.env.PIDGATE_WORKER_MIN_BYTES ?? WORKER_MIN_BYTES);
-        const options = { profile, trim: spec.trim, keepForms: bar.active };
+        const options = { profile, trim: spec.trim, keepForms: bar.active, maxLineLength };
         await normalizeText(
           io,
           sources,
@@ -116,7 +131,7 @@ function readJobs(value: string | undefined): number {
 async function normalizeText(
   io: Io,
   sources: readonly Source[],
-  options: BlockOptions,
+  options: BlockOptions & { readonly maxLineLength: number },
   jobs: number,
   minBytes: number,
   bar: Progress,
@@ -142,7 +157,16 @@ async function normalizeText(
     startPool(sources.reduce((n, s) => n + (s.size ?? 0), 0));
     let seen = 0;
     for (const source of sources) {
-      for await (const block of byteBlocks(source.stream, bar.bytes, BLOCK_BYTES)) {
+      for await (const block of boundedByteBlocks(source.stream, {
+        maxLineBytes: options.maxLineLength,
+        minBytes: BLOCK_BYTES,
+        onBytes: bar.bytes,
+      })) {
+        if (isLongLine(block)) {
+          // A line over the maximum was not read: its error row, in its place.
+          inFlight.push({ done: tooLongRow(block, options) });
+          continue;
+        }
         seen += block.length;
         const workers = source.size === null ? startPool(seen) : pool;
         inFlight.push(workers?.tryRun(block) ?? { done: normalizeBlock(registry, block.toString('utf8'), options) });
@@ -154,4 +178,18 @@ async function normalizeText(
   } finally {
     await (pool as NormalizePool | null)?.close();
   }
+}
+
+/** The output of a line over `--max-line-length`: one error row (its input: the line's first characters). */
+function tooLongRow(line: LongLine, options: BlockOptions & { readonly maxLineLength: number }) {
+  const message = tooLongMessage(line.length, options.maxLineLength, 'bytes');
+  const input = line.head.toString('utf8').replace(/\uFFFD$/, '');
+  const counts: BlockCounts = {
+    lines: 1,
+    normalized: 0,
+    errors: { 'line-too-long': 1 },
+    forms: options.keepForms ? [] : null,
+  };
+  const out = `${JSON.stringify({ input, ok: false, error: { code: 'line-too-long', message, offset: null } })}\n`;
+  return { out: Buffer.from(out), counts };
 }

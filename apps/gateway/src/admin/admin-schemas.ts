@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import {
   IDENTIFIER_STATUSES,
   MAX_TARGET_LENGTH,
+  metadataRecord,
   PERMANENCE_LEVELS,
   REDIRECT_STATUSES,
   targetRefusal,
@@ -71,8 +72,7 @@ export const BindingBody = z
       .nullable()
       .optional()
       .openapi({ description: "the owner group (EZID's _ownergroup); only an administrator changes it" }),
-    metadata: z
-      .record(z.string().min(1).max(256), z.string())
+    metadata: metadataRecord(z.string())
       .optional()
       .openapi({ description: 'Dublin Core, DataCite and other elements (EZID: dc.*, datacite.*, _profile, _export)' }),
   })

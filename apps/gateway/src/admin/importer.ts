@@ -10,8 +10,9 @@ export const MAX_LINE_LENGTH = 1 << 20;
 /** The most lines written in one transaction. */
 export const IMPORT_BATCH = 2000;
 
-/** Stands for a line longer than MAX_LINE_LENGTH, which is not kept. */
-const OVERLONG = '\u0000overlong';
+/** Stands for a line longer than the maximum, which is not kept (`importLines` answers it line-too-long). */
+export const OVERLONG_LINE = '\u0000overlong';
+const OVERLONG = OVERLONG_LINE;
 
 /** What one import line gave, in input order (`line` counts from 1). */
 export interface LineResult {
@@ -110,6 +111,8 @@ export interface ImportRun extends LineContext {
   readonly store: Store;
   readonly actor: string;
   readonly onExisting?: 'replace' | 'skip' | 'fail';
+  /** The longest line taken, in characters (default MAX_LINE_LENGTH); the reader cuts longer ones to OVERLONG_LINE. */
+  readonly maxLineLength?: number;
   /** Called for every line, in order, once its transaction has committed (an `ok` is durable). */
   readonly emit: (result: LineResult) => void | Promise<void>;
   /** Called after the results of each transaction were emitted. */
@@ -162,9 +165,10 @@ export async function importLines(batches: AsyncIterable<string[]>, run: ImportR
     const slotOf: number[] = [];
     for (const text of lines) {
       const line = ++totals.lines;
+      const max = run.maxLineLength ?? MAX_LINE_LENGTH;
       const checked =
-        text === OVERLONG || text.length > MAX_LINE_LENGTH
-          ? fail(line, 'line-too-long', `a line is at most ${MAX_LINE_LENGTH} characters`)
+        text === OVERLONG || text.length > max
+          ? fail(line, 'line-too-long', `a line is at most ${max} characters`)
           : checkLine(text, line, run);
       if (checked === null) continue;
       if (!checked.ok) slots.push(checked.result);

@@ -3,7 +3,7 @@
 export { storeFailure, storeStatus, tokenCovers } from './auth.ts';
 export { bindingRoutes } from './bindings.ts';
 export { guardImports, type ImportPolicy, type ImportRefusals, naanOf, noRefusals } from './import-guard.ts';
-export { bodyLines, type ImportTotals, importLines, type LineResult } from './importer.ts';
+export { bodyLines, type ImportTotals, importLines, type LineResult, OVERLONG_LINE } from './importer.ts';
 export { declareShoulder, mint, type ShoulderRequest } from './minter.ts';
 export { mintingRoutes } from './minting.ts';
 export {

@@ -13,3 +13,4 @@ export {
 } from './migrate.ts';
 export { ezidPage } from './page.tsx';
 export { ezidRoutes } from './routes.ts';
+export { formatMismatch, type Looks, looksLike } from './sniff.ts';

@@ -434,3 +434,26 @@ describe('EZID\'s ANVL download, read (API guide, "Batch download"; names and va
     }
   });
 });
+
+describe('lines over the maximum in --from ezid (ANVL) and n2t', () => {
+  const long = 'x'.repeat(5000);
+  async function readMax(format: MigrationFormat, text: string, max: number): Promise<string[]> {
+    const out: string[] = [];
+    for await (const r of readMigration(format, chunks(text, 701), max)) {
+      out.push(r.ok ? `${r.line} ok` : `${r.line} ${r.code}`);
+    }
+    return out;
+  }
+
+  it('ANVL: the block with the long line is refused at that line, the blocks after it read', async () => {
+    const text = `:: ark:/99999/fk4a\n_target: https://example.org/a\n\n:: ark:/99999/fk4b\n_target: https://example.org/${long}\ndc.title: t\n\n:: ark:/99999/fk4c\n_target: https://example.org/c\n`;
+    expect(await readMax('ezid', text, 1000)).toEqual(['1 ok', '5 line-too-long', '8 ok']);
+  });
+
+  it('n2t: a long value line is refused at its line, the pairs after it read', async () => {
+    const text = `VERSION=3\nformat=print\ntype=btree\nHEADER=END\n ark:/99999/fk4n1|_t\n https://example.org/${long}\n ark:/99999/fk4n2|_t\n https://example.org/n2\nDATA=END\n`;
+    const out = await readMax('n2t', text, 1000);
+    expect(out).toContain('6 line-too-long');
+    expect(out.filter((l) => l.endsWith(' ok'))).toHaveLength(1);
+  });
+});

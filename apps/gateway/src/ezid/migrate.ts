@@ -3,14 +3,15 @@ import {
   hexValue,
   isDigits,
   type LineEnds,
+  type LineTooLong,
   readAnvl,
   repeatedLabels,
   streamLines,
 } from '@pidgate/core';
 import { parseAnvl } from '@pidgate/erc';
 import type { Binding } from '@pidgate/store';
-import { parse as parseCsv } from 'csv-parse';
 import { anvlReason, formatEzidAnvl, percentDecode, utf8 } from './anvl.ts';
+import { readCsvRows } from './csv-rows.ts';
 import { parseStatus, toElements } from './metadata.ts';
 
 /**
@@ -164,10 +165,23 @@ function finish(d: Draft, line: number): SourceRecord {
 async function* numberedLines(
   chunks: AsyncIterable<string>,
   lineEnds: LineEnds = 'crlf',
-): AsyncGenerator<[number, string]> {
-  for await (const batch of streamLines(chunks, { lineEnds })) {
-    for (let k = 0; k < batch.items.length; k++) yield [batch.first + k, batch.items[k] as string];
+  maxLineLength = MAX_RECORD_DEFAULT,
+): AsyncGenerator<[number, string | LineTooLong]> {
+  for await (const batch of streamLines(chunks, { lineEnds, maxLineLength })) {
+    for (let k = 0; k < batch.items.length; k++) yield [batch.first + k, batch.items[k] as string | LineTooLong];
   }
+}
+
+/** The longest line or CSV row read by default, in characters (`pidgate import --max-line-length`). */
+const MAX_RECORD_DEFAULT = 1 << 20;
+
+/** The failure of a line over the maximum (never held: only its length is known). */
+function tooLong(n: number, line: LineTooLong, max: number): SourceRecord {
+  return failure(
+    n,
+    'line-too-long',
+    `the line is ${line.length} characters long, more than --max-line-length (${max}): it was not read`,
+  );
 }
 
 /** Put back the lines already read in front of the rest of the stream. */
@@ -180,13 +194,14 @@ async function* prepend(head: readonly string[], rest: AsyncIterable<string>): A
 export async function* readMigration(
   format: MigrationFormat,
   chunks: AsyncIterable<string>,
+  maxRecord?: number,
 ): AsyncGenerator<SourceRecord> {
   if (format === 'n2t') {
-    yield* readN2t(chunks);
+    yield* readN2t(chunks, maxRecord);
     return;
   }
   if (format === 'arklet') {
-    yield* readCsv(chunks, arkletRow);
+    yield* readCsv(chunks, arkletRow, maxRecord);
     return;
   }
   // EZID: ANVL when the first line that is not blank starts with "::", else CSV.
@@ -202,8 +217,8 @@ export async function* readMigration(
   }
   const rest: AsyncIterable<string> = { [Symbol.asyncIterator]: () => iterator };
   const all = prepend(head, rest);
-  if (seen.trimStart().startsWith('::')) yield* readEzidAnvl(all);
-  else yield* readCsv(all, ezidRow);
+  if (seen.trimStart().startsWith('::')) yield* readEzidAnvl(all, maxRecord);
+  else yield* readCsv(all, ezidRow, maxRecord);
 }
 
 /**
@@ -212,9 +227,20 @@ export async function* readMigration(
  * CRLF, CR or LF, as in EZID's ANVL); each block's element lines are read by the toolkit's ANVL reader
  * (`readAnvl(…, 'ezid')`, as the EZID API reads a body), numbered from the block's line in the file.
  */
-async function* readEzidAnvl(chunks: AsyncIterable<string>): AsyncGenerator<SourceRecord> {
+async function* readEzidAnvl(chunks: AsyncIterable<string>, max = MAX_RECORD_DEFAULT): AsyncGenerator<SourceRecord> {
   let block: EzidBlock | null = null;
-  for await (const [n, line] of numberedLines(chunks, 'any')) {
+  /** A line over the maximum refused its block: the block's other lines are passed over. */
+  let skipping = false;
+  for await (const [n, item] of numberedLines(chunks, 'any', max)) {
+    if (typeof item !== 'string') {
+      block = null;
+      skipping = true;
+      yield tooLong(n, item, max);
+      continue;
+    }
+    const line = item;
+    if (skipping && !line.startsWith('::') && line.trim() !== '') continue;
+    skipping = false;
     const header = line.startsWith('::');
     if (header || line.trim() === '') {
       if (block) yield ezidBlock(block);
@@ -274,31 +300,21 @@ function firstWrong(record: AnvlRecord): { line: number; detail: string } | null
 
 type RowMapper = (header: readonly string[], row: readonly string[], line: number) => SourceRecord | null;
 
-/** A CSV file (RFC 4180: quoted fields may hold commas, quotes and line breaks), header row first. */
-async function* readCsv(chunks: AsyncIterable<string>, map: RowMapper): AsyncGenerator<SourceRecord> {
-  const parser = parseCsv({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true });
-  const feeding = (async () => {
-    try {
-      for await (const chunk of chunks) if (!parser.write(chunk)) await new Promise((r) => parser.once('drain', r));
-      parser.end();
-    } catch (e) {
-      parser.destroy(e as Error);
-    }
-  })();
+/** A CSV file, header row first, each row mapped (`readCsvRows`: bad rows reported at their line, the rest read). */
+async function* readCsv(
+  chunks: AsyncIterable<string>,
+  map: RowMapper,
+  maxRecord?: number,
+): AsyncGenerator<SourceRecord> {
   let header: string[] | null = null;
-  try {
-    for await (const entry of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      if (!header) {
-        header = entry.record.map((h) => h.trim());
-        continue;
-      }
-      const record = map(header, entry.record, entry.info.lines);
+  for await (const row of readCsvRows(chunks, maxRecord)) {
+    if (!row.ok) yield failure(row.line, row.code, row.detail);
+    else if (!header) header = row.cells.map((h) => h.trim());
+    else {
+      const record = map(header, row.cells, row.line);
       if (record) yield record;
     }
-  } catch (e) {
-    yield failure(0, 'csv-parse-error', (e as Error).message);
   }
-  await feeding;
 }
 
 /** A row of EZID's CSV download: `_id` and the element columns (`_mapped*` columns are derived: skipped). */
@@ -437,10 +453,12 @@ interface N2tReading {
   noidCreated: string | null;
   /** The current identifier's first invalid element: reported instead of the identifier. */
   problem: SourceRecord | null;
+  /** The element names of the current identifier read so far: a repeat is refused, as EZID refuses one. */
+  seen: Set<string>;
 }
 
 /** An N2T binder dump (`db_dump -p` of egg.bdb). */
-async function* readN2t(chunks: AsyncIterable<string>): AsyncGenerator<SourceRecord> {
+async function* readN2t(chunks: AsyncIterable<string>, max = MAX_RECORD_DEFAULT): AsyncGenerator<SourceRecord> {
   const r: N2tReading = {
     started: false,
     inHeader: false,
@@ -449,8 +467,21 @@ async function* readN2t(chunks: AsyncIterable<string>): AsyncGenerator<SourceRec
     at: 0,
     noidCreated: null,
     problem: null,
+    seen: new Set(),
   };
-  for await (const [n, line] of numberedLines(chunks)) {
+  let skipValue = false;
+  for await (const [n, line] of numberedLines(chunks, 'crlf', max)) {
+    if (typeof line !== 'string') {
+      // Refused at its line; a key line's value line (the next) goes with it.
+      skipValue = r.key === null && r.started && !r.inHeader;
+      r.key = null;
+      yield tooLong(n, line, max);
+      continue;
+    }
+    if (skipValue) {
+      skipValue = false;
+      continue;
+    }
     const out = n2tLine(r, n, line);
     if (out) yield out;
   }
@@ -524,6 +555,11 @@ function n2tElementStep(r: N2tReading, d: Draft, key: N2tKey, text: string): voi
   // Noid's own bookkeeping (`__mp`, `_,ec`, `_.e…`) and EZID's derived elements are not metadata.
   if (element.startsWith('__') || element.startsWith('_,e') || element.startsWith('_.e')) return;
   const name = N2T_LABELS.get(element) ?? (ERC_KERNEL.has(element) ? `erc.${element}` : element);
+  if (r.seen.has(name)) {
+    r.problem = failure(key.line, 'anvl-parse-error', `repeated label: ${name}`, key.id);
+    return;
+  }
+  r.seen.add(name);
   if (name === '_export') {
     d.metadata['_export'] = text.trim().toLowerCase() === 'yes' ? 'yes' : 'no';
     return;
@@ -536,6 +572,7 @@ function n2tElementStep(r: N2tReading, d: Draft, key: N2tKey, text: string): voi
 function flushN2t(r: N2tReading): SourceRecord | null {
   const d = r.current;
   r.current = null;
+  r.seen.clear();
   if (!d) return null;
   if (d.createdAt === null && r.noidCreated) d.createdAt = r.noidCreated;
   r.noidCreated = null;

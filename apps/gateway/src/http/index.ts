@@ -1,6 +1,8 @@
 // http/: the HTTP edge. Problem documents, content negotiation, origins and hosts, the request target, the
 // fast path, the identifier and service routes, an outcome rendered as a response (THUMP, JSON, redirects;
 // HTML through `HtmlViews`), and the OpenAPI document. It imports the pipeline, never the pages or the APIs.
+
+export { anvlLabel } from './anvl-label.ts';
 export { type GatewayEnv, metricsLabel } from './env.ts';
 export { assertFastPathSafe, createFastPath, fastPathAware, fastPathSafe, preparedFor } from './fast.ts';
 export { identifierRoutes } from './identifier-routes.ts';

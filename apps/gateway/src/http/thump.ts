@@ -1,5 +1,6 @@
 import { type AnvlElement, type ErcValueInput, formatThump, serializeAnvl } from '@pidgate/erc';
 import type { MetadataRecord, Story } from '../resolution/index.ts';
+import { anvlLabel } from './anvl-label.ts';
 
 /** A Story value as an ERC value: `(:code) text` stays a missing-value code (§7.5), anything else is data. */
 function ercValue(v: string): ErcValueInput {
@@ -31,10 +32,11 @@ function flatten(prefix: string, value: unknown, out: AnvlElement[]): void {
     return;
   }
   if (Array.isArray(value)) {
-    for (const v of value) out.push({ label: prefix, value: oneLine(v) });
+    for (const v of value) out.push({ label: anvlLabel(prefix), value: oneLine(v) });
     return;
   }
-  out.push({ label: prefix, value: oneLine(value) });
+  // Names come from data (a stored metadata name, a component): encoded where ANVL cannot carry them.
+  out.push({ label: anvlLabel(prefix), value: oneLine(value) });
 }
 
 function yyyymmdd(date: Date): string {

@@ -26,6 +26,14 @@ export {
 } from './chars.ts';
 export { TEXT_ERROR_CODES, type TextErrorCode } from './codes.ts';
 export {
+  boundedCsvRecords,
+  type CsvPiece,
+  CsvRecordSplitter,
+  type CsvRecordStats,
+  type CsvRecordTooLong,
+  csvTextWithMarkers,
+} from './csv-records.ts';
+export {
   decodeText,
   encodingOf,
   isLineTooLong,
