@@ -39,6 +39,8 @@ export interface AppDeps extends PipelineDeps {
 export interface DepsOptions {
   /** Where request log lines go; by default standard output when `config.log` is `json`. */
   readonly logOut?: { write(s: string): unknown };
+  /** A cluster worker's id, written in every log line (`pidgate serve --workers N`). */
+  readonly worker?: number;
   readonly metrics?: Metrics;
   readonly registry?: SchemesRegistry;
   readonly maptrLookup?: MaptrLookup;
@@ -79,7 +81,7 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
   const own = store ? new OwnNaans(store) : null;
   const rules = store && own ? new PrefixRules(store, own) : null;
   await rules?.refresh();
-  const logger = createLogger(config.log, options.logOut);
+  const logger = createLogger(config.log, options.logOut, options.worker ?? null);
   // `pidgate naan update` replaces the table file: the running gateway picks it up with no restart.
   if (config.naan.watch) {
     naan.watch((report, error) => {
