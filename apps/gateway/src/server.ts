@@ -121,6 +121,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   }
 
   // `url` is where to reach it; `address` is what the socket is bound to (0.0.0.0: every interface).
-  deps.logger.event('listening', { url, address: `${host}:${address.port}`, naanTable: deps.naan.file });
+  deps.logger.event('listening', {
+    url,
+    address: `${host}:${address.port}`,
+    pid: process.pid,
+    naanTable: deps.naan.file,
+  });
   return { server, port: address.port, url, deps, close, closed };
 }
