@@ -92,8 +92,9 @@ export const DESCRIPTIONS: Readonly<Record<string, string>> = {
   'cors.origins':
     'The origins a browser page may call the public read and batch APIs from (identifier resolution and ' +
     'metadata, `/api/v1/parse`, `normalize`, `compare`, `resolve`, `/healthz`, `/openapi.json`), preflight ' +
-    'included: `["*"]` (the default) any, `[]` none. The admin API (`/api/v1/bindings`, `mint`, `shoulders`, ' +
-    '`admin`) never answers CORS.',
+    'included: `["*"]` (the default) any, `[]` none. No route that accepts credentials ever answers CORS: ' +
+    'the admin API (`/api/v1/bindings`, `mint`, `shoulders`, `tokens`, `admin`) and the EZID API (under ' +
+    '`ezid.basePath`; at the root its `/id/`, `/login`, `/logout`, `/shoulder/`).',
   'urn.delegations':
     'Where URNs (`urn:NID:...`) are sent, before the resolver table (`resolvers.file`, built-in ' +
     '`data/resolvers.json`): a list of `{prefix, url}`; the longest matching prefix wins, and a URN any entry ' +
