@@ -87,10 +87,18 @@ export class ConnectionDrain {
     this.#sweep();
   }
 
-  /** Close every connection now (the grace period is over). */
+  /** Close the port (if new connections kept it open) and every connection now: the grace period is over. */
   destroyAll(): void {
+    this.#closePort();
     this.#server.closeAllConnections();
     for (const socket of this.#connections.keys()) socket.destroy();
+  }
+
+  #closePort(): void {
+    if (!this.#portOpen || !this.#onPortClosed) return;
+    this.#portOpen = false;
+    // net.Server#close: http.Server#close would also destroy idle connections at once.
+    netClose.call(this.#server, this.#onPortClosed);
   }
 
   #sweep(): void {
@@ -103,11 +111,7 @@ export class ConnectionDrain {
     this.#turns++;
     const accepted = this.#accepted;
     this.#accepted = 0;
-    if (this.#portOpen && this.#turns >= ACCEPT_TURNS && accepted === 0 && this.#onPortClosed) {
-      this.#portOpen = false;
-      // net.Server#close: http.Server#close would also destroy idle connections at once.
-      netClose.call(this.#server, this.#onPortClosed);
-    }
+    if (this.#turns >= ACCEPT_TURNS && accepted === 0) this.#closePort();
     if (!this.#drained && this.#turns >= QUIET_TURNS) {
       this.#drained = true;
       // A connection with one request left and nothing read behind it: its response is the last. (Never
