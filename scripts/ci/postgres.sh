@@ -7,10 +7,16 @@
 # a cluster in $PIDGATE_PG_DATA (default /var/tmp/pidgate-postgres) once, starts it on
 # 127.0.0.1:$PIDGATE_PG_PORT (default 54329) unless it is already running, and creates the role
 # and database once. Only the export line goes to stdout; everything else goes to stderr.
+#
+# PIDGATE_PG_PORT=auto picks a free port (a server already running in $PIDGATE_PG_DATA keeps its own), so
+# checkouts on one machine do not share a server; .ci/run uses it with a data directory of its own.
+#
+#   bash scripts/ci/postgres.sh stop          # stops the server running in $PIDGATE_PG_DATA (if any)
 set -euo pipefail
 
 DATA="${PIDGATE_PG_DATA:-/var/tmp/pidgate-postgres}"
 PORT="${PIDGATE_PG_PORT:-54329}"
+ACTION="${1:-start}"
 DB_USER="${PIDGATE_PG_USER:-pidgate}"
 DB_PASSWORD="${PIDGATE_PG_PASSWORD:-pidgate}"
 DB_NAME="${PIDGATE_PG_DATABASE:-pidgate_test}"
@@ -28,6 +34,15 @@ find_bindir() {
 }
 
 BIN="$(find_bindir || true)"
+if [ "$ACTION" = stop ]; then
+  [ -n "$BIN" ] && [ -f "$DATA/postmaster.pid" ] || { log "no server running in $DATA"; exit 0; }
+  as_owner_stop() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+  log "stopping the server in $DATA"
+  as_owner_stop "$BIN/pg_ctl" -D "$DATA" -m fast -w stop >&2 || true
+  exit 0
+fi
+if [ "$ACTION" != start ]; then log "usage: postgres.sh [start|stop]"; exit 2; fi
+
 if [ -z "$BIN" ]; then
   log "installing postgresql with apt-get"
   if [ "$(id -u)" -ne 0 ]; then log "not root: install postgresql first"; exit 1; fi
@@ -56,9 +71,20 @@ if [ ! -f "$DATA/PG_VERSION" ]; then
     --encoding=UTF8 --locale=C.UTF-8 >&2
 fi
 
+port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 if as_owner "$BIN/pg_ctl" -D "$DATA" status >/dev/null 2>&1; then
   log "already running in $DATA"
+  # postmaster.pid's fourth line is the port it listens on
+  [ "$PORT" = auto ] && PORT="$(sed -n 4p "$DATA/postmaster.pid")"
 else
+  if [ "$PORT" = auto ]; then
+    PORT=""
+    for _ in $(seq 1 50); do
+      candidate=$((20000 + RANDOM % 40000))
+      if port_free "$candidate"; then PORT="$candidate"; break; fi
+    done
+    [ -n "$PORT" ] || { log "no free port found"; exit 1; }
+  fi
   log "starting on 127.0.0.1:$PORT"
   as_owner "$BIN/pg_ctl" -D "$DATA" -l "$DATA/server.log" -w -t 60 \
     -o "-c listen_addresses=127.0.0.1 -c port=$PORT -c unix_socket_directories=$DATA -c max_connections=200 -c fsync=on" \

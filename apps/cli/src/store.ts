@@ -38,11 +38,12 @@ export async function withStore<T>(
   io: Io,
   file: string | undefined,
   fn: (store: Store, config: Config) => Promise<T>,
+  options: { readonly migrate?: boolean } = {},
 ): Promise<T> {
   const config = storeConfig(io, file);
   let store: Store;
   try {
-    store = await openConfiguredStore(config, io.cwd);
+    store = await openConfiguredStore(config, io.cwd, options);
   } catch (e) {
     if (e instanceof ConfigError) throw new UsageError(e.message);
     throw e;

@@ -68,9 +68,20 @@ export function corsHeadersWithoutOrigin(config: Config): Record<string, string>
   return headers;
 }
 
-/** The admin API: bindings, minting, shoulders, reload (bearer tokens; no CORS). */
-function isAdminPath(path: string): boolean {
-  return /^\/api\/v1\/(bindings|mint|shoulders|admin)(\/|$)/.test(path);
+/**
+ * The routes that accept credentials, which never answer CORS (issue 27): the admin API (bindings, minting,
+ * shoulders, tokens, reload: bearer tokens) and the EZID API (Basic credentials a browser may have cached,
+ * session cookies) under `ezid.basePath` (at the root: its `/id/`, `/login`, `/logout`, `/shoulder/`).
+ */
+export function credentialedPath(config: Config): (path: string) => boolean {
+  const admin = /^\/api\/v1\/(bindings|mint|shoulders|admin|tokens)(\/|$)/;
+  const base = config.ezid.basePath;
+  const ezid = !config.ezid.enabled
+    ? null
+    : base === ''
+      ? /^\/(id|login|logout|shoulder)(\/|$)/
+      : new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(/|$)`);
+  return (path) => admin.test(path) || (ezid?.test(path) ?? false);
 }
 
 /** Turn a problem document into an HTML page when the client prefers HTML (a browser). */
@@ -148,13 +159,14 @@ export function createApp(deps: AppDeps): OpenAPIHono<GatewayEnv> {
 
   // Browsers get an HTML page in the site layout for every error; programs the problem document.
   app.use('*', fastPathAware(negotiatedErrors(basePath(config.baseUrl))));
-  // CORS for the public read and batch APIs (never the admin API), preflight included.
+  // CORS for the public read and batch APIs (never a route that accepts credentials), preflight included.
   const corsed = corsOptions(config);
   if (corsed !== null) {
     const allowed = cors(corsed);
+    const credentialed = credentialedPath(config);
     app.use(
       '*',
-      fastPathAware((c: Context<GatewayEnv>, next: Next) => (isAdminPath(c.req.path) ? next() : allowed(c, next))),
+      fastPathAware((c: Context<GatewayEnv>, next: Next) => (credentialed(c.req.path) ? next() : allowed(c, next))),
     );
   }
 

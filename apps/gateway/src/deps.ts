@@ -43,6 +43,8 @@ export interface AppDeps extends PipelineDeps {
 export interface DepsOptions {
   /** Where request log lines go; by default standard output when `config.log` is `json`. */
   readonly logOut?: { write(s: string): unknown };
+  /** A cluster worker's id, written in every log line (`pidgate serve --workers N`). */
+  readonly worker?: number;
   readonly metrics?: Metrics;
   readonly registry?: SchemesRegistry;
   readonly maptrLookup?: MaptrLookup;
@@ -85,7 +87,7 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
   await rules?.refresh();
   const commitments = store ? new Commitments(store) : null;
   await commitments?.refresh();
-  const logger = createLogger(config.log, options.logOut);
+  const logger = createLogger(config.log, options.logOut, options.worker ?? null);
   // `pidgate naan update` replaces the table file: the running gateway picks it up with no restart.
   if (config.naan.watch) {
     naan.watch((report, error) => {

@@ -1,18 +1,12 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Server as NetServer, type Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { corsHeadersWithoutOrigin, createApp } from './app.ts';
 import type { Config } from './config/index.ts';
 import { demoPolicy, startDemoSweep } from './demo/index.ts';
 import { type AppDeps, createDeps, type DepsOptions } from './deps.ts';
+import { ConnectionDrain } from './drain.ts';
 import { assertFastPathSafe, createFastPath, problem, problemResponse } from './http/index.ts';
-
-/** How long an idle connection closed at shutdown may linger after our FIN before it is destroyed. */
-const LINGER_MS = 2000;
-/** The turn of the event loop given to requests already received on idle connections at shutdown. */
-const IDLE_PICKUP_MS = 50;
-const netClose = NetServer.prototype.close;
 
 export interface StartOptions {
   readonly config: Config;
@@ -61,13 +55,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     }
     fast = createFastPath(deps, listener, corsHeadersWithoutOrigin(config));
   }
-  let stopping = false;
-  const server = createServer({ keepAliveTimeout: 5000, requestTimeout: 60_000 }, (req, res) => {
-    // While shutting down, tell keep-alive clients this is the last response on the connection.
-    if (stopping) res.setHeader('connection', 'close');
+  const server: Server = createServer({ keepAliveTimeout: 5000, requestTimeout: 60_000 }, (req, res) => {
+    // Counted first, so that shutdown answers it (and tells its client when it is the connection's last).
+    drain.request(req, res);
     if (fast?.(req, res)) return;
     void listener(req, res);
   });
+  const drain = new ConnectionDrain(server);
 
   try {
     await new Promise<void>((resolve, reject) => {
@@ -105,38 +99,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let closing: Promise<void> | null = null;
   const handlers: [NodeJS.Signals, () => void][] = [];
 
-  // Requests open on each connection, so a stop can tell idle keep-alive connections from busy ones.
-  const open = new Map<Socket, number>();
-  server.on('connection', (socket: Socket) => {
-    open.set(socket, 0);
-    socket.once('close', () => open.delete(socket));
-  });
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const socket = req.socket;
-    open.set(socket, (open.get(socket) ?? 0) + 1);
-    res.once('close', () => {
-      const left = (open.get(socket) ?? 1) - 1;
-      open.set(socket, left);
-      if (stopping && left === 0) endIdle(socket);
-    });
-  });
-  /** Close an idle connection gracefully: a FIN (end), never a reset; destroyed if the peer lingers. */
-  const endIdle = (socket: Socket) => {
-    if (socket.destroyed || socket.writableEnded) return;
-    socket.end();
-    setTimeout(() => socket.destroy(), LINGER_MS).unref();
-  };
-
   const close = (): Promise<void> => {
     closing ??= new Promise<void>((resolve) => {
       for (const [signal, handler] of handlers) process.off(signal, handler);
-      stopping = true;
       demoSweep?.stop();
-      const force = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
+      const force = setTimeout(() => drain.destroyAll(), config.shutdownGraceMs);
       force.unref();
-      // Stop accepting (net.Server#close: http.Server#close would also destroy idle connections at once,
-      // resetting any whose next request is already on its way).
-      netClose.call(server, () => {
+      // Stop accepting and answer every request already received, then close each connection once idle.
+      drain.stop(() => {
         clearTimeout(force);
         deps.logger.event('stopped');
         // Close the store only when startServer built the deps (a caller's deps are the caller's to close).
@@ -146,11 +116,6 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           resolve();
         });
       });
-      // Idle connections close now: after one turn of the event loop, so that a request already received
-      // starts (and is answered with `Connection: close`) instead of being cut off.
-      setTimeout(() => {
-        for (const [socket, requests] of open) if (requests === 0) endIdle(socket);
-      }, IDLE_PICKUP_MS).unref();
     });
     return closing;
   };
@@ -170,6 +135,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     for (const [signal, handler] of handlers) process.on(signal, handler);
   }
 
-  deps.logger.event('listening', { url, naanTable: deps.naan.file });
+  // `url` is where to reach it; `address` is what the socket is bound to (0.0.0.0: every interface).
+  deps.logger.event('listening', {
+    url,
+    address: `${host}:${address.port}`,
+    pid: process.pid,
+    naanTable: deps.naan.file,
+  });
   return { server, port: address.port, url, deps, close, closed };
 }

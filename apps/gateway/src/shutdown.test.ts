@@ -5,7 +5,8 @@ import { startServer } from './server.ts';
 import { testConfig } from './testing/helpers.ts';
 
 // Issue 17: on SIGTERM (close()) idle keep-alive connections are closed at once, with a FIN (never a reset),
-// and in-flight requests get their response (with `Connection: close`) before their connection closes.
+// and in-flight requests get their response before their connection closes. Issue 27 (drain.test.ts, and
+// apps/cli/src/shutdown-load.test.ts with real processes): requests in the socket buffer and pipelined ones too.
 // Real sockets, under load. The grace is 10 minutes: a server that waited for it instead of closing at once
 // would not close within the 60 s these tests allow (a bound far above the milliseconds closing takes).
 const GRACE_MS = 600_000;
@@ -107,8 +108,8 @@ describe('shutdown', () => {
       const errors = outcomes.filter((o) => o.error !== null && o.error !== 'ECONNREFUSED');
       expect(errors).toEqual([]);
       expect(outcomes.filter((o) => o.error === null).length).toBeGreaterThan(100);
-      // the requests in flight at close() were answered, telling the client the connection ends
-      expect(outcomes.filter((o) => o.connection === 'close').length).toBeGreaterThan(0);
+      // (`Connection: close` goes only on a response known to be its connection's last, so it is not counted:
+      // under this load most in-flight responses are written before shutdown knows that.)
       expect(ms).toBeLessThan(CLOSES_WITHIN_MS);
     },
     2 * CLOSES_WITHIN_MS,

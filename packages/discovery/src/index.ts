@@ -21,8 +21,14 @@ export {
 } from './registry.ts';
 export { type AnvlLikeRecord, naanRegistryFromAnvl, parseNaanRegistryAnvl, whereToTarget } from './registry-anvl.ts';
 export {
+  createResponseRateLimiter,
+  type ResponseRateLimiter,
+  type RrlDecision,
+  type RrlOptions,
+  type RrlResponse,
+} from './rrl.ts';
+export {
   createMaptrServer,
-  createSourceLimiter,
   type MaptrDomainEntry,
   type MaptrNaanEntry,
   type MaptrNmah,

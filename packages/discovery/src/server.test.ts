@@ -3,13 +3,7 @@ import dnsPacket from 'dns-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maptrLookup } from './maptr.ts';
 import { NAPTR_TYPE, type NaptrRdata } from './naptr.ts';
-import {
-  createMaptrServer,
-  createSourceLimiter,
-  localAddresses,
-  type MaptrServer,
-  unanswerableSource,
-} from './server.ts';
+import { createMaptrServer, localAddresses, type MaptrServer, unanswerableSource } from './server.ts';
 
 interface Answer {
   name: string;
@@ -191,17 +185,5 @@ describe('unanswerableSource', () => {
     [{ address: '192.0.2.1', port: 5353 }, null],
   ])('%o → %s', (peer, expected) => {
     expect(unanswerableSource(peer, self)).toBe(expected);
-  });
-});
-
-describe('createSourceLimiter', () => {
-  it('lets a burst through, then the rate; each source has its own bucket; the oldest is forgotten', () => {
-    const allow = createSourceLimiter(10, 3, 2);
-    expect([1, 2, 3, 4].map(() => allow('a', 0))).toEqual([true, true, true, false]);
-    expect(allow('a', 100)).toBe(true); // 0.1 s at 10 per second: one more
-    expect(allow('a', 100)).toBe(false);
-    expect(allow('b', 100)).toBe(true);
-    expect(allow('c', 100)).toBe(true); // forgets "a" (least recently seen)
-    expect([1, 2, 3, 4].map(() => allow('a', 100))).toEqual([true, true, true, false]);
   });
 });

@@ -199,6 +199,10 @@ export interface AnswerOptions {
   /** Records answering the question; their owner is the question's name (a pointer to offset 12). */
   readonly answers?: readonly AnswerRecord[];
   readonly edns?: { readonly udpSize: number; readonly version: number } | null;
+  /** Leave the answers out and set TC, whatever they would fit in (a rate limiter's "slip"). */
+  readonly truncate?: boolean;
+  /** The largest answer allowed, in octets; default the UDP limit (TCP: 65535). */
+  readonly maxSize?: number;
 }
 
 /**
@@ -210,7 +214,8 @@ export function encodeAnswer(options: AnswerOptions): Buffer {
   const { header, question, edns } = options;
   const badVersion = edns !== null && edns !== undefined && edns.version !== 0;
   let answers = badVersion ? [] : (options.answers ?? []);
-  const limit = edns ? Math.max(PLAIN_UDP_SIZE, Math.min(edns.udpSize, EDNS_UDP_SIZE)) : PLAIN_UDP_SIZE;
+  const limit =
+    options.maxSize ?? (edns ? Math.max(PLAIN_UDP_SIZE, Math.min(edns.udpSize, EDNS_UDP_SIZE)) : PLAIN_UDP_SIZE);
   const opt = edns ? optRecord(badVersion ? 1 : 0) : [];
   const encodeRecords = (records: readonly AnswerRecord[]) =>
     records.flatMap((r) => [
@@ -225,7 +230,7 @@ export function encodeAnswer(options: AnswerOptions): Buffer {
     ]);
   let body = encodeRecords(answers);
   const size = HEADER_OCTETS + (question?.length ?? 0) + body.length + opt.length;
-  const truncated = size > limit;
+  const truncated = options.truncate === true || size > limit;
   if (truncated) {
     answers = [];
     body = [];

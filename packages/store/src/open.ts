@@ -24,9 +24,11 @@ export interface OpenOptions {
   readonly synchronous?: 'normal' | 'full';
   /** SQLite only: how long to wait for another connection's write lock (default 5000 ms). */
   readonly busyTimeoutMs?: number;
+  /** Apply pending migrations on opening (default true); false leaves them to `store.migrate()`. */
+  readonly migrate?: boolean;
 }
 
-/** Open the store the options choose, migrated to the latest schema. Never throws. */
+/** Open the store the options choose, migrated to the latest schema (unless `migrate: false`). Never throws. */
 export async function tryOpenStore(options: OpenOptions = {}): Promise<StoreResult<Store>> {
   let backend: Backend;
   if (options.url !== undefined && options.url !== '') {
@@ -53,6 +55,7 @@ export async function tryOpenStore(options: OpenOptions = {}): Promise<StoreResu
     }
   }
   const store = new GuardedStore(backend);
+  if (options.migrate === false) return ok(store);
   const migrated = await store.migrate();
   if (!migrated.ok) {
     await store.close();

@@ -5,22 +5,25 @@ import { configOption, readConfig, withStore } from '../store.ts';
 
 export const dnsCommand: Command = {
   name: 'dns',
-  summary: 'serve Maptr: NAPTR records for NAAN.ark.arpa over UDP (ARK §4.2)',
+  summary: 'serve Maptr: NAPTR records for NAAN.ark.arpa over UDP and TCP (ARK §4.2)',
   usage: `pidgate dns [--port N] [--host ADDRESS] [--config FILE]
 
-Serves, over UDP, NAPTR records at NAAN.ark.arpa (suffix: dns.suffix, PIDGATE_DNS_SUFFIX) in
-the format of ARK §4.2, service "ark", flags "h":
+Serves, over UDP and TCP (the same port), NAPTR records at NAAN.ark.arpa (suffix: dns.suffix,
+PIDGATE_DNS_SUFFIX) in the format of ARK §4.2, service "ark", flags "h":
   12345.ark.arpa. IN NAPTR 0 0 "h" "ark" "NAME" ark.example.org
 for the NAANs this institution serves (pidgate shoulder add), pointing at dns.nmah
 (PIDGATE_DNS_NMAH, by default the host of baseUrl), and for every NAAN of the gateway's NAAN
 table. Unknown names get NXDOMAIN. Port: --port, PIDGATE_DNS_PORT or 5353 (0 picks a free
 one); address: --host, PIDGATE_DNS_HOST or 0.0.0.0; time to live of the answers: dns.ttl,
-PIDGATE_DNS_TTL or 300 seconds. Prints "listening on udp://ADDRESS:PORT".
+PIDGATE_DNS_TTL or 300 seconds. Prints "listening on udp://ADDRESS:PORT and tcp://ADDRESS:PORT".
 Hostile input is bounded: datagrams over 1232 octets, shorter than a header or that are
 responses (QR=1) are dropped; malformed queries get FORMERR without being decoded; nothing is
-sent to source port 0 or to the server itself; each source address may send dns.perSourceRate
-datagrams a second (PIDGATE_DNS_PER_SOURCE_RATE, 200; burst dns.perSourceBurst, 400), the rest
-are dropped unread.
+sent to source port 0 or to the server itself. UDP answers are rate-limited as BIND and Knot
+do it (response rate limiting, dns.rrl): per client /24 (IPv6 /56) and per answer (name and type;
+all NXDOMAINs; all errors), dns.rrl.responsesPerSecond (PIDGATE_DNS_RRL_RESPONSES_PER_SECOND, 20)
+a second; past it answers are dropped, except every dns.rrl.slip-th (2), sent truncated (TC=1) so
+a genuine resolver retries over TCP. A flood spoofed with a resolver's address therefore cannot
+silence it. TCP is never rate-limited (at most 16 connections from one address, 10 s idle).
 SIGHUP re-reads the NAANs and the table; SIGTERM or SIGINT stops it (exit status 0).
 Exit status 2 when the configuration is invalid or the port cannot be bound.`,
   async run(args, io) {
@@ -48,7 +51,10 @@ Exit status 2 when the configuration is invalid or the port cannot be bound.`,
       } catch (e) {
         throw new UsageError((e as Error).message);
       }
-      await write(io.stdout, `listening on udp://${running.address}:${running.port} (${running.names} names)\n`);
+      await write(
+        io.stdout,
+        `listening on udp://${running.address}:${running.port} and tcp://${running.address}:${running.port} (${running.names} names)\n`,
+      );
       await new Promise<void>((resolve) => {
         const stop = () => {
           process.off('SIGTERM', stop);

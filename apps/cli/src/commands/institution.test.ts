@@ -14,11 +14,16 @@ const cli = (args: string[], stdin = '', tty = false) => runCli([...args, '--con
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('institution commands', () => {
-  it('db migrate creates the database and reports the schema version; twice is harmless', async () => {
+  it('db migrate creates the database and says what it applied; twice is harmless and up to date', async () => {
     const first = await cli(['db', 'migrate']);
     expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(/^sqlite: schema version \d+, up to date\n$/);
-    expect((await cli(['db', 'migrate'])).stdout).toBe(first.stdout);
+    // an empty database: every migration from 1 to the schema version, in order (issue 27: not "up to date")
+    const m = /^sqlite: schema version (\d+), applied migrations ([\d, ]+)\n$/.exec(first.stdout);
+    expect(m).not.toBeNull();
+    const version = Number(m?.[1]);
+    expect(version).toBeGreaterThan(1);
+    expect(m?.[2]?.split(', ').map(Number)).toEqual(Array.from({ length: version }, (_, i) => i + 1));
+    expect((await cli(['db', 'migrate'])).stdout).toBe(`sqlite: schema version ${version}, up to date\n`);
     expect((await cli(['db', 'upgrade'])).code).toBe(2);
   });
 

@@ -40,10 +40,32 @@ describe('pidgate serve', () => {
       url = /"event":"listening","url":"([^"]+)"/.exec(t.out())?.[1] ?? '';
     }
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    // the address the socket is bound to, as bound
+    expect(t.out()).toMatch(/"event":"listening","url":"[^"]+","address":"127\.0\.0\.1:\d+"/);
     const res = await fetch(`${url}urn:nbn:de:bvb:19-146642`, { redirect: 'manual' });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('https://nbn-resolving.org/urn:nbn:de:bvb:19-146642');
     expect(t.out()).toContain('"path":"/urn:nbn:de:bvb:19-146642","status":302');
+    process.emit('SIGTERM');
+    expect(await exit).toBe(0);
+  });
+
+  it('says the address it listens on: 0.0.0.0 (every interface) by default, reached at 127.0.0.1', async () => {
+    const t = io({ PIDGATE_MAPTR_ENABLED: 'false' });
+    const exit = main(['serve', '--port', '0'], t.io);
+    let exited = false;
+    void exit.finally(() => {
+      exited = true;
+    });
+    while (!t.out().includes('"event":"listening"') && !exited) await new Promise((r) => setTimeout(r, 25));
+    const listening = JSON.parse(
+      t
+        .out()
+        .split('\n')
+        .find((l) => l.includes('"event":"listening"')) ?? '{}',
+    );
+    expect(listening.address).toMatch(/^0\.0\.0\.0:\d+$/);
+    expect(listening.url).toBe(`http://127.0.0.1:${listening.address.split(':')[1]}/`);
     process.emit('SIGTERM');
     expect(await exit).toBe(0);
   });
@@ -105,6 +127,10 @@ describe('pidgate serve --workers', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(out.match(/"event":"stopped"/g)).toHaveLength(2);
+    // each request line names the worker that answered it (cluster worker ids 1 and 2)
+    const lines = out.split('\n').filter((l) => l.includes('"path":"/urn:nbn:de:bvb:19-146642"'));
+    expect(lines).toHaveLength(20);
+    for (const line of lines) expect([1, 2]).toContain(JSON.parse(line).worker);
   });
 
   it('--workers must be a whole number or auto', async () => {

@@ -47,7 +47,8 @@ Exit status 0 after a clean shutdown, 2 when the configuration is invalid or the
       throw e;
     }
     if (workers > 1 && cluster.isPrimary) return runPrimary(workers, args, io);
-    const server = await startServer({ config, signals: true, depsOptions: { logOut: io.stdout } });
+    const worker = cluster.isWorker ? cluster.worker?.id : undefined;
+    const server = await startServer({ config, signals: true, depsOptions: { logOut: io.stdout, worker } });
     await server.closed;
     // A cluster worker's channel to the primary would keep its process alive.
     if (cluster.isWorker) process.disconnect?.();
@@ -137,7 +138,12 @@ async function runPrimary(count: number, args: readonly string[], io: Io): Promi
   try {
     if (await fork()) {
       await Promise.all(Array.from({ length: count - 1 }, fork));
-      if (!stopping) void event('cluster', { workers: live.size, pids: [...live].map((w) => w.process.pid) });
+      if (!stopping)
+        void event('cluster', {
+          workers: live.size,
+          pids: [...live].map((w) => w.process.pid),
+          ids: [...live].map((w) => w.id),
+        });
     } else {
       failed = true;
       stop();

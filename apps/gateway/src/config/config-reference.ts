@@ -92,8 +92,9 @@ export const DESCRIPTIONS: Readonly<Record<string, string>> = {
   'cors.origins':
     'The origins a browser page may call the public read and batch APIs from (identifier resolution and ' +
     'metadata, `/api/v1/parse`, `normalize`, `compare`, `resolve`, `/healthz`, `/openapi.json`), preflight ' +
-    'included: `["*"]` (the default) any, `[]` none. The admin API (`/api/v1/bindings`, `mint`, `shoulders`, ' +
-    '`admin`) never answers CORS.',
+    'included: `["*"]` (the default) any, `[]` none. No route that accepts credentials ever answers CORS: ' +
+    'the admin API (`/api/v1/bindings`, `mint`, `shoulders`, `tokens`, `admin`) and the EZID API (under ' +
+    '`ezid.basePath`; at the root its `/id/`, `/login`, `/logout`, `/shoulder/`).',
   'urn.delegations':
     'Where URNs (`urn:NID:...`) are sent, before the resolver table (`resolvers.file`, built-in ' +
     '`data/resolvers.json`): a list of `{prefix, url}`; the longest matching prefix wins, and a URN any entry ' +
@@ -143,7 +144,20 @@ const SECTIONS: Readonly<Record<string, string>> = {
   dns:
     'The Maptr DNS server, `pidgate dns` (not `pidgate serve`): NAPTR records (draft-kunze-ark-09 §4.2) for the ' +
     'NAANs this institution serves (declared with `pidgate shoulder add`), pointing at `dns.nmah`, and for every ' +
-    'NAAN of the NAAN table. UDP only.',
+    'NAAN of the NAAN table, over UDP and TCP (the same port; RFC 7766 framing, pipelined queries, idle ' +
+    'connections closed after 10 s, at most 16 at once from one address).',
+  'dns.rrl':
+    'Response rate limiting (RRL) of the UDP answers, as BIND (`rate-limit`) and Knot (`mod-rrl`) do it. A UDP ' +
+    "source address can be forged, so a limit per source address would let a flood spoofed with a resolver's " +
+    'address silence that resolver; RRL limits answers instead, in one account per (client netblock: IPv4 ' +
+    '`/24`, IPv6 `/56`; response: the name and type for an answer or NODATA, one for every NXDOMAIN, one for ' +
+    'every error). An account is credited its rate each second, holds at most one second of it, and goes down ' +
+    'one per answer to at most `window` seconds of debt; while it is negative, answers are dropped, except ' +
+    'every `slip`-th, sent truncated (TC=1, no records, no larger than the query) so a genuine resolver ' +
+    'retries over TCP, which is never limited: its address is proven by the handshake. A spoofed flood thus ' +
+    'costs the victim a retry over TCP, and is not amplified. The old per-source-address budget ' +
+    '(`dns.perSourceRate`, `dns.perSourceBurst`) is gone for that reason; a configuration file that still ' +
+    'sets it is refused.',
 };
 
 const REPOSITORY = fileURLToPath(new URL('../../../..', import.meta.url));

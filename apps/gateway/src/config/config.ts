@@ -235,21 +235,81 @@ export const ConfigSchema = z
           .max(604_800)
           .default(300)
           .describe('Time to live of the NAPTR answers, in seconds.'),
-        perSourceRate: z.coerce
-          .number()
-          .int()
-          .min(1)
-          .default(200)
-          .describe(
-            'Datagrams per second `pidgate dns` handles from one source address; past it (and the burst) they are dropped unread.',
-          ),
-        perSourceBurst: z.coerce
-          .number()
-          .int()
-          .min(1)
-          .default(400)
-          .describe('Datagrams one source address may send at once before `dns.perSourceRate` applies.'),
+        rrl: z
+          .object({
+            enabled: z
+              .boolean()
+              .default(true)
+              .describe(
+                "Response rate limiting of UDP answers (as BIND's `rate-limit` and Knot's `mod-rrl`): keyed by the client's netblock and the response, so a flood spoofed with a resolver's address cannot silence it. Off: every query is answered.",
+              ),
+            responsesPerSecond: z.coerce
+              .number()
+              .int()
+              .min(1)
+              .max(1_000_000)
+              .default(20)
+              .describe(
+                'Answers (and NODATA) per second for one name and type to one netblock over UDP; past it they are dropped, except every `dns.rrl.slip`-th, sent truncated. BIND `responses-per-second`.',
+              ),
+            nxdomainsPerSecond: z.coerce
+              .number()
+              .int()
+              .min(1)
+              .max(1_000_000)
+              .nullable()
+              .default(null)
+              .describe(
+                'NXDOMAIN answers per second to one netblock, whatever the name (random names share it); `null`: `dns.rrl.responsesPerSecond`. BIND `nxdomains-per-second`.',
+              ),
+            errorsPerSecond: z.coerce
+              .number()
+              .int()
+              .min(1)
+              .max(1_000_000)
+              .nullable()
+              .default(null)
+              .describe(
+                'Error answers (FORMERR, NOTIMP, BADVERS) per second to one netblock; `null`: `dns.rrl.responsesPerSecond`. BIND `errors-per-second`.',
+              ),
+            slip: z.coerce
+              .number()
+              .int()
+              .min(0)
+              .max(10)
+              .default(2)
+              .describe(
+                'Of the rate-limited answers, every `slip`-th is sent truncated (TC=1, no records) so a genuine resolver retries over TCP, which is never limited; the others are dropped. 0 drops them all, 1 truncates them all. BIND `slip`.',
+              ),
+            window: z.coerce
+              .number()
+              .int()
+              .min(1)
+              .max(3600)
+              .default(15)
+              .describe(
+                'Seconds a flood is remembered: once it stops, its answers resume within this many seconds. BIND `window`.',
+              ),
+            ipv4PrefixLength: z.coerce
+              .number()
+              .int()
+              .min(0)
+              .max(32)
+              .default(24)
+              .describe('IPv4 clients are accounted by this netblock (`/24`). BIND `ipv4-prefix-length`.'),
+            ipv6PrefixLength: z.coerce
+              .number()
+              .int()
+              .min(0)
+              .max(128)
+              .default(56)
+              .describe('IPv6 clients are accounted by this netblock (`/56`). BIND `ipv6-prefix-length`.'),
+          })
+          .strict()
+          .prefault({}),
       })
+      // strict: the per-source budget this section had (perSourceRate, perSourceBurst) is refused, not ignored
+      .strict()
       .prefault({}),
     ezid: z
       .object({
@@ -380,8 +440,14 @@ const ENV_KEYS: readonly [string, readonly string[], 'string' | 'boolean' | 'nul
   ['PIDGATE_DNS_SUFFIX', ['dns', 'suffix'], 'string'],
   ['PIDGATE_DNS_NMAH', ['dns', 'nmah'], 'null-string'],
   ['PIDGATE_DNS_TTL', ['dns', 'ttl'], 'string'],
-  ['PIDGATE_DNS_PER_SOURCE_RATE', ['dns', 'perSourceRate'], 'string'],
-  ['PIDGATE_DNS_PER_SOURCE_BURST', ['dns', 'perSourceBurst'], 'string'],
+  ['PIDGATE_DNS_RRL_ENABLED', ['dns', 'rrl', 'enabled'], 'boolean'],
+  ['PIDGATE_DNS_RRL_RESPONSES_PER_SECOND', ['dns', 'rrl', 'responsesPerSecond'], 'string'],
+  ['PIDGATE_DNS_RRL_NXDOMAINS_PER_SECOND', ['dns', 'rrl', 'nxdomainsPerSecond'], 'null-string'],
+  ['PIDGATE_DNS_RRL_ERRORS_PER_SECOND', ['dns', 'rrl', 'errorsPerSecond'], 'null-string'],
+  ['PIDGATE_DNS_RRL_SLIP', ['dns', 'rrl', 'slip'], 'string'],
+  ['PIDGATE_DNS_RRL_WINDOW', ['dns', 'rrl', 'window'], 'string'],
+  ['PIDGATE_DNS_RRL_IPV4_PREFIX_LENGTH', ['dns', 'rrl', 'ipv4PrefixLength'], 'string'],
+  ['PIDGATE_DNS_RRL_IPV6_PREFIX_LENGTH', ['dns', 'rrl', 'ipv6PrefixLength'], 'string'],
   ['PIDGATE_EZID_ENABLED', ['ezid', 'enabled'], 'boolean'],
   ['PIDGATE_EZID_BASE_PATH', ['ezid', 'basePath'], 'string'],
   ['PIDGATE_EZID_SESSION_TTL', ['ezid', 'sessionTtl'], 'string'],

@@ -1,4 +1,4 @@
-import { createMaptrServer, type MaptrNaanEntry, type MaptrServer } from '@pidgate/discovery';
+import { createMaptrServer, type MaptrNaanEntry, type MaptrServer, type RrlOptions } from '@pidgate/discovery';
 import type { Store } from '@pidgate/store';
 import { type Config, ConfigError } from '../config/index.ts';
 import type { ReloadableNaanTable } from '../resolution/index.ts';
@@ -42,17 +42,27 @@ export interface RunningDns {
   close(): Promise<void>;
 }
 
+/** The response rate limiting `dns.rrl` asks for, in the server's terms (`false`: off). */
+export function rrlOptions(config: Config): RrlOptions | false {
+  const { enabled, nxdomainsPerSecond, errorsPerSecond, ...rest } = config.dns.rrl;
+  if (!enabled) return false;
+  return {
+    ...rest,
+    ...(nxdomainsPerSecond === null ? {} : { nxdomainsPerSecond }),
+    ...(errorsPerSecond === null ? {} : { errorsPerSecond }),
+  };
+}
+
 /**
- * Start the Maptr DNS server (UDP) on `dns.host:dns.port`. Each source address may send `dns.perSourceRate`
- * datagrams a second (`dns.perSourceBurst` at once); hostile datagrams are bounded and dropped or refused.
+ * Start the Maptr DNS server on `dns.host:dns.port`, UDP and TCP. UDP answers go through response rate
+ * limiting (`dns.rrl`); TCP is never limited. Hostile queries are bounded and dropped or refused.
  */
 export async function startDns(config: Config, store: Store | null, table: ReloadableNaanTable): Promise<RunningDns> {
   const options = async () => ({
     naans: await maptrEntries(config, store, table),
     suffix: config.dns.suffix,
     ttl: config.dns.ttl,
-    perSourceRate: config.dns.perSourceRate,
-    perSourceBurst: config.dns.perSourceBurst,
+    rrl: rrlOptions(config),
   });
   const created = createMaptrServer(await options());
   if (!created.ok) throw new ConfigError(`Maptr records: ${created.error.message}`);

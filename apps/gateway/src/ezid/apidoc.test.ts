@@ -281,7 +281,7 @@ describe.each(backends)("EZID's API guide, example by example, on %s", (backend)
     ['erc.who: 100%', 'error: bad request - ANVL parse error (percent-decode error)'],
     ['erc.who: %zz', 'error: bad request - ANVL parse error (percent-decode error)'],
     ['_status: hidden', "error: bad request - _status: the status is 'public', 'reserved' or 'unavailable | reason'"],
-    ['_target: ftp://example.org/', 'error: bad request - _target: the target is an absolute http or https URL'],
+    ['_target: ftp://example.org/', 'error: bad request - _target: the target must be an absolute http or https URL'],
     ['_export: maybe', "error: bad request - _export: the value is 'yes' or 'no'"],
     ['_owner: somebody-else', 'error: bad request - ownership change prohibited'],
     ['_bogus: x', 'error: bad request - _bogus: no such reserved element, or it cannot be set'],

@@ -164,7 +164,7 @@ function setOrDelete(record: Record<string, unknown>, name: string, value: strin
 /** `_target`: an absolute http(s) URL; empty gives back the default target. */
 function targetStep(d: Draft, value: string, request: Request): string | null {
   if (value === '') d.target = request.defaultTarget;
-  else if (!isHttpUrl(value)) return '_target: the target is an absolute http or https URL';
+  else if (!isHttpUrl(value)) return '_target: the target must be an absolute http or https URL';
   else {
     // Read two ways (`targetRefusal`, the store's check): refused here in EZID's words.
     const refused = targetRefusal(value);

@@ -45,9 +45,15 @@ export class RequestLogger {
   /** The ISO time of the last line and the millisecond it was made for (one toISOString per millisecond). */
   #timeMs = -1;
   #time = '';
+  /** The cluster worker's id, written in every line (`pidgate serve --workers N`); null in one process. */
+  readonly #worker: number | null;
+  /** `,"worker":N` or nothing: appended to every request line. */
+  readonly #workerField: string;
 
-  constructor(sink: LogSink | null) {
+  constructor(sink: LogSink | null, worker: number | null = null) {
     this.#sink = sink;
+    this.#worker = worker;
+    this.#workerField = worker === null ? '' : `,"worker":${worker}`;
   }
 
   get enabled(): boolean {
@@ -69,7 +75,7 @@ export class RequestLogger {
     // JSON.stringify escapes control characters, so a request cannot forge log lines.
     const quoted = isPlainJson(path) ? `"${path}"` : JSON.stringify(path);
     const method = isPlainJson(entry.method) ? `"${entry.method}"` : JSON.stringify(entry.method);
-    this.#buffer += `{"time":"${this.#now()}","method":${method},"path":${quoted},"status":${entry.status},"ms":${entry.ms.toFixed(3)},"scheme":"${entry.scheme}","outcome":"${entry.outcome}"}\n`;
+    this.#buffer += `{"time":"${this.#now()}","method":${method},"path":${quoted},"status":${entry.status},"ms":${entry.ms.toFixed(3)},"scheme":"${entry.scheme}","outcome":"${entry.outcome}"${this.#workerField}}\n`;
     if (this.#buffer.length >= FLUSH_AT) this.flush();
     else if (!this.#scheduled) {
       this.#scheduled = true;
@@ -96,11 +102,19 @@ export class RequestLogger {
   event(event: string, fields: Record<string, unknown> = {}): void {
     if (this.#sink === null) return;
     this.flush();
-    this.#sink(`${JSON.stringify({ time: new Date().toISOString(), event, ...fields })}\n`);
+    const worker = this.#worker === null ? {} : { worker: this.#worker };
+    this.#sink(`${JSON.stringify({ time: new Date().toISOString(), event, ...fields, ...worker })}\n`);
   }
 }
 
-/** A logger writing to a stream (standard output by default), or a silent one for `off`. */
-export function createLogger(mode: 'json' | 'off', out: { write(s: string): unknown } = process.stdout): RequestLogger {
-  return new RequestLogger(mode === 'off' ? null : (line) => out.write(line));
+/**
+ * A logger writing to a stream (standard output by default), or a silent one for `off`; `worker` (a cluster
+ * worker's id) is written in every line.
+ */
+export function createLogger(
+  mode: 'json' | 'off',
+  out: { write(s: string): unknown } = process.stdout,
+  worker: number | null = null,
+): RequestLogger {
+  return new RequestLogger(mode === 'off' ? null : (line) => out.write(line), worker);
 }

@@ -11,8 +11,13 @@ export function dataDirectory(config: Config, cwd = process.cwd()): string {
  * Open (and migrate) the store the configuration names: PostgreSQL when `store.url` is set, else SQLite
  * in `store.dataDir`. Throws `ConfigError` with the store's code when it cannot (the outer layer).
  * The data directory may not be the gateway package's own `data/`, which holds the embedded NAAN table.
+ * `migrate: false` leaves the migrations to the caller (`pidgate db migrate`, which reports them).
  */
-export async function openConfiguredStore(config: Config, cwd = process.cwd()): Promise<Store> {
+export async function openConfiguredStore(
+  config: Config,
+  cwd = process.cwd(),
+  options: { readonly migrate?: boolean } = {},
+): Promise<Store> {
   const dataDir = dataDirectory(config, cwd);
   if (!config.store.url && dataDir === dirname(DEFAULT_NAAN_FILE)) {
     throw new ConfigError(
@@ -23,6 +28,7 @@ export async function openConfiguredStore(config: Config, cwd = process.cwd()): 
     url: config.store.url ?? undefined,
     dataDir,
     synchronous: config.store.synchronous,
+    migrate: options.migrate,
   });
   if (!opened.ok) {
     const where = config.store.url ? 'the PostgreSQL database (DATABASE_URL)' : `the SQLite database in ${dataDir}`;
