@@ -1,15 +1,27 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type Config, ConfigError, loadConfig, openConfiguredStore } from '@pidgate/gateway';
+import {
+  type Config,
+  ConfigError,
+  databaseFile,
+  loadConfig,
+  openConfiguredStore,
+  resolveDataDir,
+} from '@pidgate/gateway';
 import type { Store } from '@pidgate/store';
 import { type Io, UsageError } from './io.ts';
 
 /** The `--config FILE` option every command that touches the database takes. */
 export const configOption = { config: { type: 'string', short: 'c' } } as const;
 
-/** The gateway's configuration (file, then environment), as `pidgate serve` reads it. */
+/**
+ * The gateway's configuration (file, then environment), as `pidgate serve` reads it, its data directory
+ * made absolute: `PIDGATE_DATA_DIR` or the file's `store.dataDir` as given, else `data/` of the instance root
+ * (`instanceRoot`: the repository root from any of its package folders; docs/configuration.md).
+ */
 export function readConfig(io: Io, file: string | undefined): Config {
   try {
-    return loadConfig(io.env, file === undefined ? undefined : resolve(io.cwd, file));
+    return resolveDataDir(loadConfig(io.env, file === undefined ? undefined : resolve(io.cwd, file)), io.env, io.cwd);
   } catch (e) {
     if (e instanceof ConfigError) throw new UsageError(e.message);
     throw e;
@@ -42,8 +54,13 @@ export async function withStore<T>(
 ): Promise<T> {
   const config = storeConfig(io, file);
   let store: Store;
+  const created = !config.store.url && !existsSync(databaseFile(config.store.dataDir));
   try {
     store = await openConfiguredStore(config, io.cwd, options);
+    // Say where a new database went, so that a second one made by mistake is seen at once.
+    if (created && existsSync(databaseFile(config.store.dataDir))) {
+      io.stderr.write(`pidgate: created the SQLite database ${databaseFile(config.store.dataDir)}\n`);
+    }
   } catch (e) {
     if (e instanceof ConfigError) throw new UsageError(e.message);
     throw e;

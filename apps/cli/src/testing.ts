@@ -6,7 +6,7 @@ import { main } from './main.ts';
 export async function runCli(
   argv: readonly string[],
   stdin = '',
-  options: { cwd?: string; tty?: boolean } = {},
+  options: { cwd?: string; tty?: boolean; env?: Readonly<Record<string, string>> } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const stdout = new PassThrough();
   const stderr = Object.assign(new PassThrough(), { isTTY: options.tty ?? false });
@@ -20,7 +20,7 @@ export async function runCli(
   });
   // Bytes, as a process's standard input is.
   const input = Readable.from([Buffer.from(stdin, 'utf8')], { objectMode: false });
-  const io: Io = { stdin: input, stdout, stderr, env: {}, cwd: options.cwd ?? process.cwd() };
+  const io: Io = { stdin: input, stdout, stderr, env: options.env ?? {}, cwd: options.cwd ?? process.cwd() };
   const code = await main(argv, io);
   return { code, stdout: out, stderr: errText };
 }

@@ -21,6 +21,7 @@ import {
   prefersHtml,
   preparedFor,
   problem,
+  problemBase,
   problemJson,
   problemResponse,
   requestTarget,
@@ -159,6 +160,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<GatewayEnv> {
 
   // Browsers get an HTML page in the site layout for every error; programs the problem document.
   app.use('*', fastPathAware(negotiatedErrors(basePath(config.baseUrl))));
+  // Problem `type`s name `/problems/{code}` under the base path of `baseUrl` (docs/api.md).
+  if (basePath(config.baseUrl) !== '/') app.use('*', problemBase(basePath(config.baseUrl)));
   // CORS for the public read and batch APIs (never a route that accepts credentials), preflight included.
   const corsed = corsOptions(config);
   if (corsed !== null) {

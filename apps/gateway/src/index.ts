@@ -45,4 +45,10 @@ export {
   resolvers,
 } from './resolution/index.ts';
 export { type RunningServer, type StartOptions, startServer } from './server.ts';
-export { dataDirectory, openConfiguredStore } from './store/index.ts';
+export {
+  databaseFile,
+  dataDirectory,
+  instanceRoot,
+  openConfiguredStore,
+  resolveDataDir,
+} from './store/index.ts';

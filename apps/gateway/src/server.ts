@@ -6,7 +6,14 @@ import type { Config } from './config/index.ts';
 import { demoPolicy, startDemoSweep } from './demo/index.ts';
 import { type AppDeps, createDeps, type DepsOptions } from './deps.ts';
 import { ConnectionDrain } from './drain.ts';
-import { assertFastPathSafe, createFastPath, problem, problemResponse } from './http/index.ts';
+import {
+  assertFastPathSafe,
+  basePath,
+  createFastPath,
+  problem,
+  problemResponse,
+  withProblemBase,
+} from './http/index.ts';
 
 export interface StartOptions {
   readonly config: Config;
@@ -42,7 +49,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const listener = getRequestListener(app.fetch, {
     // A request line or Host header the URL parser refuses: 400 problem, never a bare error.
     errorHandler: () =>
-      problemResponse(problem(400, 'invalid-request-target', 'the request target or Host header is not valid')),
+      problemResponse(
+        withProblemBase(
+          problem(400, 'invalid-request-target', 'the request target or Host header is not valid'),
+          basePath(config.baseUrl),
+        ),
+      ),
   });
   // Identifier redirects are answered before Hono (see fast.ts); a route in their way stops the start.
   let fast: ReturnType<typeof createFastPath> | null = null;

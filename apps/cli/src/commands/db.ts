@@ -9,7 +9,8 @@ export const dbCommand: Command = {
 
 Opens the database the gateway uses and applies the schema migrations it lacks (the gateway
 also does this when it starts). SQLite by default: pidgate.sqlite in the data directory
-(./data, or PIDGATE_DATA_DIR); PostgreSQL when DATABASE_URL is set. A database migrated by a
+(PIDGATE_DATA_DIR, else data/ in the instance root: the
+repository root from any of its package folders; docs/configuration.md); PostgreSQL when DATABASE_URL is set. A database migrated by a
 newer pidgate is refused. Prints the backend, the migrations it applied (or "up to date" when
 there were none) and the schema version.
 Exit status 0, or 2 when the database cannot be opened or migrated.`,

@@ -11,7 +11,8 @@ export const naanCommand: Command = {
   usage: `pidgate naan update FILE [--config FILE]
 
 Checks FILE (the NAAN registry's JSON export, ANVL naa: records, or a natab) and installs it as the
-gateway's active NAAN table: <data directory>/naan-table (./data, or PIDGATE_DATA_DIR), or the file
+gateway's active NAAN table: <data directory>/naan-table (PIDGATE_DATA_DIR, else data/ in the instance root:
+the repository root from any of its package folders), or the file
 naan.file names when the configuration sets one. The file is replaced atomically (written beside it,
 flushed, renamed over it): a running gateway reloads it by itself (file watch, naan.watch) and /healthz
 shows the new table and its date. A FILE that is not a valid table changes nothing.

@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, ENV_VARIABLES, loadConfig, startServer } from '@pidgate/gateway';
+import { ConfigError, ENV_VARIABLES, loadConfig, resolveDataDir, startServer } from '@pidgate/gateway';
 import { type Command, parseCommandArgs } from '../command.ts';
 import { type Io, UsageError, write } from '../io.ts';
 
@@ -41,7 +41,7 @@ Exit status 0 after a clean shutdown, 2 when the configuration is invalid or the
     let config: ReturnType<typeof loadConfig>;
     try {
       const file = values.config === undefined ? undefined : resolve(io.cwd, values.config);
-      config = loadConfig(io.env, file, { port, host: values.host });
+      config = resolveDataDir(loadConfig(io.env, file, { port, host: values.host }), io.env, io.cwd);
     } catch (e) {
       if (e instanceof ConfigError) throw new UsageError(e.message);
       throw e;

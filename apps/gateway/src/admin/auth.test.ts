@@ -59,7 +59,7 @@ describe('the admin API gate', () => {
       expect(await problemOf(res)).toMatchObject({
         status: 401,
         code: 'unauthorized',
-        type: 'https://pidgate.org/problems/unauthorized',
+        type: '/problems/unauthorized',
       });
     },
   );

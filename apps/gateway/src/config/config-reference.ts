@@ -140,7 +140,14 @@ const SECTIONS: Readonly<Record<string, string>> = {
     'and serial numbers, NAANs, shoulders and minter counters, bearer tokens. SQLite by default (one file, ' +
     '`pidgate.sqlite`, in `store.dataDir`); PostgreSQL when `store.url` (`DATABASE_URL`) is set, so several ' +
     'instances share one database. Migrations run at start, and by `pidgate db migrate`. `pidgate serve`, ' +
-    '`db`, `token`, `shoulder`, `mint`, `import` and `dns` all open the store this section names.',
+    '`db`, `token`, `shoulder`, `mint`, `import` and `dns` all open the store this section names.\n\n' +
+    '**The data directory.** `PIDGATE_DATA_DIR` (relative to the working directory), or `store.dataDir` in ' +
+    'a configuration file (relative to the file), names it. Otherwise it is `data/` in the *instance root*, ' +
+    'found from the working directory upwards: the nearest folder whose `package.json` declares `workspaces` ' +
+    "(a checkout of this repository: `pidgate db migrate` run in `apps/cli` uses the root's `data/`); else the " +
+    'nearest folder holding `data/pidgate.sqlite` (an installed instance); else the working directory. A ' +
+    'command that creates the SQLite database says where on standard error ' +
+    '(`pidgate: created the SQLite database …/data/pidgate.sqlite`).',
   dns:
     'The Maptr DNS server, `pidgate dns` (not `pidgate serve`): NAPTR records (draft-kunze-ark-09 §4.2) for the ' +
     'NAANs this institution serves (declared with `pidgate shoulder add`), pointing at `dns.nmah`, and for every ' +

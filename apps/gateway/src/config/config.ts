@@ -191,7 +191,7 @@ export const ConfigSchema = z
           .min(1)
           .default('data')
           .describe(
-            'The directory of the SQLite file `pidgate.sqlite` (created on start, WAL mode); relative to the working directory (to the file, in a configuration file). Not used with `store.url`.',
+            'The directory of the SQLite file `pidgate.sqlite` (created on start, WAL mode). `PIDGATE_DATA_DIR` is relative to the working directory, a configuration file\'s value to the file; the default `data` is in the instance root (see "The data directory"), whichever folder a command runs from. Not used with `store.url`.',
           ),
         url: rule('must be a postgres:// or postgresql:// URL', (m) => z.string().regex(/^postgres(ql)?:\/\//, m))
           .nullable()

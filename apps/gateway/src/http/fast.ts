@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 import type { AppDeps } from '../deps.ts';
 import { type Resolution, resolveTargetNow } from '../resolution/index.ts';
-import { PROBLEM_JSON, problem } from './problem.ts';
+import { basePath } from './origin.ts';
+import { PROBLEM_JSON, problem, withProblemBase } from './problem.ts';
 import { outcomeLabel, redirectHeaders } from './resolution-response.ts';
 
 /**
@@ -223,7 +224,10 @@ export function createFastPath(
       logger.event('error', { path: q.target.slice(0, 2048), message: String((e as Error)?.message ?? e) });
       if (q.res.headersSent) q.res.destroy();
       else {
-        const p = problem(500, 'internal-error', 'the gateway failed to answer this request');
+        const p = withProblemBase(
+          problem(500, 'internal-error', 'the gateway failed to answer this request'),
+          basePath(deps.config.baseUrl),
+        );
         q.res.writeHead(500, { 'cache-control': 'no-store', 'content-type': PROBLEM_JSON });
         q.res.end(JSON.stringify(p));
       }

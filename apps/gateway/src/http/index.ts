@@ -23,14 +23,26 @@ export {
 export { basePath, publicBase } from './origin.ts';
 export {
   PROBLEM_JSON,
+  PROBLEM_PATH,
   type Problem,
   parseProblem,
   problem,
   problemJson,
   problemResponse,
+  problemType,
   unparseableProblem,
   unparseableStatus,
+  withProblemBase,
 } from './problem.ts';
+export { problemBase } from './problem-base.ts';
+export {
+  CODE_DESCRIPTIONS,
+  CODE_TABLES,
+  type CodeDescription,
+  type DescribedCode,
+  describedCodes,
+  describeProblemCode,
+} from './problem-codes.ts';
 export { ProblemSchema } from './problem-schema.ts';
 export { requestTarget } from './request-target.ts';
 export { describeStatus, resolutionProblem } from './resolution-response.ts';

@@ -3,8 +3,25 @@ import type { Context, TypedResponse } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { JSONParsed } from 'hono/utils/types';
 
-/** The base of every problem `type` URI this gateway answers (RFC 9457 §3.1.1). */
-export const PROBLEM_BASE = 'https://pidgate.org/problems/';
+/**
+ * The path, under the gateway's root, of the page that describes each problem code (`/problems/{code}`,
+ * web/problems.tsx). A problem's `type` is this absolute-path reference (RFC 9457 §3.1.1 allows a URI
+ * reference; it resolves against the request's URL): `/problems/{code}`, or under the base path of
+ * `baseUrl` (`/resolver/problems/{code}`, `withProblemBase`). docs/api.md, "Problem documents".
+ */
+export const PROBLEM_PATH = 'problems/';
+
+/** The `type` of a problem with `code`, for a gateway whose root is at `base` (`/`, `/resolver/`). */
+export function problemType(code: string, base = '/'): string {
+  return `${base}${PROBLEM_PATH}${encodeURIComponent(code)}`;
+}
+
+/** The problem with its `type` under `base` (the path of `baseUrl`); unchanged at the root. */
+export function withProblemBase<P extends Problem>(p: P, base: string): P {
+  const root = `/${PROBLEM_PATH}`;
+  if (base === '/' || !p.type.startsWith(root)) return p;
+  return { ...p, type: `${base}${p.type.slice(1)}` };
+}
 
 /** An RFC 9457 problem document, with pidgate's extension members. */
 export interface Problem {
@@ -61,14 +78,14 @@ export function statusTitle(status: number): string {
   return TITLES[status] ?? (status >= 500 ? 'Server Error' : status >= 400 ? 'Client Error' : 'Error');
 }
 
-/** A problem document named by `code` (its `type` is PROBLEM_BASE + code). */
+/** A problem document named by `code` (its `type` is `/problems/{code}`: `problemType`). */
 export function problem<S extends number>(
   status: S,
   code: string,
   detail: string,
   extra: Record<string, unknown> = {},
 ): Problem & { readonly status: S } {
-  return { type: PROBLEM_BASE + code, title: statusTitle(status), status, detail, code, ...extra };
+  return { type: problemType(code), title: statusTitle(status), status, detail, code, ...extra };
 }
 
 /** The problem for an identifier that does not parse: 400 with the parser's code and offset. */

@@ -339,6 +339,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/problems/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a problem code means and what to do about it
+         * @description The page every problem document’s `type` names (`/problems/{code}`, under the base path of `baseUrl`): HTML for browsers, JSON for programs.
+         */
+        get: operations["describeProblemCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lookup": {
         parameters: {
             query?: never;
@@ -779,6 +799,13 @@ export interface components {
                 target: string;
                 createdAt: string;
             }[];
+        };
+        ProblemCode: {
+            code: string;
+            type: string;
+            meaning: string;
+            action: string;
+            schemes?: string[];
         };
     };
     responses: never;
@@ -2591,6 +2618,56 @@ export interface operations {
             };
             /** @description The request target or Host header is not valid (`invalid-request-target`) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    describeProblemCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code described */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["ProblemCode"];
+                };
+            };
+            /** @description The request target or Host header is not valid (`invalid-request-target`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The gateway gives no such code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Neither HTML nor JSON is acceptable */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };

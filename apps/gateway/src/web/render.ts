@@ -25,7 +25,7 @@ export function renderProblemHtml(p: Problem, base = '/'): string {
   const body = html`<p class="problem-detail">${p.detail ?? ''}</p>
     ${identifier === null ? '' : html`<p>Identifier: <code>${identifier}</code></p>`}
     ${rows.length > 0 ? html`<table class="erc">${rows}</table>` : ''}
-    <p>Status ${String(p.status)}${p.code ? html`, code <code class="error-code">${p.code}</code>` : ''}.
+    <p>Status ${String(p.status)}${p.code ? html`, code <a href="${p.type}"><code class="error-code">${p.code}</code></a>` : ''}.
       <a href="${base}">Resolve another identifier</a>.</p>`;
   return renderPage({ title: `${p.status} ${p.title}`, base }, body);
 }

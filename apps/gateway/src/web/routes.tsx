@@ -24,6 +24,7 @@ import { ASSETS } from './assets.ts';
 import { ResolveForm, renderHome } from './home.tsx';
 import { MetadataView } from './info.tsx';
 import { Highlighted, renderPage } from './layout.tsx';
+import { problemRoutes } from './problems.tsx';
 import { renderReference } from './reference.tsx';
 
 const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
@@ -90,6 +91,7 @@ function LookupBody({ base, result }: { base: string; result: Lookup }) {
 export function webRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
   const { config } = deps;
   const base = basePath(config.baseUrl);
+  problemRoutes(app, deps);
 
   app.openapi(
     createRoute({
