@@ -54,6 +54,8 @@ export interface AccountsBackend {
     now: string,
   ): Promise<StoredUser | null | 'unknown-group' | 'unknown-user'>;
   setPasswordHash(username: string, hash: string, now: string): Promise<StoredUser | null>;
+  /** End every session of the user (a password change, a disabled user). */
+  deleteUserSessionsOf(username: string): Promise<void>;
   /** Users who named `username` a co-owner. */
   coOwnerOf(username: string): Promise<string[]>;
 

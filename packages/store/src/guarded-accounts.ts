@@ -141,6 +141,8 @@ export class GuardedAccounts {
       if (updated === null) return err('unknown-user', `no user ${n.value}`);
       if (updated === 'unknown-group') return err('unknown-group', 'a group named does not exist');
       if (updated === 'unknown-user') return err('unknown-user', 'a co-owner named does not exist');
+      // A disabled user is signed out everywhere (verifyUserSession refuses them anyway; this ends the rows).
+      if (fields.disabled === true) await b.accounts.deleteUserSessionsOf(n.value);
       return ok(stripHash(updated));
     });
   }
@@ -155,6 +157,9 @@ export class GuardedAccounts {
       const user = await b.accounts.setPasswordHash(n.value, hash, now());
       if (!user) return err('unknown-user', `no user ${n.value}`);
       await b.accounts.clearFailures(n.value);
+      // A new password ends every session of the user: whoever signed in with the old one is signed out
+      // (the console's own change then starts a fresh session for the person who made it).
+      await b.accounts.deleteUserSessionsOf(n.value);
       return ok(stripHash(user));
     });
   }

@@ -229,6 +229,10 @@ export class PostgresAccounts implements AccountsBackend {
   async deleteUserSession(hash: string) {
     await this.#q('DELETE FROM user_sessions WHERE hash = $1', [hash]);
   }
+
+  async deleteUserSessionsOf(username: string) {
+    await this.#q('DELETE FROM user_sessions WHERE username = $1', [username]);
+  }
 }
 
 function toUser(r: Record<string, unknown>): StoredUser {

@@ -246,4 +246,8 @@ export class SqliteAccounts implements AccountsBackend {
   async deleteUserSession(hash: string) {
     this.#stmt('DELETE FROM user_sessions WHERE hash = ?').run(hash);
   }
+
+  async deleteUserSessionsOf(username: string) {
+    this.#stmt('DELETE FROM user_sessions WHERE username = ?').run(username);
+  }
 }

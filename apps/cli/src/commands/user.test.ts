@@ -51,10 +51,19 @@ describe('pidgate user and group', () => {
     expect(listed.stdout).not.toContain('scrypt');
     const store = await openStore({ dataDir: join(dir, 'db') });
     expect((await store.verifyPassword('alice', 'correct horse battery')).ok).toBe(true);
+    const signedIn = await store.createUserSession('alice', 3600);
+    if (!signedIn.ok) throw new Error(signedIn.error.message);
     await store.close();
 
-    // A new password, then disable and enable.
-    expect((await cli(['user', 'password', 'alice', '--password-stdin'], 'a new passphrase\r\n')).code).toBe(0);
+    // A new password ends alice's sessions; then disable and enable.
+    expect(await cli(['user', 'password', 'alice', '--password-stdin'], 'a new passphrase\r\n')).toMatchObject({
+      code: 0,
+      stdout: 'set the password of alice; their sessions are ended\n',
+    });
+    const ended = await openStore({ dataDir: join(dir, 'db') });
+    const old = await ended.verifyUserSession(signedIn.value.id);
+    expect(old.ok ? 'ok' : old.error.code).toBe('invalid-session');
+    await ended.close();
     expect((await cli(['user', 'disable', 'alice'])).code).toBe(0);
     const again = await openStore({ dataDir: join(dir, 'db') });
     const disabled = await again.verifyPassword('alice', 'a new passphrase');

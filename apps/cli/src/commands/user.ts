@@ -78,7 +78,7 @@ Exit status 0, or 2 on a usage or database error.`,
       return withStore(io, values.config, async (store) => {
         const set = await store.setPassword(name, password);
         if (!set.ok) fail(set.error);
-        await write(io.stdout, `set the password of ${name}\n`);
+        await write(io.stdout, `set the password of ${name}; their sessions are ended\n`);
         return 0;
       });
     }

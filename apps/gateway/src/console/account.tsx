@@ -6,6 +6,7 @@ import type { AppDeps } from '../deps.ts';
 import { CsrfField } from './csrf.ts';
 import type { ConsoleEnv } from './env.ts';
 import { ErrorSummary, errorOf, type FieldError, field, listField, rawField, TextField } from './forms.tsx';
+import { setSessionCookie } from './session.ts';
 import { consolePage, type Flash, Time } from './shell.tsx';
 
 type C = Context<ConsoleEnv>;
@@ -298,7 +299,7 @@ async function accountPage(c: C, state: AccountState, status: 200 | 400 | 403 | 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** `/console/account`: name and email, password change (current password required), co-owners, own API tokens. */
-export function accountPages(_deps: AppDeps) {
+export function accountPages(deps: AppDeps) {
   const app = new Hono<ConsoleEnv>();
 
   app.get('/account', (c) => {
@@ -351,6 +352,11 @@ export function accountPages(_deps: AppDeps) {
     }
     const set = await store.setPassword(username, password);
     if (!set.ok) return accountPage(c, { errors: [{ field: 'password', text: set.error.message }] }, 400);
+    // The store ended every session of this user (this one too); the person who changed it goes on in a
+    // fresh session with a new id and CSRF token, everyone signed in with the old password is signed out.
+    const fresh = await store.createUserSession(username, deps.config.console.sessionTtl);
+    if (!fresh.ok) throw new Error(`createUserSession: ${fresh.error.code}: ${fresh.error.message}`);
+    setSessionCookie(c, deps, fresh.value.id, fresh.value.expiresAt);
     return c.redirect(`${c.get('base')}account?done=password`, 303);
   });
 

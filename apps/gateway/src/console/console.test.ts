@@ -600,3 +600,66 @@ describe('console account and administration over requests', () => {
     expect(page).toContain('12345');
   });
 });
+
+describe('console sessions end with a password change or a disabled account', () => {
+  let f: ConsoleFixture;
+  beforeAll(async () => {
+    f = await consoleFixture();
+  });
+  afterAll(() => f.close());
+
+  it('a password change signs out every other session of the user and gives this one a fresh id', async () => {
+    const here = await f.signIn('bob');
+    const elsewhere = await f.signIn('bob');
+    const alice = await f.signIn('alice');
+    const res = await f.post('/console/account/password', here, {
+      current: PEOPLE.bob.password,
+      password: 'bob-brand-new-password',
+      confirm: 'bob-brand-new-password',
+    });
+    expect(res.status).toBe(303);
+    expect(location(res)).toBe('/console/account?done=password');
+    const fresh = cookieFrom(res, 'pidgate_console');
+    expect(fresh).not.toBeNull();
+    expect(fresh).not.toBe(here.id);
+    expect(setCookieLine(res, 'pidgate_console')).toMatch(/HttpOnly/i);
+    // Both old ids are gone: the next request is sent to sign in.
+    for (const old of [here, elsewhere]) {
+      expect((await f.get('/console/account', old)).status, old.id).toBe(303);
+      expect((await f.store.verifyUserSession(old.id)).ok).toBe(false);
+    }
+    // The fresh session works, with the CSRF token of its own page.
+    const cookie = `pidgate_console=${fresh}`;
+    const page = await f.get('/console/account?done=password', {
+      username: 'bob',
+      id: fresh as string,
+      cookie,
+      csrf: '',
+    });
+    expect(page.status).toBe(200);
+    const csrf = csrfOf(await page.text()) as string;
+    const verified = await f.store.verifyUserSession(fresh as string);
+    expect(verified.ok && verified.value.csrf).toBe(csrf);
+    expect(csrf).not.toBe(here.csrf);
+    const me = { username: 'bob', id: fresh as string, cookie, csrf };
+    expect((await f.post('/console/account/coowners/add', me, { username: 'alice' })).status).toBe(303);
+    // Someone else's session is untouched.
+    expect((await f.get('/console/account', alice)).status).toBe(200);
+  });
+
+  it('disabling a user ends all their sessions; enabling them again does not bring those back', async () => {
+    const admin = await f.signIn('admin');
+    const alice = await f.signIn('alice');
+    expect((await f.get('/console/account', alice)).status).toBe(200);
+    const user = { displayName: 'Alice', email: '', role: 'user', groups: 'library' };
+    expect((await f.post('/console/admin/users/alice', admin, { ...user, disabled: 'yes' })).status).toBe(303);
+    expect((await f.store.verifyUserSession(alice.id)).ok).toBe(false);
+    expect((await f.post('/console/admin/users/alice', admin, user)).status).toBe(303);
+    const u = await f.store.getUser('alice');
+    expect(u.ok && u.value.disabled).toBe(false);
+    expect((await f.get('/console/account', alice)).status).toBe(303);
+    expect((await f.store.verifyUserSession(alice.id)).ok).toBe(false);
+    // The administrator who did it is still signed in.
+    expect((await f.get('/console/account', admin)).status).toBe(200);
+  });
+});

@@ -235,8 +235,34 @@ export function accountsContract(name: string, t: ContractTarget): void {
         expect(code(await s.createUserSession('alice', 0))).toBe('invalid-ttl');
         const three = value(await s.createUserSession('alice', 3600));
         value(await s.updateUser('alice', { disabled: true }));
-        expect(code(await s.verifyUserSession(three.id))).toBe('user-disabled');
+        expect(code(await s.verifyUserSession(three.id))).toBe('invalid-session');
         expect(code(await s.createUserSession('alice', 3600))).toBe('user-disabled');
+      });
+
+      it('ends every session of a user whose password changes, and of a user disabled; no one else’s', async () => {
+        const s = await fresh();
+        value(await s.createUser({ username: 'alice', password: PASSWORD }));
+        value(await s.createUser({ username: 'bob', password: PASSWORD }));
+        const alices = [
+          value(await s.createUserSession('alice', 3600)),
+          value(await s.createUserSession('alice', 3600)),
+        ];
+        const bobs = value(await s.createUserSession('bob', 3600));
+        value(await s.setPassword('alice', 'a brand new passphrase'));
+        const o = await sibling(s);
+        for (const one of alices) expect(code(await o.verifyUserSession(one.id))).toBe('invalid-session');
+        expect(value(await o.verifyUserSession(bobs.id)).principal.username).toBe('bob');
+        // A session begun after the change lives; disabling ends it, and enabling again does not bring it back.
+        const after = value(await s.createUserSession('alice', 3600));
+        expect(value(await o.verifyUserSession(after.id)).principal.username).toBe('alice');
+        value(await o.updateUser('alice', { disabled: true }));
+        value(await o.updateUser('alice', { disabled: false }));
+        expect(code(await s.verifyUserSession(after.id))).toBe('invalid-session');
+        expect(value(await s.verifyUserSession(bobs.id)).principal.username).toBe('bob');
+        // Other changes to a user leave their sessions alone.
+        const kept = value(await s.createUserSession('alice', 3600));
+        value(await s.updateUser('alice', { displayName: 'Alice A.', disabled: false }));
+        expect(value(await s.verifyUserSession(kept.id)).principal.username).toBe('alice');
       });
     });
 
