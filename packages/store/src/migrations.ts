@@ -1,12 +1,11 @@
 import { ACCOUNTS_MIGRATION_NAME, postgresAccountsMigration, sqliteAccountsMigration } from './accounts-migration.ts';
-import { STATS_INDEXES, STATS_MIGRATION_NAME } from './stats.ts';
-
 /**
  * Versioned schema migrations, one list per dialect, applied in order and recorded in
  * `schema_migrations`. Never edit a released migration: add the next version.
  */
 import { POSTGRES_SEARCH_MIGRATION } from './search-postgres.ts';
 import { SQLITE_SEARCH_MIGRATION } from './search-sqlite.ts';
+import { STATS_INDEXES, STATS_MIGRATION_NAME } from './stats.ts';
 
 export interface Migration {
   readonly version: number;

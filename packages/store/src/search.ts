@@ -37,7 +37,7 @@ const Name = z.string().min(1).max(MAX_OWNER_LENGTH);
 /**
  * Which bindings the viewer may see. `{ all: true }`: everything (an administrator). Otherwise every
  * identifier that is not reserved, and the reserved ones whose owner is in `owners` or whose owner group
- * is in `groups`: the gateway derives both lists from the viewer's principal (its own username and the
+ * is in `groups`, or that have neither owner nor group (unowned: anyone's, as the ownership rule says): the gateway derives both lists from the viewer's principal (its own username and the
  * users it is co-owner for; the groups whose identifiers it may change), so a user never finds another
  * user's reserved identifiers.
  */
@@ -247,7 +247,8 @@ export function planSearch(
   time('updated_at', '<', q.updatedTo);
   if (!('all' in q.visibility)) {
     const { owners, groups } = q.visibility;
-    const may = [`identifier_status <> 'reserved'`];
+    // As `mayView`: not reserved, or owned by the viewer or a user it is co-owner for, or of its groups, or unowned.
+    const may = [`identifier_status <> 'reserved'`, '(owner IS NULL AND owner_group IS NULL)'];
     if (owners.length > 0) may.push(`owner IN (${owners.map(() => '?').join(', ')})`);
     if (groups.length > 0) may.push(`owner_group IN (${groups.map(() => '?').join(', ')})`);
     conditions.push({
