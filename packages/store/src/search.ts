@@ -29,6 +29,8 @@ export const SEARCH_TARGET_INDEXED = 512;
 export const SEARCH_MAX_TARGET = SEARCH_TARGET_INDEXED - 16;
 /** At most this many words in a full-text query. */
 export const SEARCH_MAX_WORDS = 16;
+/** A `word*` prefix has at least this many characters. */
+export const SEARCH_MIN_PREFIX = 3;
 /** The first this many characters of an identifier's metadata text are indexed. */
 export const SEARCH_TEXT_LIMIT = 100_000;
 
@@ -102,13 +104,14 @@ export interface SearchWord {
 
 /**
  * The words of a full-text query, split as the indexes split text (at anything that is not a letter or a
- * digit) and lowercased; a `*` right after a word of two or more characters makes it a prefix.
+ * digit) and lowercased; a `*` right after a word of `SEARCH_MIN_PREFIX` or more characters makes it a prefix
+ * (a shorter one is searched as a whole word: `ab*` would stand for a large part of the vocabulary).
  */
 export function searchWords(text: string): SearchWord[] {
   const words: SearchWord[] = [];
   for (const m of text.matchAll(/([\p{L}\p{N}]+)(\*?)/gu)) {
     const word = (m[1] ?? '').toLowerCase();
-    words.push({ word, prefix: m[2] === '*' && [...word].length >= 2 });
+    words.push({ word, prefix: m[2] === '*' && [...word].length >= SEARCH_MIN_PREFIX });
   }
   return words;
 }
@@ -155,6 +158,11 @@ export interface SearchDialect {
   fullText(form: 'probe' | 'in' | 'joined'): string;
   /** A FROM clause that starts at the full-text index and reaches `bindings` (null: none, use `in`). */
   readonly joined: string | null;
+  /**
+   * As `joined`, reaching `bindings` through a narrow index that holds every column a filter or a sort needs
+   * (but the target), so sorting thousands of matches reads no table row: used when there is no target filter.
+   */
+  readonly joinedCovered?: string;
   /** A statement selecting one row per binding that holds the words, from the full-text index alone (null: none). */
   readonly fullTextProbe: string | null;
   fullTextParam(words: readonly SearchWord[]): string;
@@ -277,7 +285,12 @@ export function planSearch(
       ];
     });
   // From the full-text index when there are words and the database can start there; else from bindings.
-  const from = ftParam !== null && d.joined !== null ? d.joined : 'bindings';
+  const from =
+    ftParam !== null && d.joined !== null
+      ? q.target === undefined && d.joinedCovered !== undefined
+        ? d.joinedCovered
+        : d.joined
+      : 'bindings';
   const driven = where(
     conditions.map((c) => (c.fullText && d.joined !== null ? { ...c, sql: d.fullText('joined') } : c)),
   );
