@@ -116,6 +116,30 @@ for (const [name, open] of backends) {
       await store.close();
     });
 
+    it('reads word* as a prefix from three letters on, however many words it stands for', async () => {
+      const store = await open();
+      // 80 distinct words under one prefix: more than SQLite expands (64), so that path is taken too.
+      const items = Array.from({ length: 80 }, (_, i) => ({
+        key: `${A}w${String(i).padStart(2, '0')}`,
+        target: `https://example.org/w/${i}`,
+        erc: { what: `zephyr${String(i).padStart(2, '0')} ab` },
+        updatedAt: new Date(Date.UTC(2021, 0, 1 + i)).toISOString(),
+      }));
+      expect((await store.importBindings(items)).ok).toBe(true);
+      const all = items.map((x) => x.key);
+      expect(await keys(store, { text: 'zep*', sort: 'key', order: 'asc', limit: 200 })).toEqual(all);
+      expect(await keys(store, { text: 'zephyr*', sort: 'updated', order: 'asc', limit: 200 })).toEqual(all);
+      expect(await keys(store, { text: 'zephyr1*', sort: 'key', order: 'asc' })).toEqual(all.slice(10, 20));
+      expect(await keys(store, { text: 'zephyr7* ab', sort: 'key', order: 'asc' })).toEqual(all.slice(70, 80));
+      expect(await keys(store, { text: 'zephyq*' })).toEqual([]);
+      // Two letters and a star: the word itself, not a prefix.
+      expect((await keys(store, { text: 'ab*', limit: 200 })).length).toBe(80);
+      expect(await keys(store, { text: 'ze*' })).toEqual([]);
+      const r = await store.searchBindings({ ...ALL, text: 'zeph*' });
+      expect(r.ok && r.value.total).toBe(80);
+      await store.close();
+    });
+
     it('keeps the index in step with put, import, delete and deleteReserved', async () => {
       const store = await open();
       await put(store, `${A}p`, { target: 'https://example.org/p', erc: { what: 'Tulips' } });
