@@ -117,6 +117,7 @@ export const SQLITE_DIALECT: SearchDialect = {
   joined: `bindings_fts JOIN binding_search_ids AS m ON m.id = bindings_fts.rowid
     JOIN bindings ON bindings.key = m.binding_key`,
   joinedCovered: JOINED_COVERED,
+  targetsAsKeys: 'bindings INDEXED BY bindings_search_keys',
   fullTextProbe: 'SELECT 1 FROM bindings_fts WHERE bindings_fts MATCH ?',
   fullTextParam: fts5Query,
   targetColumn: 'target',

@@ -166,6 +166,12 @@ export interface SearchDialect {
   /** A statement selecting one row per binding that holds the words, from the full-text index alone (null: none). */
   readonly fullTextProbe: string | null;
   fullTextParam(words: readonly SearchWord[]): string;
+  /**
+   * Several target spellings as `key IN (… UNION ALL …)`, each range read from the target index alone, rather
+   * than an OR (which SQLite answers by reading every matching table row); the value is the FROM clause that
+   * then reaches the matched keys' other columns without reading table rows.
+   */
+  readonly targetsAsKeys?: string;
   /** The target column as its prefix index holds it. */
   readonly targetColumn: string;
 }
@@ -233,7 +239,12 @@ export function planSearch(
   if (q.target !== undefined) {
     const ranges = targetPrefixes(q.target).map((t) => range(d.targetColumn, t));
     conditions.push({
-      sql: ranges.length === 1 ? (ranges[0]?.sql ?? '') : `(${ranges.map((r) => `(${r.sql})`).join(' OR ')})`,
+      sql:
+        ranges.length === 1
+          ? (ranges[0]?.sql ?? '')
+          : d.targetsAsKeys !== undefined
+            ? `key IN (${ranges.map((r) => `SELECT key FROM bindings WHERE ${r.sql}`).join(' UNION ALL ')})`
+            : `(${ranges.map((r) => `(${r.sql})`).join(' OR ')})`,
       params: ranges.flatMap((r) => r.params),
       drives: true,
     });
@@ -268,10 +279,14 @@ export function planSearch(
     sql: cs.map((c) => c.sql).join(' AND '),
     params: cs.flatMap((c) => c.params),
   });
+  const filtersFrom =
+    q.target !== undefined && d.targetsAsKeys !== undefined && targetPrefixes(q.target).length > 1
+      ? d.targetsAsKeys
+      : 'bindings';
   const capped = (w: Statement, cap: number): Statement =>
     finish(
       d,
-      `SELECT count(*) AS n FROM (SELECT 1 FROM bindings WHERE ${w.sql} LIMIT ${cap + 1}) AS matched`,
+      `SELECT count(*) AS n FROM (SELECT 1 FROM ${filtersFrom} WHERE ${w.sql} LIMIT ${cap + 1}) AS matched`,
       w.params,
     );
   const live = conditions[0] as Condition;
@@ -290,7 +305,7 @@ export function planSearch(
       ? q.target === undefined && d.joinedCovered !== undefined
         ? d.joinedCovered
         : d.joined
-      : 'bindings';
+      : filtersFrom;
   const driven = where(
     conditions.map((c) => (c.fullText && d.joined !== null ? { ...c, sql: d.fullText('joined') } : c)),
   );
