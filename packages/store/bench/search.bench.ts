@@ -1,7 +1,7 @@
 /**
  * The Manage search at scale: generates bindings with realistic metadata (ERC who/what/when, Dublin Core
- * or DataCite elements, 50 owners, three statuses, ten years of dates), loads them with the bulk import
- * into SQLite and into PostgreSQL, then runs a mix of Manage searches and prints the median and p95 of
+ * or DataCite elements, 50 owners, three statuses, ten years of dates), loads them straight into the migrated
+ * tables of SQLite and PostgreSQL (not the bulk import: BENCH_LOAD=import for that), then runs a mix of Manage searches and prints the median and p95 of
  * each kind per backend. Each search is one `searchBindings` call: the page of 50 and the capped count.
  *   npm run bench:search                         (1,000,000 bindings; heavy: minutes, ~1.5 GB of disk)
  *   BENCH_COUNT=20000 npm run bench:search       (the small mode)
