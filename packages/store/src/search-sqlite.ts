@@ -101,6 +101,10 @@ const FULL_TEXT = {
   in: `key IN (SELECT m.binding_key FROM bindings_fts JOIN binding_search_ids AS m ON m.id = bindings_fts.rowid
     WHERE bindings_fts MATCH ?)`,
   joined: 'bindings_fts MATCH ?',
+  // `probe` for a query of many words (an expanded prefix): the matching rowids are collected once, and each
+  // row is looked up among them, rather than asking the full-text index once per row for every word.
+  probeSet: `EXISTS (SELECT 1 FROM binding_search_ids AS m WHERE m.binding_key = bindings.key
+    AND m.id IN (SELECT rowid FROM bindings_fts WHERE bindings_fts MATCH ?))`,
 } as const;
 
 /** `joined`, reaching `bindings` by `bindings_search_keys` (key, tombstoned, the dates, status, owner, group). */
@@ -113,7 +117,7 @@ export const SQLITE_DIALECT: SearchDialect = {
   // `+` keeps the term out of index choice: an index led by `tombstoned` (the dashboard's) looks selective to a
   // planner without statistics and would win over the sort's index, then sort every live row.
   live: '+tombstoned = 0',
-  fullText: (form) => FULL_TEXT[form],
+  fullText: (form: 'probe' | 'in' | 'joined') => FULL_TEXT[form],
   joined: `bindings_fts JOIN binding_search_ids AS m ON m.id = bindings_fts.rowid
     JOIN bindings ON bindings.key = m.binding_key`,
   joinedCovered: JOINED_COVERED,
@@ -147,7 +151,7 @@ export function searchSqlite(
     ...SQLITE_DIALECT,
     fullTextParam: (words) => fts5Query(words, expanded),
     // A prefix too broad to expand: its matches are collected once, not looked up row by row.
-    fullText: (form) => FULL_TEXT[broad && form === 'probe' ? 'in' : form],
+    fullText: (form) => FULL_TEXT[form === 'probe' && (broad || expanded.size > 0) ? 'probeSet' : form],
   };
   return runSearch(q, planSearch(q, columns, dialect), async (s) => all(s.sql, s.params));
 }
