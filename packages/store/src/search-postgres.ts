@@ -30,12 +30,12 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
 $fn$;
 ALTER TABLE bindings ADD COLUMN IF NOT EXISTS search tsvector GENERATED ALWAYS AS (binding_search_document(erc, metadata)) STORED;
 CREATE INDEX IF NOT EXISTS bindings_search ON bindings USING gin (search) WHERE NOT tombstoned;
-CREATE INDEX IF NOT EXISTS bindings_target ON bindings ((left(target, ${SEARCH_TARGET_INDEXED}) COLLATE "C")) WHERE NOT tombstoned;
-CREATE INDEX IF NOT EXISTS bindings_status ON bindings (identifier_status, updated_at) WHERE NOT tombstoned;
-CREATE INDEX IF NOT EXISTS bindings_owner ON bindings (owner, identifier_status, updated_at) WHERE NOT tombstoned;
-CREATE INDEX IF NOT EXISTS bindings_owner_group ON bindings (owner_group, identifier_status, updated_at) WHERE NOT tombstoned;
-CREATE INDEX IF NOT EXISTS bindings_updated ON bindings (updated_at, key) WHERE NOT tombstoned;
-CREATE INDEX IF NOT EXISTS bindings_created ON bindings (created_at, key) WHERE NOT tombstoned;
+CREATE INDEX IF NOT EXISTS bindings_search_target ON bindings ((left(target, ${SEARCH_TARGET_INDEXED}) COLLATE "C")) WHERE NOT tombstoned;
+CREATE INDEX IF NOT EXISTS bindings_search_status ON bindings (identifier_status, updated_at) WHERE NOT tombstoned;
+CREATE INDEX IF NOT EXISTS bindings_search_owner ON bindings (owner, identifier_status, updated_at) WHERE NOT tombstoned;
+CREATE INDEX IF NOT EXISTS bindings_search_group ON bindings (owner_group, identifier_status, updated_at) WHERE NOT tombstoned;
+CREATE INDEX IF NOT EXISTS bindings_search_updated ON bindings (updated_at, key) WHERE NOT tombstoned;
+CREATE INDEX IF NOT EXISTS bindings_search_created ON bindings (created_at, key) WHERE NOT tombstoned;
 `;
 
 /** A `to_tsquery('simple', …)` text: every word quoted (letters and digits only), `:*` for a prefix. */

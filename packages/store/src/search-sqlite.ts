@@ -7,6 +7,7 @@ import {
   type SearchResult,
   type SearchWord,
 } from './search.ts';
+import { prefixUpperBound } from './validate.ts';
 
 /**
  * The Manage search on SQLite. `bindings` has no rowid (WITHOUT ROWID), so the FTS5 index is a contentless
@@ -40,7 +41,7 @@ CREATE VIRTUAL TABLE IF NOT EXISTS bindings_fts USING fts5 (
 );
 INSERT INTO bindings_fts (bindings_fts) VALUES ('delete-all');
 DELETE FROM binding_search_ids;
-INSERT INTO binding_search_ids (binding_key) SELECT key FROM bindings WHERE tombstoned = 0;
+INSERT INTO binding_search_ids (binding_key) SELECT key FROM bindings;
 INSERT INTO bindings_fts (rowid, doc)
   SELECT m.id, ${documentOf('b')} FROM binding_search_ids AS m JOIN bindings AS b ON b.key = m.binding_key;
 CREATE TRIGGER IF NOT EXISTS bindings_search_insert AFTER INSERT ON bindings WHEN new.tombstoned = 0 BEGIN
@@ -58,18 +59,41 @@ CREATE TRIGGER IF NOT EXISTS bindings_search_delete AFTER DELETE ON bindings BEG
   DELETE FROM bindings_fts WHERE rowid = (SELECT id FROM binding_search_ids WHERE binding_key = old.key);
   DELETE FROM binding_search_ids WHERE binding_key = old.key;
 END;
-CREATE INDEX IF NOT EXISTS bindings_target ON bindings (target);
-CREATE INDEX IF NOT EXISTS bindings_status ON bindings (identifier_status, updated_at) WHERE tombstoned = 0;
-CREATE INDEX IF NOT EXISTS bindings_owner ON bindings (owner, identifier_status, updated_at) WHERE tombstoned = 0;
-CREATE INDEX IF NOT EXISTS bindings_owner_group ON bindings (owner_group, identifier_status, updated_at) WHERE tombstoned = 0;
-CREATE INDEX IF NOT EXISTS bindings_updated ON bindings (updated_at) WHERE tombstoned = 0;
-CREATE INDEX IF NOT EXISTS bindings_created ON bindings (created_at) WHERE tombstoned = 0;
+CREATE INDEX IF NOT EXISTS bindings_search_target ON bindings (target, tombstoned, updated_at, created_at);
+CREATE INDEX IF NOT EXISTS bindings_search_status ON bindings (identifier_status, updated_at);
+CREATE INDEX IF NOT EXISTS bindings_search_owner ON bindings (owner, identifier_status, updated_at);
+CREATE INDEX IF NOT EXISTS bindings_search_group ON bindings (owner_group, identifier_status, updated_at);
+CREATE INDEX IF NOT EXISTS bindings_search_updated ON bindings (updated_at);
+CREATE INDEX IF NOT EXISTS bindings_search_created ON bindings (created_at);
+CREATE INDEX IF NOT EXISTS bindings_search_keys ON bindings (key, tombstoned, updated_at, created_at, identifier_status, owner, owner_group);
+CREATE VIRTUAL TABLE IF NOT EXISTS bindings_fts_vocab USING fts5vocab (bindings_fts, row);
 `;
 
-/** An FTS5 query: every word, quoted (words hold letters and digits only), `"word"*` for a prefix. */
-export function fts5Query(words: readonly SearchWord[]): string {
-  return words.map((w) => `"${w.word}"${w.prefix ? '*' : ''}`).join(' AND ');
+/**
+ * An FTS5 query: every word, quoted (words hold letters and digits only), `"word"*` for a prefix, or for a
+ * prefix whose words are known (`expanded`, from the index's vocabulary), `("word1" OR "word2" …)`.
+ */
+export function fts5Query(
+  words: readonly SearchWord[],
+  expanded: ReadonlyMap<string, readonly string[]> = new Map(),
+): string {
+  const quote = (w: string): string => `"${w.replaceAll('"', '""')}"`;
+  return words
+    .map((w) => {
+      const terms = w.prefix ? expanded.get(w.word) : undefined;
+      if (terms === undefined) return `${quote(w.word)}${w.prefix ? '*' : ''}`;
+      return terms.length === 0 ? quote(w.word) : `(${terms.map(quote).join(' OR ')})`;
+    })
+    .join(' AND ');
 }
+
+/**
+ * A `word*` stands for at most this many indexed words when it is expanded: FTS5 merges a prefix's words
+ * afresh for every query, and a page that walks the sort's index asks once per row, so a prefix is replaced
+ * by the words the vocabulary holds for it. A broader prefix stays a prefix and its matches are collected
+ * once (`in`), never row by row.
+ */
+export const SQLITE_MAX_EXPANSION = 64;
 
 const FULL_TEXT = {
   probe: `EXISTS (SELECT 1 FROM binding_search_ids AS m JOIN bindings_fts ON bindings_fts.rowid = m.id
@@ -77,15 +101,27 @@ const FULL_TEXT = {
   in: `key IN (SELECT m.binding_key FROM bindings_fts JOIN binding_search_ids AS m ON m.id = bindings_fts.rowid
     WHERE bindings_fts MATCH ?)`,
   joined: 'bindings_fts MATCH ?',
+  // `probe` for a query of many words (an expanded prefix): the matching rowids are collected once, and each
+  // row is looked up among them, rather than asking the full-text index once per row for every word.
+  probeSet: `EXISTS (SELECT 1 FROM binding_search_ids AS m WHERE m.binding_key = bindings.key
+    AND m.id IN (SELECT rowid FROM bindings_fts WHERE bindings_fts MATCH ?))`,
 } as const;
+
+/** `joined`, reaching `bindings` by `bindings_search_keys` (key, tombstoned, the dates, status, owner, group). */
+const JOINED_COVERED = `bindings_fts JOIN binding_search_ids AS m ON m.id = bindings_fts.rowid
+    JOIN bindings INDEXED BY bindings_search_keys ON bindings.key = m.binding_key`;
 
 export const SQLITE_DIALECT: SearchDialect = {
   numbered: false,
   time: '?',
-  live: 'tombstoned = 0',
-  fullText: (form) => FULL_TEXT[form],
+  // `+` keeps the term out of index choice: an index led by `tombstoned` (the dashboard's) looks selective to a
+  // planner without statistics and would win over the sort's index, then sort every live row.
+  live: '+tombstoned = 0',
+  fullText: (form: 'probe' | 'in' | 'joined') => FULL_TEXT[form],
   joined: `bindings_fts JOIN binding_search_ids AS m ON m.id = bindings_fts.rowid
     JOIN bindings ON bindings.key = m.binding_key`,
+  joinedCovered: JOINED_COVERED,
+  targetsAsKeys: 'bindings INDEXED BY bindings_search_keys',
   fullTextProbe: 'SELECT 1 FROM bindings_fts WHERE bindings_fts MATCH ?',
   fullTextParam: fts5Query,
   targetColumn: 'target',
@@ -97,5 +133,25 @@ export function searchSqlite(
   q: SearchQuery & { readonly words: readonly SearchWord[] },
   columns: string,
 ): Promise<SearchResult> {
-  return runSearch(q, planSearch(q, columns, SQLITE_DIALECT), async (s) => all(s.sql, s.params));
+  const expanded = new Map<string, readonly string[]>();
+  let broad = false;
+  for (const w of q.words) {
+    if (!w.prefix || expanded.has(w.word)) continue;
+    const upper = prefixUpperBound(w.word);
+    const terms = (
+      all(
+        `SELECT term FROM bindings_fts_vocab WHERE term >= ?${upper === null ? '' : ' AND term < ?'} LIMIT ${SQLITE_MAX_EXPANSION + 1}`,
+        upper === null ? [w.word] : [w.word, upper],
+      ) as { term: string }[]
+    ).map((r) => r.term);
+    if (terms.length <= SQLITE_MAX_EXPANSION) expanded.set(w.word, terms);
+    else broad = true;
+  }
+  const dialect: SearchDialect = {
+    ...SQLITE_DIALECT,
+    fullTextParam: (words) => fts5Query(words, expanded),
+    // A prefix too broad to expand: its matches are collected once, not looked up row by row.
+    fullText: (form) => FULL_TEXT[form === 'probe' && (broad || expanded.size > 0) ? 'probeSet' : form],
+  };
+  return runSearch(q, planSearch(q, columns, dialect), async (s) => all(s.sql, s.params));
 }

@@ -29,6 +29,8 @@ export const SEARCH_TARGET_INDEXED = 512;
 export const SEARCH_MAX_TARGET = SEARCH_TARGET_INDEXED - 16;
 /** At most this many words in a full-text query. */
 export const SEARCH_MAX_WORDS = 16;
+/** A `word*` prefix has at least this many characters. */
+export const SEARCH_MIN_PREFIX = 3;
 /** The first this many characters of an identifier's metadata text are indexed. */
 export const SEARCH_TEXT_LIMIT = 100_000;
 
@@ -37,7 +39,7 @@ const Name = z.string().min(1).max(MAX_OWNER_LENGTH);
 /**
  * Which bindings the viewer may see. `{ all: true }`: everything (an administrator). Otherwise every
  * identifier that is not reserved, and the reserved ones whose owner is in `owners` or whose owner group
- * is in `groups`: the gateway derives both lists from the viewer's principal (its own username and the
+ * is in `groups`, or that have neither owner nor group (unowned: anyone's, as the ownership rule says): the gateway derives both lists from the viewer's principal (its own username and the
  * users it is co-owner for; the groups whose identifiers it may change), so a user never finds another
  * user's reserved identifiers.
  */
@@ -102,13 +104,14 @@ export interface SearchWord {
 
 /**
  * The words of a full-text query, split as the indexes split text (at anything that is not a letter or a
- * digit) and lowercased; a `*` right after a word of two or more characters makes it a prefix.
+ * digit) and lowercased; a `*` right after a word of `SEARCH_MIN_PREFIX` or more characters makes it a prefix
+ * (a shorter one is searched as a whole word: `ab*` would stand for a large part of the vocabulary).
  */
 export function searchWords(text: string): SearchWord[] {
   const words: SearchWord[] = [];
   for (const m of text.matchAll(/([\p{L}\p{N}]+)(\*?)/gu)) {
     const word = (m[1] ?? '').toLowerCase();
-    words.push({ word, prefix: m[2] === '*' && [...word].length >= 2 });
+    words.push({ word, prefix: m[2] === '*' && [...word].length >= SEARCH_MIN_PREFIX });
   }
   return words;
 }
@@ -155,9 +158,20 @@ export interface SearchDialect {
   fullText(form: 'probe' | 'in' | 'joined'): string;
   /** A FROM clause that starts at the full-text index and reaches `bindings` (null: none, use `in`). */
   readonly joined: string | null;
+  /**
+   * As `joined`, reaching `bindings` through a narrow index that holds every column a filter or a sort needs
+   * (but the target), so sorting thousands of matches reads no table row: used when there is no target filter.
+   */
+  readonly joinedCovered?: string;
   /** A statement selecting one row per binding that holds the words, from the full-text index alone (null: none). */
   readonly fullTextProbe: string | null;
   fullTextParam(words: readonly SearchWord[]): string;
+  /**
+   * Several target spellings as `key IN (… UNION ALL …)`, each range read from the target index alone, rather
+   * than an OR (which SQLite answers by reading every matching table row); the value is the FROM clause that
+   * then reaches the matched keys' other columns without reading table rows.
+   */
+  readonly targetsAsKeys?: string;
   /** The target column as its prefix index holds it. */
   readonly targetColumn: string;
 }
@@ -225,7 +239,12 @@ export function planSearch(
   if (q.target !== undefined) {
     const ranges = targetPrefixes(q.target).map((t) => range(d.targetColumn, t));
     conditions.push({
-      sql: ranges.length === 1 ? (ranges[0]?.sql ?? '') : `(${ranges.map((r) => `(${r.sql})`).join(' OR ')})`,
+      sql:
+        ranges.length === 1
+          ? (ranges[0]?.sql ?? '')
+          : d.targetsAsKeys !== undefined
+            ? `key IN (${ranges.map((r) => `SELECT key FROM bindings WHERE ${r.sql}`).join(' UNION ALL ')})`
+            : `(${ranges.map((r) => `(${r.sql})`).join(' OR ')})`,
       params: ranges.flatMap((r) => r.params),
       drives: true,
     });
@@ -247,7 +266,8 @@ export function planSearch(
   time('updated_at', '<', q.updatedTo);
   if (!('all' in q.visibility)) {
     const { owners, groups } = q.visibility;
-    const may = [`identifier_status <> 'reserved'`];
+    // As `mayView`: not reserved, or owned by the viewer or a user it is co-owner for, or of its groups, or unowned.
+    const may = [`identifier_status <> 'reserved'`, '(owner IS NULL AND owner_group IS NULL)'];
     if (owners.length > 0) may.push(`owner IN (${owners.map(() => '?').join(', ')})`);
     if (groups.length > 0) may.push(`owner_group IN (${groups.map(() => '?').join(', ')})`);
     conditions.push({
@@ -259,10 +279,14 @@ export function planSearch(
     sql: cs.map((c) => c.sql).join(' AND '),
     params: cs.flatMap((c) => c.params),
   });
+  const filtersFrom =
+    q.target !== undefined && d.targetsAsKeys !== undefined && targetPrefixes(q.target).length > 1
+      ? d.targetsAsKeys
+      : 'bindings';
   const capped = (w: Statement, cap: number): Statement =>
     finish(
       d,
-      `SELECT count(*) AS n FROM (SELECT 1 FROM bindings WHERE ${w.sql} LIMIT ${cap + 1}) AS matched`,
+      `SELECT count(*) AS n FROM (SELECT 1 FROM ${filtersFrom} WHERE ${w.sql} LIMIT ${cap + 1}) AS matched`,
       w.params,
     );
   const live = conditions[0] as Condition;
@@ -276,7 +300,12 @@ export function planSearch(
       ];
     });
   // From the full-text index when there are words and the database can start there; else from bindings.
-  const from = ftParam !== null && d.joined !== null ? d.joined : 'bindings';
+  const from =
+    ftParam !== null && d.joined !== null
+      ? q.target === undefined && d.joinedCovered !== undefined
+        ? d.joinedCovered
+        : d.joined
+      : filtersFrom;
   const driven = where(
     conditions.map((c) => (c.fullText && d.joined !== null ? { ...c, sql: d.fullText('joined') } : c)),
   );
