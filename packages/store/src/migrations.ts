@@ -7,7 +7,6 @@ import { DOWNLOAD_JOBS_SQL } from './downloads.ts';
  */
 import { POSTGRES_SEARCH_MIGRATION } from './search-postgres.ts';
 import { SQLITE_SEARCH_MIGRATION } from './search-sqlite.ts';
-import { STATS_INDEXES, STATS_MIGRATION_NAME } from './stats.ts';
 
 export interface Migration {
   readonly version: number;

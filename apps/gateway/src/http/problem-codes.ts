@@ -289,6 +289,40 @@ export const CODE_DESCRIPTIONS = {
     'The import’s source failed while being read.',
     'Fix the source and import again (imports are idempotent).',
   ),
+  'ambiguous-target': d(
+    'The target is read as one URL by the WHATWG parser (browsers) and as another by its text (a backslash, a scheme without //, control characters, a user name or password, an escaped host).',
+    'Write the target as the URL you mean, e.g. https://example.org/path, without a backslash or user name.',
+  ),
+  'invalid-search': d(
+    'A Manage search filter, the sort, the page or the visibility is malformed.',
+    'Correct the field the message names (dates are ISO 8601, pages are within range).',
+  ),
+  'invalid-username': d(
+    'A username is malformed: empty, too long, or holding characters other than letters, digits, ".", "_" and "-".',
+    'Choose a username of letters, digits, ".", "_" and "-".',
+  ),
+  'invalid-group': d(
+    'A group name or description is malformed.',
+    'Choose a group name of letters, digits, ".", "_" and "-".',
+  ),
+  'invalid-password': d(
+    'A new password is too short, too long or holds control characters.',
+    'Choose a longer password (see docs/accounts.md for the rule).',
+  ),
+  'invalid-email': d('An email address is malformed.', 'Give an address such as name@example.org.'),
+  'invalid-display-name': d('A display name is empty, too long or holds control characters.', 'Give a shorter name.'),
+  'invalid-role': d('A role is not admin, user or readonly.', 'Choose admin, user or readonly.'),
+  'unknown-user': d('No user of that name exists.', 'Check the name (pidgate user list), or create the user.'),
+  'unknown-group': d('No group of that name exists.', 'Check the name (pidgate group list), or create the group.'),
+  'invalid-credentials': d(
+    'The username or password is wrong (or the user has no password set).',
+    'Check both and try again; repeated wrong passwords lock the account for a while.',
+  ),
+  'user-disabled': d('The user is disabled: no sign-in, and none of their tokens work.', 'Ask an administrator.'),
+  'too-many-attempts': d(
+    'Too many wrong passwords for this user lately: sign-in is locked for a while.',
+    'Wait until the time the answer gives (Retry-After), then try again.',
+  ),
   'store-closed': d('The store was closed (the gateway is shutting down).', 'Try again in a moment.'),
 } as const satisfies Record<
   EdgeCode | ResolutionCode | MaptrErrorCode | CoreErrorCode | StoreErrorCode,
