@@ -13,6 +13,9 @@ describe('store codes', () => {
   const expected: Record<string, number> = {
     'not-found': 404,
     'unknown-naan': 404,
+    // A user or group named in a request that does not exist (accounts, issue 24).
+    'unknown-user': 404,
+    'unknown-group': 404,
     tombstoned: 410,
     conflict: 409,
     'mint-exhausted': 409,

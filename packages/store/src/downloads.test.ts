@@ -5,7 +5,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { openStore } from './open.ts';
 import type { Store } from './store.ts';
 
-// Batch download jobs (migration 9) on a real SQLite file and, with PIDGATE_TEST_DATABASE_URL, a real
+// Batch download jobs (migration 8) on a real SQLite file and, with PIDGATE_TEST_DATABASE_URL, a real
 // PostgreSQL schema.
 const url = process.env['PIDGATE_TEST_DATABASE_URL'];
 const dirs: string[] = [];

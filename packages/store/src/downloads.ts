@@ -228,7 +228,7 @@ export function downloadJobs(
   };
 }
 
-/** Migration 9's table (the same text for both dialects: ISO 8601 text timestamps, which sort as times). */
+/** Migration 8's table (the same text for both dialects: ISO 8601 text timestamps, which sort as times). */
 export const DOWNLOAD_JOBS_SQL = `
 CREATE TABLE download_jobs (
   id TEXT PRIMARY KEY,

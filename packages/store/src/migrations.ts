@@ -139,7 +139,7 @@ CREATE TABLE commitments (
     sql: SQLITE_SEARCH_MIGRATION,
   },
   {
-    version: 9,
+    version: 8,
     name: 'batch download jobs',
     sql: DOWNLOAD_JOBS_SQL,
   },
@@ -271,7 +271,7 @@ CREATE TABLE commitments (
     sql: POSTGRES_SEARCH_MIGRATION,
   },
   {
-    version: 9,
+    version: 8,
     name: 'batch download jobs',
     sql: DOWNLOAD_JOBS_SQL,
   },

@@ -90,7 +90,7 @@ export const commandEntries: readonly CommandEntry[] = [
   },
   {
     name: 'dns',
-    summary: 'serve Maptr: NAPTR records for NAAN.ark.arpa over UDP (ARK §4.2)',
+    summary: 'serve Maptr: NAPTR records for NAAN.ark.arpa over UDP and TCP (ARK §4.2)',
     load: async () => (await import('./dns.ts')).dnsCommand,
   },
   {

@@ -88,7 +88,7 @@ describe('bulk upload', () => {
       row: '101',
       identifier: 'ark:/99999/fk4up0100',
       action: 'failed',
-      message: '_target: the target is an absolute http or https URL',
+      message: '_target: the target must be an absolute http or https URL',
     });
     expect(file[0]).toEqual({ row: '2', identifier: 'ark:/99999/fk4up0001', action: 'created', message: '' });
 

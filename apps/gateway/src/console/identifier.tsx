@@ -122,13 +122,22 @@ const Facts: FC<{ b: Binding }> = ({ b }) => (
 const Links: FC<{ publicUrl: string }> = ({ publicUrl }) => (
   <ul class="links-list">
     <li>
-      Public URL: <a href={publicUrl}>{publicUrl}</a>
+      Public URL:{' '}
+      <a href={publicUrl}>
+        <code>{publicUrl}</code>
+      </a>
     </li>
     <li>
-      Everything the resolver knows (<code>?info</code>): <a href={`${publicUrl}?info`}>{`${publicUrl}?info`}</a>
+      Everything the resolver knows (<code>?info</code>):{' '}
+      <a href={`${publicUrl}?info`}>
+        <code>{`${publicUrl}?info`}</code>
+      </a>
     </li>
     <li>
-      Metadata and commitment (<code>??</code>): <a href={`${publicUrl}??`}>{`${publicUrl}??`}</a>
+      Metadata and commitment (<code>??</code>):{' '}
+      <a href={`${publicUrl}??`}>
+        <code>{`${publicUrl}??`}</code>
+      </a>
     </li>
   </ul>
 );

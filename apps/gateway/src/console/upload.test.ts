@@ -62,7 +62,7 @@ describe('console upload page', () => {
     expect(html).toContain('<dd id="count-create">1</dd>');
     expect(html).toContain('<dd id="count-errors">2</dd>');
     expect(html).toMatch(
-      /<td>3<\/td><td><code>_target<\/code><\/td><td>the target is an absolute http or https URL<\/td>/,
+      /<td>3<\/td><td><code>_target<\/code><\/td><td>the target must be an absolute http or https URL<\/td>/,
     );
     // fk5 is the archive group's shoulder (bob's), not alice's.
     expect(html).toMatch(
@@ -85,7 +85,7 @@ describe('console upload page', () => {
     expect(csv.split('\r\n')).toEqual([
       'row,identifier,action,message',
       '2,ark:/99999/fk4page1,created,',
-      '3,ark:/99999/fk4page2,failed,_target: the target is an absolute http or https URL',
+      '3,ark:/99999/fk4page2,failed,_target: the target must be an absolute http or https URL',
       '4,ark:/99999/fk5bobs,failed,identifier: you may not create ark:/99999/fk5bobs: it is not yours',
       '',
     ]);
