@@ -107,6 +107,25 @@ export function csvReader(
     return spec.trim ? trimSurroundingSpace(cell) : cell;
   };
 
+  /** The first row sets the width; with a header it names the columns (and is not a row itself). */
+  const firstRow = (record: string[]): 'header' | 'data' => {
+    width = record.length;
+    if (spec.header) {
+      header = record;
+      if (spec.column?.kind === 'name') {
+        index = record.indexOf(spec.column.name);
+        if (index === -1) {
+          throw new UsageError(
+            `no column ${JSON.stringify(spec.column.name)}; the header has ${record.map((c) => JSON.stringify(c)).join(', ')}`,
+          );
+        }
+      }
+      return 'header';
+    }
+    if (index >= width) throw new UsageError(`--column ${index + 1}: the first row has only ${width} columns`);
+    return 'data';
+  };
+
   async function* batches(): AsyncGenerator<Row[]> {
     try {
       for await (const records of recordBatches(parser)) {
@@ -122,24 +141,7 @@ export function csvReader(
             });
             continue;
           }
-          if (width === 0) {
-            width = record.length;
-            if (spec.header) {
-              header = record;
-              if (spec.column?.kind === 'name') {
-                index = record.indexOf(spec.column.name);
-                if (index === -1) {
-                  throw new UsageError(
-                    `no column ${JSON.stringify(spec.column.name)}; the header has ${record.map((c) => JSON.stringify(c)).join(', ')}`,
-                  );
-                }
-              }
-              continue;
-            }
-            if (index >= width) {
-              throw new UsageError(`--column ${index + 1}: the first row has only ${width} columns`);
-            }
-          }
+          if (width === 0 && firstRow(record) === 'header') continue;
           while (record.length < width) record.push('');
           rows.push({ data: record, value: cellOf(record) });
         }

@@ -5,10 +5,10 @@ import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { bindingRoutes, mintingRoutes, tokenRoutes } from './admin/index.ts';
 import { apiRoutes } from './api/index.ts';
+import { downloadRoutes } from './batch/index.ts';
 import { type Config, formatIssues } from './config/index.ts';
 import { consoleRoutes } from './console/index.ts';
 import type { AppDeps } from './deps.ts';
-import { downloadRoutes } from './batch/index.ts';
 import { ezidRoutes } from './ezid/index.ts';
 import {
   basePath,

@@ -1,4 +1,3 @@
-export { parseBindingInput } from './binding.ts';
 export {
   ACCOUNT_NAME,
   type Group,
@@ -14,6 +13,7 @@ export {
   type UserSession,
   type VerifiedUserSession,
 } from './accounts.ts';
+export { parseBindingInput } from './binding.ts';
 export { STORE_ERROR_CODES, type StoreError, type StoreErrorCode, type StoreResult } from './codes.ts';
 export { type Commitment, commitmentCovers, commitmentFor } from './commitments.ts';
 export {

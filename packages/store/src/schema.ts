@@ -3,6 +3,7 @@ import { ERC_ELEMENT_NAME, ISO_TIMESTAMP } from './grammar.ts';
 import { MAX_TARGET_LENGTH, serializeTarget, targetRefusal } from './target.ts';
 
 export { MAX_TARGET_LENGTH };
+
 import { metadataRecord } from './metadata-name.ts';
 
 /**

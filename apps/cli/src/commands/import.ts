@@ -1,4 +1,4 @@
-import { importLines, MIGRATION_FORMATS, type MigrationFormat, OVERLONG_LINE, readMigration } from '@pidgate/gateway';
+import { MIGRATION_FORMATS, type MigrationFormat, OVERLONG_LINE, readMigration } from '@pidgate/gateway';
 import { registry } from '@pidgate/schemes';
 import { type Command, parseCommandArgs } from '../command.ts';
 import { withDryRunStore } from '../dry-run-store.ts';

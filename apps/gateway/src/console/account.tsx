@@ -49,7 +49,7 @@ export function TokenTable({
 }) {
   if (tokens.length === 0) return <p class="muted">No tokens yet.</p>;
   return (
-    <div class="table-wrap" tabindex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
+    <section class="table-wrap" tabindex={0} aria-label="Table (scrolls sideways on a narrow screen)">
       <table>
         <caption class="visually-hidden">API tokens</caption>
         <thead>
@@ -99,7 +99,7 @@ export function TokenTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 

@@ -103,7 +103,7 @@ function RoleSelect({ id, value }: { id: string; value: Role }) {
 }
 
 function Groups({ groups }: { groups: readonly string[] }) {
-  return groups.length === 0 ? <span class="muted">none</span> : <>{groups.join(', ')}</>;
+  return groups.length === 0 ? <span class="muted">none</span> : groups.join(', ');
 }
 
 // ---------------------------------------------------------------- users
@@ -125,7 +125,7 @@ async function usersPage(
     'Users',
     <>
       <ErrorSummary errors={errors} />
-      <div class="table-wrap" tabindex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
+      <section class="table-wrap" tabindex={0} aria-label="Table (scrolls sideways on a narrow screen)">
         <table>
           <caption class="visually-hidden">Users</caption>
           <thead>
@@ -153,7 +153,7 @@ async function usersPage(
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       <h2 id="new-user">Create a user</h2>
       <form method="post" action={`${base}admin/users`} class="panel">
         <CsrfField token={csrf} />
@@ -334,7 +334,7 @@ async function groupsPage(
       {groups.length === 0 ? (
         <p class="muted">No groups yet.</p>
       ) : (
-        <div class="table-wrap" tabindex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
+        <section class="table-wrap" tabindex={0} aria-label="Table (scrolls sideways on a narrow screen)">
           <table>
             <caption class="visually-hidden">Groups</caption>
             <thead>
@@ -360,7 +360,7 @@ async function groupsPage(
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
       <h2>Create a group</h2>
       <form method="post" action={`${base}admin/groups`} class="panel">
@@ -527,12 +527,7 @@ async function shouldersPage(
             {under.length === 0 ? (
               <p class="muted">No shoulders under this NAAN.</p>
             ) : (
-              <div
-                class="table-wrap"
-                tabindex={0}
-                role="region"
-                aria-label="Table (scrolls sideways on a narrow screen)"
-              >
+              <section class="table-wrap" tabindex={0} aria-label="Table (scrolls sideways on a narrow screen)">
                 <table>
                   <caption class="visually-hidden">Shoulders under {n.naan}</caption>
                   <thead>
@@ -573,7 +568,7 @@ async function shouldersPage(
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </section>
             )}
           </section>
         );
@@ -739,7 +734,7 @@ export function adminPages(deps: AppDeps) {
     if (c.get('principal').role !== 'admin') return forbiddenPage(c);
     await next();
   });
-  app.use('/admin', async (c, next) => {
+  app.use('/admin', async (c, _next) => {
     if (c.get('principal').role !== 'admin') return forbiddenPage(c);
     return c.redirect(`${c.get('base')}admin/`, 301);
   });

@@ -42,7 +42,10 @@ describe.skipIf(!existsSync(CHROMIUM))('console pages in Chromium', () => {
         // biome-ignore lint/suspicious/noExplicitAny: debugging
         for (const e of Array.from((document as any).querySelectorAll('*')) as any[]) {
           const r = e.getBoundingClientRect();
-          if (r.right > 391) out.push(`${e.tagName}.${e.className}#${e.id} ${Math.round(r.right)} ${(e.textContent ?? "").slice(0, 40)}`);
+          if (r.right > 391)
+            out.push(
+              `${e.tagName}.${e.className}#${e.id} ${Math.round(r.right)} ${(e.textContent ?? '').slice(0, 40)}`,
+            );
         }
         return out.slice(0, 15);
       });

@@ -82,7 +82,6 @@ export function clearSigninCookie(c: Context<ConsoleEnv>, deps: AppDeps): void {
 export function safeNext(next: string | undefined | null, base: string): string {
   if (typeof next !== 'string' || next.length > 2048) return base;
   if (!next.startsWith(base) && next !== base.replace(/\/$/, '')) return base;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
   if (/[\\\u0000-\u001f\u007f]/.test(next) || next.includes('//') || /\/(\.|%2e){1,2}(\/|$)/i.test(next)) return base;
   return next;
 }

@@ -113,9 +113,9 @@ export const Shell: FC<ShellProps> = ({
         </div>
       </header>
       {banner ? (
-        <div class="banner" role="region" aria-label="Notice">
+        <section class="banner" aria-label="Notice">
           {banner}
-        </div>
+        </section>
       ) : null}
       <main id="main" tabindex={-1}>
         <h1>{title}</h1>

@@ -1,8 +1,9 @@
 // resolution/: the pure pipeline, with no HTTP types: a request target or identifier is parsed, its candidate
 // keys are looked up (bindings, prefix rules, own NAANs), the scheme's resolver finds an outcome (NAAN table,
 // Maptr, resolver table, URN delegations, PWID archives), and the loop check refuses targets that come back.
-export { Commitments } from './commitments.ts';
+
 export { FAILED_CODES, GONE_CODES, NOT_FOUND_CODES } from './codes.ts';
+export { Commitments } from './commitments.ts';
 export { pointsBack, type SelfView } from './loop.ts';
 export { CachedMaptr, type MaptrLookup } from './maptr.ts';
 export { describeRecord, type MetadataRecord, type ResolutionReport, resolutionReport } from './metadata.ts';
