@@ -3,6 +3,7 @@ import type { SchemesRegistry } from '@pidgate/schemes';
 import {
   type Binding,
   BindingInput,
+  mayView,
   ownerGroupFor,
   type Principal,
   type Shoulder,
@@ -239,7 +240,9 @@ async function check(
   const current = found.ok ? found.value : null;
   if (current?.tombstoned) return fail('identifier', `${key} was deleted and is never bound again`);
   if (current ? !mayChangeBinding(requester, current) : !mayCreateKey(requester, key, shoulders)) {
-    return fail('identifier', `you may not ${current ? 'change' : 'create'} ${key}: it is not yours`);
+    // A reserved identifier the requester may not see is refused as if it did not exist (no hint that it does).
+    const seen = current !== null && mayView(requester, current);
+    return fail('identifier', `you may not ${seen ? 'change' : 'create'} ${key}: it is not yours`);
   }
   const elements = new Map(r.elements);
   if (!current && !elements.get('_target')) {
