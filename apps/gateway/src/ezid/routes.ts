@@ -109,6 +109,11 @@ const SUBSYSTEMS: ReadonlyMap<string, 'store' | 'absent'> = new Map([
   ['search', 'absent'],
 ] as const);
 
+/** EZID's create of an identifier that was deleted (tombstoned): refused, and said so. */
+const DELETED = 'identifier was deleted and is never bound again';
+/** The refusals a mint skips to the next counter value: the key is taken, live or deleted. */
+const TAKEN: ReadonlySet<string> = new Set(['bad request - identifier already exists', `bad request - ${DELETED}`]);
+
 export function ezidRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
   const { config, store, registry } = deps;
   if (!config.ezid.enabled || !store) return;
@@ -390,7 +395,7 @@ async function mintOperation(c: Context, ctx: Ctx, encoded: string, query: strin
     // biome-ignore lint/suspicious/noTemplateCurlyInString: EZID's placeholder, literally.
     if (target !== undefined) elements.set('_target', target.split('${identifier}').join(id));
     const created = await create(c, ctx, token, id, elements, false);
-    if (created.status === 400 && created.remainder === 'bad request - identifier already exists') continue;
+    if (created.status === 400 && TAKEN.has(created.remainder)) continue;
     return created;
   }
   return badRequest('the shoulder gave only identifiers that are already bound');
@@ -437,7 +442,9 @@ async function create(
   if (put.ok) return withWarnings(success(id, 201), applied.warnings);
   if (put.error.code === 'conflict' || put.error.code === 'tombstoned') {
     if (updateIfExists && put.error.code === 'conflict') return update(c, ctx, token, id, metadata);
-    return badRequest('identifier already exists');
+    // A deleted identifier is "no such identifier" to view, so not "already exists" here: it was deleted,
+    // and is never bound again (a tombstone answers 410 Gone).
+    return badRequest(put.error.code === 'tombstoned' ? DELETED : 'identifier already exists');
   }
   return storeAnswer(put.error.code, put.error.message);
 }
