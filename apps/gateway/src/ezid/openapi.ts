@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
 import type { GatewayEnv } from '../http/index.ts';
 
 /**
@@ -160,8 +161,25 @@ export function describeEzid(app: OpenAPIHono<GatewayEnv>, base: string): void {
     path: `${base}/download_request`,
     tags,
     operationId: 'ezidDownloadRequest',
-    summary: "EZID's batch download: not offered (`pidgate export --to ezid` writes its format)",
+    summary:
+      "EZID's batch download: form parameters (format, compression, column, filters) as EZID's API guide; answers `success: URL` where the file will appear",
+    responses: { 200: anvlAnswer('`success: <URL of the file>`'), ...ERRORS },
+  } as never);
+  registry.registerPath({
+    method: 'get',
+    path: `${base}/download/{file}`,
+    tags,
+    operationId: 'ezidDownloadFile',
+    summary:
+      'A batch download file: 404 until it is ready, then the file (its random name is the credential, as at EZID)',
     security: [],
-    responses: ERRORS,
+    request: { params: z.object({ file: z.string() }) },
+    responses: {
+      200: {
+        description: 'the file (CSV, ANVL or XML; gzip or ZIP)',
+        content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+      },
+      404: { description: 'not ready yet, expired, or no such file' },
+    },
   } as never);
 }

@@ -32,7 +32,9 @@ export const EDGE_CODES = [
   'missing-identifier',
   'not-acceptable',
   'not-admin',
+  'not-owner',
   'out-of-scope',
+  'ownership-change',
   'pdi-immutable',
   'pdi-query',
   'pdi-series',
@@ -322,6 +324,14 @@ export const CODE_DESCRIPTIONS = {
   'too-many-attempts': d(
     'Too many wrong passwords for this user lately: sign-in is locked for a while.',
     'Wait until the time the answer gives (Retry-After), then try again.',
+  ),
+  'not-owner': d(
+    'The identifier is not yours: only its owner, its co-owners, its group and administrators may change it (docs/accounts.md).',
+    'Ask its owner to name you a co-owner, or an administrator.',
+  ),
+  'ownership-change': d(
+    "Only an administrator may name an identifier's owner or owner group (`owner`, `ownerGroup`, EZID's `_owner`, `_ownergroup`).",
+    'Leave the owner out, or ask an administrator.',
   ),
   'store-closed': d('The store was closed (the gateway is shutting down).', 'Try again in a moment.'),
 } as const satisfies Record<
