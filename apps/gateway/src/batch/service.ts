@@ -203,6 +203,9 @@ export class DownloadService {
     let renewed = Date.now();
     const rows = this.#store.exportBindings(requester.scopes === null ? {} : { scopes: [...requester.scopes] });
     for await (const row of rows) {
+      // The store closed under a running job (the gateway is stopping): stop writing; the job is not marked
+      // ready (finish fails on a closed store), so its lease runs out and the next start writes it again.
+      if (!row.ok && row.error.code === 'store-closed') return;
       if (!row.ok) throw new Error(`${row.error.code}: ${row.error.message}`);
       const b = row.value;
       if (!matches(request, requester, b) || !mayDownload(requester, rule, b)) continue;
