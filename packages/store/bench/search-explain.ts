@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { SQLITE_FILENAME } from '../src/index.ts';
-import { parseSearchQuery } from '../src/search.ts';
+import { estimatedRows, parseSearchQuery } from '../src/search.ts';
 import { searchPostgres } from '../src/search-postgres.ts';
 import { searchSqlite } from '../src/search-sqlite.ts';
 import { KINDS } from './search-corpus.ts';
@@ -39,6 +39,12 @@ if (backend === 'postgres') {
     const r = await searchPostgres(
       async (sql, params) => {
         console.log(`\n${inline(sql, params)}`);
+        if (sql.startsWith('EXPLAIN')) {
+          const t = performance.now();
+          const estimate = await client.query(sql, params);
+          console.log(`  estimate: ${estimatedRows(estimate.rows)} rows (${(performance.now() - t).toFixed(1)} ms)`);
+          return estimate;
+        }
         const plan = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
         for (const row of plan.rows) console.log(`  ${row['QUERY PLAN']}`);
         const t = performance.now();
@@ -58,6 +64,7 @@ if (backend === 'postgres') {
   const dir = process.env['BENCH_SQLITE_DIR'];
   if (!dir) throw new Error('BENCH_SQLITE_DIR');
   const db = new Database(join(dir, SQLITE_FILENAME), { readonly: true });
+  db.pragma('cache_size = -262144'); // as the store's connection
   for (const kind of kinds) {
     const q = parseSearchQuery(kind.query(run));
     if (!q.ok) throw new Error(q.error.message);

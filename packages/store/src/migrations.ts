@@ -5,8 +5,8 @@ import { DOWNLOAD_JOBS_SQL } from './downloads.ts';
  * Versioned schema migrations, one list per dialect, applied in order and recorded in
  * `schema_migrations`. Never edit a released migration: add the next version.
  */
-import { POSTGRES_SEARCH_MIGRATION } from './search-postgres.ts';
-import { SQLITE_SEARCH_MIGRATION } from './search-sqlite.ts';
+import { POSTGRES_SEARCH_COVERING_MIGRATION, POSTGRES_SEARCH_MIGRATION } from './search-postgres.ts';
+import { SQLITE_SEARCH_COVERING_MIGRATION, SQLITE_SEARCH_MIGRATION } from './search-sqlite.ts';
 
 export interface Migration {
   readonly version: number;
@@ -143,6 +143,11 @@ CREATE TABLE commitments (
     name: 'batch download jobs',
     sql: DOWNLOAD_JOBS_SQL,
   },
+  {
+    version: 11,
+    name: 'Manage search: covering indexes for counts (status, owner, group, dates, live keys)',
+    sql: SQLITE_SEARCH_COVERING_MIGRATION,
+  },
 ];
 
 /** Keys are `COLLATE "C"` so they sort by code point (bytes of UTF-8), as in SQLite. */
@@ -274,6 +279,11 @@ CREATE TABLE commitments (
     version: 8,
     name: 'batch download jobs',
     sql: DOWNLOAD_JOBS_SQL,
+  },
+  {
+    version: 11,
+    name: 'Manage search: covering indexes for counts (status, owner, group, dates, live keys)',
+    sql: POSTGRES_SEARCH_COVERING_MIGRATION,
   },
 ];
 

@@ -70,6 +70,31 @@ CREATE VIRTUAL TABLE IF NOT EXISTS bindings_fts_vocab USING fts5vocab (bindings_
 `;
 
 /**
+ * Migration 11: the filter and sort indexes carry every column a Manage filter, the visibility rule and the count
+ * read (`tombstoned`, status, owner, group, the dates, the key), so counting up to 1,001 matches of a status, an
+ * owner or a date range reads index entries only, never a table row each (at 1,000,000 bindings that was most of
+ * those searches' time: 135 to 254 ms cold). The sort key comes right after the filter columns (then `key`, the
+ * tie-break), so a page is still read in order. They replace migration 7's narrower indexes. And the full-text
+ * index is merged into one segment (`optimize`) and kept in few (`automerge` 2, FTS5's default is 4): a row-by-row
+ * word test seeks in every segment, and the 8 segments a rebuild of 1,000,000 left made it 2 ms a row (20 ms
+ * for 190 rows after). Idempotent.
+ */
+export const SQLITE_SEARCH_COVERING_MIGRATION = `
+INSERT INTO bindings_fts (bindings_fts, rank) VALUES ('automerge', 2);
+INSERT INTO bindings_fts (bindings_fts) VALUES ('optimize');
+CREATE INDEX IF NOT EXISTS bindings_search_status_live ON bindings (identifier_status, updated_at, key, tombstoned, owner, owner_group);
+CREATE INDEX IF NOT EXISTS bindings_search_owner_live ON bindings (owner, identifier_status, updated_at, key, tombstoned, owner_group);
+CREATE INDEX IF NOT EXISTS bindings_search_group_live ON bindings (owner_group, identifier_status, updated_at, key, tombstoned, owner);
+CREATE INDEX IF NOT EXISTS bindings_search_updated_live ON bindings (updated_at, key, tombstoned, identifier_status, owner, owner_group);
+CREATE INDEX IF NOT EXISTS bindings_search_created_live ON bindings (created_at, key, tombstoned, identifier_status, owner, owner_group);
+DROP INDEX IF EXISTS bindings_search_status;
+DROP INDEX IF EXISTS bindings_search_owner;
+DROP INDEX IF EXISTS bindings_search_group;
+DROP INDEX IF EXISTS bindings_search_updated;
+DROP INDEX IF EXISTS bindings_search_created;
+`;
+
+/**
  * An FTS5 query: every word, quoted (words hold letters and digits only), `"word"*` for a prefix, or for a
  * prefix whose words are known (`expanded`, from the index's vocabulary), `("word1" OR "word2" …)`.
  */

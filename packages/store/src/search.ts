@@ -163,8 +163,17 @@ export interface SearchDialect {
    * (but the target), so sorting thousands of matches reads no table row: used when there is no target filter.
    */
   readonly joinedCovered?: string;
-  /** A statement selecting one row per binding that holds the words, from the full-text index alone (null: none). */
+  /**
+   * A statement selecting one row per live binding that holds the words, from the full-text index alone (null:
+   * none). A search by words alone (no other filter, an administrator's) is also counted by it.
+   */
   readonly fullTextProbe: string | null;
+  /**
+   * Without `fullTextProbe`: how many bindings hold the words is the planner's estimate (`EXPLAIN (FORMAT JSON)`
+   * of a select of them, its `Plan Rows`), which costs a plan and no row; the words drive the page when the
+   * estimate is at most `driveAtMost`. PostgreSQL's GIN index cannot count without reading a table row per match.
+   */
+  readonly fullTextEstimate?: { readonly driveAtMost: number };
   fullTextParam(words: readonly SearchWord[]): string;
   /**
    * Several target spellings as `key IN (… UNION ALL …)`, each range read from the target index alone, rather
@@ -182,6 +191,15 @@ export interface Statement {
   readonly params: unknown[];
 }
 
+/**
+ * A look before the leap: a statement whose `n` (a count up to `atMost + 1`, or with `estimate` the planner's
+ * estimate from the rows of an `EXPLAIN (FORMAT JSON)`) says whether its filter drives the page.
+ */
+export interface Probe extends Statement {
+  readonly atMost: number;
+  readonly estimate?: boolean;
+}
+
 interface Condition {
   readonly sql: string;
   readonly params: unknown[];
@@ -195,7 +213,7 @@ export interface SearchPlan {
    * Statements counting the rows of each filter an index answers on its own, up to `DRIVE_AT_MOST + 1`:
    * when one gives at most `DRIVE_AT_MOST`, that filter should drive the page (`page(true)`).
    */
-  readonly probes: Statement[];
+  readonly probes: Probe[];
   /**
    * The page. `drive`: the filters are applied first (a MATERIALIZED common table expression) and their
    * rows sorted, so a selective filter is never traded for the sort's index; else the database may walk
@@ -235,7 +253,9 @@ export function planSearch(
       ? { sql: `${column} >= ?`, params: [prefix] }
       : { sql: `${column} >= ? AND ${column} < ?`, params: [prefix, upper] };
   };
-  if (q.keyPrefix !== undefined) conditions.push({ ...range('key', q.keyPrefix), drives: true });
+  // Sorted by key, the page walks the key range in order and stops at the page's end: driving it (every key in
+  // the range, then sorted) reads the same rows and more, so the range is not probed.
+  if (q.keyPrefix !== undefined) conditions.push({ ...range('key', q.keyPrefix), drives: q.sort !== 'key' });
   if (q.target !== undefined) {
     const ranges = targetPrefixes(q.target).map((t) => range(d.targetColumn, t));
     conditions.push({
@@ -292,12 +312,16 @@ export function planSearch(
   const live = conditions[0] as Condition;
   const probes = conditions
     .filter((c) => c.drives)
-    .flatMap((c): Statement[] => {
-      if (!c.fullText) return [capped(where([live, c]), DRIVE_AT_MOST)];
-      if (d.fullTextProbe === null) return [];
-      return [
-        finish(d, `SELECT count(*) AS n FROM (${d.fullTextProbe} LIMIT ${DRIVE_AT_MOST + 1}) AS matched`, c.params),
-      ];
+    .flatMap((c): Probe[] => {
+      if (!c.fullText) return [{ ...capped(where([live, c]), DRIVE_AT_MOST), atMost: DRIVE_AT_MOST }];
+      if (d.fullTextProbe !== null) {
+        const sql = `SELECT count(*) AS n FROM (${d.fullTextProbe} LIMIT ${DRIVE_AT_MOST + 1}) AS matched`;
+        return [{ ...finish(d, sql, c.params), atMost: DRIVE_AT_MOST }];
+      }
+      if (d.fullTextEstimate === undefined) return [];
+      const w = where([live, c]);
+      const sql = `EXPLAIN (FORMAT JSON) SELECT 1 FROM bindings WHERE ${w.sql}`;
+      return [{ ...finish(d, sql, w.params), atMost: d.fullTextEstimate.driveAtMost, estimate: true }];
     });
   // From the full-text index when there are words and the database can start there; else from bindings.
   const from =
@@ -329,11 +353,17 @@ export function planSearch(
       const w = where(conditions.map((c) => (c.fullText ? { ...c, sql: d.fullText('probe') } : c)));
       return finish(d, `SELECT ${columns} FROM bindings WHERE ${w.sql} ORDER BY ${order} ${window}`, w.params);
     },
-    count: finish(
-      d,
-      `SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${driven.sql} LIMIT ${SEARCH_COUNT_CAP + 1}) AS matched`,
-      driven.params,
-    ),
+    count:
+      // Words and nothing else: the full-text index alone counts them (it holds live bindings only).
+      ftParam !== null && d.fullTextProbe !== null && conditions.length === 2
+        ? finish(d, `SELECT count(*) AS n FROM (${d.fullTextProbe} LIMIT ${SEARCH_COUNT_CAP + 1}) AS matched`, [
+            ftParam,
+          ])
+        : finish(
+            d,
+            `SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${driven.sql} LIMIT ${SEARCH_COUNT_CAP + 1}) AS matched`,
+            driven.params,
+          ),
   };
 }
 
@@ -349,13 +379,23 @@ export async function runSearch(
   const n = (rows: unknown[]): number => Number((rows[0] as { n?: number | string } | undefined)?.n ?? 0);
   let drive = false;
   for (const probe of plan.probes) {
-    if (n(await run(probe)) <= DRIVE_AT_MOST) {
+    const rows = await run(probe);
+    if ((probe.estimate ? estimatedRows(rows) : n(rows)) <= probe.atMost) {
       drive = true;
       break;
     }
   }
   const [rows, counted] = await Promise.all([run(plan.page(drive)), run(plan.count)]);
   return searchResult((rows as BindingRow[]).map(toBinding), n(counted), q);
+}
+
+/** The planner's estimate of a plan's rows, from the rows of an `EXPLAIN (FORMAT JSON)` (none: infinitely many). */
+export function estimatedRows(rows: unknown[]): number {
+  const plan = (rows[0] as Record<string, unknown> | undefined)?.['QUERY PLAN'];
+  const text = typeof plan === 'string' ? (JSON.parse(plan) as unknown) : plan;
+  const top = Array.isArray(text) ? (text[0] as { Plan?: { 'Plan Rows'?: unknown } } | undefined) : undefined;
+  const estimate = Number(top?.Plan?.['Plan Rows']);
+  return Number.isFinite(estimate) ? estimate : Number.POSITIVE_INFINITY;
 }
 
 /** The search result from the page rows and the capped count. */
