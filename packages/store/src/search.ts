@@ -338,6 +338,16 @@ export function planSearch(
   const order = column === 'key' ? `key ${dir}` : `${column} ${dir}, key ${dir}`;
   const window = `LIMIT ${q.limit} OFFSET ${q.offset}`;
   const sortColumn = column === 'key' ? '' : `, ${column}`;
+  // A range on the sort's own column (changed since, created in, an identifier prefix by key): the count reads
+  // that range in the page's order, from the sort's index. Unordered, PostgreSQL's planner took another index
+  // whose second column is the date and read 500,000 entries of it for 1,001 matches (315 ms).
+  const sortRange =
+    q.sort === 'updated'
+      ? q.updatedFrom !== undefined || q.updatedTo !== undefined
+      : q.sort === 'created'
+        ? q.createdFrom !== undefined || q.createdTo !== undefined
+        : q.keyPrefix !== undefined;
+  const countOrder = sortRange && ftParam === null && q.target === undefined ? ` ORDER BY ${order}` : '';
   return {
     probes,
     page(drive) {
@@ -361,7 +371,7 @@ export function planSearch(
           ])
         : finish(
             d,
-            `SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${driven.sql} LIMIT ${SEARCH_COUNT_CAP + 1}) AS matched`,
+            `SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${driven.sql}${countOrder} LIMIT ${SEARCH_COUNT_CAP + 1}) AS matched`,
             driven.params,
           ),
   };
