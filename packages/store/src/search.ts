@@ -169,11 +169,12 @@ export interface SearchDialect {
    */
   readonly fullTextProbe: string | null;
   /**
-   * Without `fullTextProbe`: how many bindings hold the words is the planner's estimate (`EXPLAIN (FORMAT JSON)`
-   * of a select of them, its `Plan Rows`), which costs a plan and no row; the words drive the page when the
-   * estimate is at most `driveAtMost`. PostgreSQL's GIN index cannot count without reading a table row per match.
+   * Probe by the planner's estimate: how many bindings a filter holds is the `Plan Rows` of an
+   * `EXPLAIN (FORMAT JSON)` of a select of them, which costs a plan and no row; the filter drives the page when
+   * the estimate is at most `driveAtMost`. PostgreSQL counts a GIN match, a target prefix (an expression index)
+   * and a key range (the row says whether it is live) only by reading table rows, each a page rarely cached.
    */
-  readonly fullTextEstimate?: { readonly driveAtMost: number };
+  readonly estimate?: { readonly driveAtMost: number };
   fullTextParam(words: readonly SearchWord[]): string;
   /**
    * Several target spellings as `key IN (… UNION ALL …)`, each range read from the target index alone, rather
@@ -313,15 +314,15 @@ export function planSearch(
   const probes = conditions
     .filter((c) => c.drives)
     .flatMap((c): Probe[] => {
-      if (!c.fullText) return [{ ...capped(where([live, c]), DRIVE_AT_MOST), atMost: DRIVE_AT_MOST }];
-      if (d.fullTextProbe !== null) {
-        const sql = `SELECT count(*) AS n FROM (${d.fullTextProbe} LIMIT ${DRIVE_AT_MOST + 1}) AS matched`;
-        return [{ ...finish(d, sql, c.params), atMost: DRIVE_AT_MOST }];
+      if (d.estimate !== undefined) {
+        const w = where([live, c]);
+        const sql = `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${filtersFrom} WHERE ${w.sql}`;
+        return [{ ...finish(d, sql, w.params), atMost: d.estimate.driveAtMost, estimate: true }];
       }
-      if (d.fullTextEstimate === undefined) return [];
-      const w = where([live, c]);
-      const sql = `EXPLAIN (FORMAT JSON) SELECT 1 FROM bindings WHERE ${w.sql}`;
-      return [{ ...finish(d, sql, w.params), atMost: d.fullTextEstimate.driveAtMost, estimate: true }];
+      if (!c.fullText) return [{ ...capped(where([live, c]), DRIVE_AT_MOST), atMost: DRIVE_AT_MOST }];
+      if (d.fullTextProbe === null) return [];
+      const sql = `SELECT count(*) AS n FROM (${d.fullTextProbe} LIMIT ${DRIVE_AT_MOST + 1}) AS matched`;
+      return [{ ...finish(d, sql, c.params), atMost: DRIVE_AT_MOST }];
     });
   // From the full-text index when there are words and the database can start there; else from bindings.
   const from =
