@@ -70,8 +70,8 @@ const POSTGRES_DIALECT: SearchDialect = {
   fullTextProbe: null,
   // The planner knows how common a word is (the tsvector statistics) but not where the matches lie in the sort's
   // index, and walked `bindings_search_updated` 19,000 rows deep (4 s cold) for a surname 2,500 bindings hold.
-  // So its estimate decides, for words, a target and a key prefix alike: up to POSTGRES_DRIVE_AT_MOST matches
-  // are collected (a bitmap of the index) and sorted, more are found by walking the sort's index.
+  // So its estimate decides: up to POSTGRES_DRIVE_AT_MOST matches are collected (a bitmap of the GIN index) and
+  // sorted, more are found by walking the sort's index.
   estimate: { driveAtMost: POSTGRES_DRIVE_AT_MOST },
   fullTextParam: tsQuery,
   targetColumn: `(left(target, ${SEARCH_TARGET_INDEXED}) COLLATE "C")`,
