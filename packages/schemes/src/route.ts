@@ -34,10 +34,10 @@ const HYPHEN = 45;
 const isSchemeChar = (c: number): boolean => isLetter(c) || isDigit(c) || c === 43 || c === HYPHEN || c === DOT;
 
 /**
- * A word of up to `MAX_WORD` letters and hyphens as a number, case folded: 5 bits a character
+ * A word of up to `MAX_WORD` letters and hyphens as a number, case folded: 5 bits a character (50 bits at most, an exact integer)
  * (a-z 1-26, "-" 27), so that the label tables are looked up without making a string.
  */
-const MAX_WORD = 6;
+const MAX_WORD = 10;
 const letterValue = (c: number): number => (c === HYPHEN ? 27 : (c | 0x20) - 96);
 function wordKey(word: string): number {
   let key = 0;
