@@ -1,3 +1,4 @@
+import type { DefinedScheme } from '@pidgate/core';
 import { schemeContract } from '@pidgate/core/testing';
 import { describe, expect, it } from 'vitest';
 import {
@@ -26,6 +27,7 @@ import {
   type WikidataErrorCode,
   wikidataScheme,
 } from './index.ts';
+import type { IdComponents } from './shell.ts';
 
 /** The DNB's recipe, written here: weights 2, 3, … from the right; GND (11 - sum mod 11) mod 11, SWD sum mod 11. */
 function dnbCheck(digits: string, rule: 'gnd' | 'swd'): string {
@@ -319,7 +321,7 @@ describe('error codes', () => {
 });
 
 describe('resolvers', () => {
-  const url = (scheme: typeof gndScheme, input: string) => {
+  const url = (scheme: DefinedScheme<IdComponents>, input: string) => {
     const r = scheme.parse(input);
     if (!r.ok) throw new Error(r.error.message);
     return scheme.resolve(r.value.components);
