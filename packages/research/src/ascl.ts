@@ -64,6 +64,7 @@ export const asclScheme: DefinedScheme<AsclComponents, 'ascl', AsclErrorCode> = 
     title: 'ASCL ID, Astrophysics Source Code Library',
     specification: 'ascl.net, ASCL IDs (YYMM.NNN)',
     page: 'docs/specs/ascl.md',
+    package: '@pidgate/research',
     example: 'ascl:1908.011',
   },
 });

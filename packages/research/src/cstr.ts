@@ -72,6 +72,7 @@ export const cstrScheme: DefinedScheme<CstrComponents, 'cstr', CstrErrorCode> = 
     title: 'CSTR, China Science and Technology Resource identifier',
     specification: 'GB/T 32843-2016; cstr.cn specification',
     page: 'docs/specs/cstr.md',
+    package: '@pidgate/research',
     example: 'CSTR:31253.11.sciencedb.j00001.00123',
   },
 });

@@ -118,6 +118,7 @@ export const gndScheme: DefinedScheme<GndComponents, 'gnd', GndErrorCode> = defi
     title: 'GND ID, Gemeinsame Normdatei (Integrated Authority File)',
     specification: 'Deutsche Nationalbibliothek, GND and its check digit (weighted MOD 11)',
     page: 'docs/specs/gnd.md',
+    package: '@pidgate/research',
     example: 'https://d-nb.info/gnd/4079154-3',
   },
 });

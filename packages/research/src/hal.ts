@@ -109,6 +109,7 @@ export const halScheme: DefinedScheme<HalComponents, 'hal', HalErrorCode> = defi
     title: 'HAL ID, HAL open archive (CCSD)',
     specification: 'CCSD, HAL identifiers (portal prefix, eight digits, version)',
     page: 'docs/specs/hal.md',
+    package: '@pidgate/research',
     example: 'hal-01234567',
   },
 });

@@ -119,6 +119,7 @@ export const istcScheme: DefinedScheme<IstcComponents, 'istc', IstcErrorCode> = 
     title: 'ISTC, International Standard Text Code',
     specification: 'ISO 21047',
     page: 'docs/specs/istc.md',
+    package: '@pidgate/research',
     example: 'ISTC 0A9-2002-12B4A105-7',
   },
 });

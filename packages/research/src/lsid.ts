@@ -84,6 +84,7 @@ export const lsidScheme: DefinedScheme<LsidComponents, 'lsid', LsidErrorCode> = 
     title: 'LSID, Life Science Identifier',
     specification: 'OMG Life Sciences Identifiers Specification 1.0 (formal/04-12-01)',
     page: 'docs/specs/lsid.md',
+    package: '@pidgate/research',
     example: 'urn:lsid:ubio.org:namebank:11815',
   },
 });

@@ -123,6 +123,7 @@ export const openalexScheme: DefinedScheme<OpenalexComponents, 'openalex', Opena
     title: 'OpenAlex ID (works, authors, sources, institutions, concepts, publishers, funders)',
     specification: 'OpenAlex, "OpenAlex IDs"',
     page: 'docs/specs/openalex.md',
+    package: '@pidgate/research',
     example: 'https://openalex.org/W2741809807',
   },
 });

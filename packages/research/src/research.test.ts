@@ -1,5 +1,5 @@
 import type { DefinedScheme } from '@pidgate/core';
-import { schemeContract } from '@pidgate/core/testing';
+import { readmeExamples, schemeContract } from '@pidgate/core/testing';
 import { describe, expect, it } from 'vitest';
 import {
   asclScheme,
@@ -256,6 +256,8 @@ schemeContract(rridScheme, {
   equivalent: [['RRID:AB_90755', 'rrid:AB_90755', 'https://scicrunch.org/resolver/RRID:AB_90755']],
   distinct: [['RRID:AB_90755', 'RRID:AB_90756']],
 });
+
+readmeExamples(new URL('../README.md', import.meta.url));
 
 /** One input per error code: every code is reachable, and each rule gives its own. */
 describe('error codes', () => {

@@ -73,6 +73,7 @@ export const rridScheme: DefinedScheme<RridComponents, 'rrid', RridErrorCode> = 
     title: 'RRID, Research Resource Identifier',
     specification: 'Resource Identification Initiative (SciCrunch), RRID citation format',
     page: 'docs/specs/rrid.md',
+    package: '@pidgate/research',
     example: 'RRID:AB_90755',
   },
 });

@@ -57,6 +57,7 @@ export const viafScheme: DefinedScheme<ViafComponents, 'viaf', ViafErrorCode> = 
     title: 'VIAF ID, Virtual International Authority File',
     specification: 'OCLC VIAF cluster URIs',
     page: 'docs/specs/viaf.md',
+    package: '@pidgate/research',
     example: 'https://viaf.org/viaf/75121530',
   },
 });

@@ -128,6 +128,7 @@ export const wikidataScheme: DefinedScheme<WikidataComponents, 'wikidata', Wikid
     title: 'Wikidata entity ID (item, property, lexeme)',
     specification: 'Wikidata, "Identifiers" (Q, P and L numbers; the entity URI)',
     page: 'docs/specs/wikidata.md',
+    package: '@pidgate/research',
     example: 'wikidata:Q42',
   },
 });
