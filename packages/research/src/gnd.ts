@@ -74,7 +74,8 @@ function idError(s: string, start: number, end: number): PidError<GndErrorCode> 
   const check = gndCheck(digits);
   const written = s.charAt(end - 1).toUpperCase();
   if (written !== check.gnd && !(hyphen >= 0 && written === check.swd)) {
-    return fail('gnd-check', `the check character should be ${check.gnd} (DNB's weighted MOD 11)`, end - 1);
+    const either = hyphen >= 0 && check.swd !== check.gnd ? ` (the GND's) or ${check.swd} (the SWD's and GKD's)` : '';
+    return fail('gnd-check', `the check character should be ${check.gnd}${either}: DNB's weighted MOD 11`, end - 1);
   }
   return null;
 }
