@@ -16,7 +16,15 @@ type Name = (typeof schemes)[number]['name'];
 /** One bit per scheme of `@pidgate/schemes`, in the order of the list. */
 export const SCHEME_BIT: Readonly<Record<Name, number>> = bitsOf(schemes);
 
+/** The most schemes one bit each can route: the bit operations below are on 32-bit integers, the sign bit left out. */
+export const MAX_ROUTED_SCHEMES = 31;
+
 function bitsOf(list: readonly DefinedScheme[]): Record<Name, number> {
+  if (list.length > MAX_ROUTED_SCHEMES) {
+    throw new Error(
+      `route.ts gives each scheme one bit of a 32-bit set: ${list.length} schemes are more than ${MAX_ROUTED_SCHEMES}`,
+    );
+  }
   const bits: Record<string, number> = {};
   list.forEach((s, i) => {
     bits[s.name] = 2 ** i;
