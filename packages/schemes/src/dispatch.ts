@@ -1,4 +1,5 @@
 import { DEFAULT_PROFILE, err, type Profile, Registry, type RegistryResult, type Scheme } from '@pidgate/core';
+import { intersect } from './bitset.ts';
 import { schemes } from './list.ts';
 import { possibleSchemes, SCHEME_BIT } from './route.ts';
 
@@ -53,19 +54,22 @@ function bareNumber(s: string): boolean {
 export class DispatchRegistry<T extends Scheme = Scheme> extends Registry<T> {
   /** The candidates for each set of `possibleSchemes` bits, made the first time the set is seen. */
   readonly #candidates: (readonly T[] | undefined)[] = [];
+  /** The same for sets past the 31st scheme's bit (an array index would be a property name there). */
+  readonly #wideCandidates = new Map<number, readonly T[]>();
 
   /** The schemes asked, in order, about `input`: those `possibleSchemes` leaves, and every unrouted one. */
   candidates(input: string): readonly T[] {
     const bits = possibleSchemes(input);
-    return this.#candidates[bits] ?? this.#list(bits);
+    return (bits < 2 ** 31 ? this.#candidates[bits] : this.#wideCandidates.get(bits)) ?? this.#list(bits);
   }
 
   #list(bits: number): readonly T[] {
     const list = this.schemes.filter((s) => {
       const bit = ROUTED.get(s);
-      return bit === undefined || (bits & bit) !== 0;
+      return bit === undefined || intersect(bits, bit) !== 0;
     });
-    this.#candidates[bits] = list;
+    if (bits < 2 ** 31) this.#candidates[bits] = list;
+    else this.#wideCandidates.set(bits, list);
     return list;
   }
 
