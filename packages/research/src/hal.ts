@@ -103,7 +103,15 @@ export const halScheme: DefinedScheme<HalComponents, 'hal', HalErrorCode> = defi
   parse: parseHal,
   normalize: normalizeHal,
   format: formatHal,
-  route: { labels: ['hal:'], hosts: HAL_HOSTS, bareWord: (s) => looksLikeBareHal(s) },
+  route: {
+    labels: ['hal:'],
+    hosts: HAL_HOSTS,
+    // the word of letters and hyphens ends in "-" (`hal-`), or "_" or a digit follows it (`mem_`, `in2p3-`)
+    bareWord: (s, end) => {
+      const c = s.charCodeAt(end);
+      return (s.charCodeAt(end - 1) === 45 || c === 95 || digit(c)) && looksLikeBareHal(s);
+    },
+  },
   resolver: { template: 'https://hal.science/{id}', id: (c) => c.id },
   docs: {
     title: 'HAL ID, HAL open archive (CCSD)',

@@ -113,7 +113,7 @@ export const istcScheme: DefinedScheme<IstcComponents, 'istc', IstcErrorCode> = 
   route: {
     labels: ['istc:', 'istc '],
     bareDigits: looksLikeBareIstc,
-    bareWord: (s) => looksLikeBareIstc(s),
+    bareWord: (s) => s.length === 19 && looksLikeBareIstc(s),
   },
   docs: {
     title: 'ISTC, International Standard Text Code',

@@ -9,10 +9,20 @@
  * allocated except for an http(s) URL's host.
  */
 import { type DefinedScheme, httpSchemeLength, isDigit, isAlpha as isLetter, wordAt } from '@pidgate/core';
-import { intersect, MAX_SCHEMES, minus, union } from './bitset.ts';
+import { MAX_SCHEMES, intersect as wideIntersect, minus as wideMinus, union as wideUnion } from './bitset.ts';
 import { schemes } from './list.ts';
 
 type Name = (typeof schemes)[number]['name'];
+
+/**
+ * While the schemes fit 31 bits, every set is a small integer and the 32-bit operators are used as they
+ * are (one-line functions the compiler inlines); past that, bitset.ts's (measured: the wide functions on
+ * every routing step cost a quarter of `possibleSchemes`' time).
+ */
+const NARROW = schemes.length <= 31;
+const union: (a: number, b: number) => number = NARROW ? (a, b) => a | b : wideUnion;
+const intersect: (a: number, b: number) => number = NARROW ? (a, b) => a & b : wideIntersect;
+const minus: (a: number, b: number) => number = NARROW ? (a, b) => a & ~b : wideMinus;
 
 /** The most schemes one bit each can route (`bitset.ts`: sets of up to 52 bits). */
 export const MAX_ROUTED_SCHEMES = MAX_SCHEMES;
@@ -43,10 +53,16 @@ const HYPHEN = 45;
 const isSchemeChar = (c: number): boolean => isLetter(c) || isDigit(c) || c === 43 || c === HYPHEN || c === DOT;
 
 /**
- * A word of up to `MAX_WORD` letters and hyphens as a number, case folded: 5 bits a character (50 bits at most, an exact integer)
+ * A word of up to `MAX_WORD` letters and hyphens as a number, case folded: 5 bits a character (30 bits: a small
+ * integer, never a heap number)
  * (a-z 1-26, "-" 27), so that the label tables are looked up without making a string.
  */
-const MAX_WORD = 10;
+const MAX_WORD = 6;
+/**
+ * Longer words (up to `MAX_LONG_WORD`) label a few schemes before ":" (`wikidata:`, `openalex:`): looked up
+ * by the lower-cased word, only when such a word is followed by ":".
+ */
+const MAX_LONG_WORD = 10;
 const letterValue = (c: number): number => (c === HYPHEN ? 27 : (c | 0x20) - 96);
 function wordKey(word: string): number {
   let key = 0;
@@ -64,6 +80,8 @@ interface LabelEntry {
 /** The label tables: words followed by ":", by a digit (`PMC#`) and by a space (`ISBN `). */
 interface LabelTables {
   readonly colon: Map<number, LabelEntry>;
+  /** Words of 7 to `MAX_LONG_WORD` letters followed by ":", by the word in lower case. */
+  readonly long: Map<string, LabelEntry>;
   readonly digit: Map<number, number>;
   readonly space: Map<number, number>;
 }
@@ -83,9 +101,18 @@ function entryOf(table: Map<number, LabelEntry>, key: number): LabelEntry {
   return entry;
 }
 
+function longEntryOf(table: Map<string, LabelEntry>, word: string): LabelEntry {
+  let entry = table.get(word);
+  if (entry === undefined) {
+    entry = { bits: 0, more: [] };
+    table.set(word, entry);
+  }
+  return entry;
+}
+
 /** The label tables of the schemes' `route.labels`. */
 function labelTables(list: readonly DefinedScheme[]): LabelTables {
-  const tables: LabelTables = { colon: new Map(), digit: new Map(), space: new Map() };
+  const tables: LabelTables = { colon: new Map(), long: new Map(), digit: new Map(), space: new Map() };
   list.forEach((s, i) => {
     const bit = 2 ** i;
     for (const written of s.route.labels ?? []) {
@@ -99,7 +126,9 @@ function labelTables(list: readonly DefinedScheme[]): LabelTables {
       }
       const colon = label.indexOf(':');
       if (colon < 0) throw new Error(`${s.name}: a label ends in ":", " " or "#": "${written}"`);
-      const entry = entryOf(tables.colon, labelWord(label.slice(0, colon), s.name));
+      const word = label.slice(0, colon);
+      const long = word.length > MAX_WORD && word.length <= MAX_LONG_WORD && /^[a-z-]+$/.test(word);
+      const entry = long ? longEntryOf(tables.long, word) : entryOf(tables.colon, labelWord(word, s.name));
       const rest = label.slice(colon + 1);
       if (rest === '') entry.bits = union(entry.bits, bit);
       else entry.more.push([rest, bit]);
@@ -212,7 +241,12 @@ function segmentsAfterUrlPrefix(s: string, from: number): number {
 
 /** A label followed by ":": its schemes, and those of a longer label after any spaces (`hdl: 10.…`). */
 function colonRoute(s: string, key: number, colon: number): number {
-  const entry = LABELS.colon.get(key);
+  const entry =
+    key >= 0
+      ? LABELS.colon.get(key)
+      : colon <= MAX_LONG_WORD && LABELS.long.size > 0
+        ? LABELS.long.get(s.slice(0, colon).toLowerCase())
+        : undefined;
   if (entry === undefined) return 0;
   if (entry.more.length === 0) return entry.bits;
   let at = colon + 1;
