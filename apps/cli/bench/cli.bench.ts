@@ -11,7 +11,7 @@
 // BENCH_LINES and BENCH_RSS_LINES change the sizes. Builds dist/ first (npm run build:cli).
 // BENCH_BASELINE=/path/to/another/apps/cli/bin/pidgate.js (an older build: apps/cli/scripts/baseline.sh REF)
 // measures it too, run for run alternating with this one, so a busy machine slows both alike; each
-// figure is then printed for both.
+// figure is then printed for both, and the normalize rates' ratio (this over the baseline) in the same run.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -87,11 +87,20 @@ try {
   );
   if (baseline) console.log(`baseline: ${baseline}`);
   for (const jobs of ['1', String(availableParallelism())]) {
-    for (const [name, ms] of medians(5, [bin, 'normalize', '--jobs', jobs, list])) {
+    const all = medians(5, [bin, 'normalize', '--jobs', jobs, list]);
+    for (const [name, ms] of all) {
       const rate = (LINES / ms) * 1000;
       console.log(
         `${label(name)}normalize --jobs ${jobs}: ${fmt.format(Math.round(rate))} lines/s end to end (median of 5, ${ms.toFixed(0)} ms), ` +
           `${(rate / idutils.linesPerSecond).toFixed(1)}× idutils (${fmt.format(idutils.linesPerSecond)} lines/s; target 25×)`,
+      );
+    }
+    const before = all.get('baseline');
+    const after = all.get('this') as number;
+    if (before !== undefined) {
+      // the same runs, alternating: this checkout's rate over the baseline's (above 1: faster)
+      console.log(
+        `normalize --jobs ${jobs}, this over baseline: ratio ${(before / after).toFixed(3)} (target: not below 1 beyond noise)`,
       );
     }
   }

@@ -53,6 +53,8 @@ export interface SchemeDocs {
   readonly page: string;
   /** One identifier as it is written, for the table (it must parse). */
   readonly example: string;
+  /** The package that exports the scheme, where the page's name is not it (`@pidgate/research` for `docs/specs/gnd.md`). */
+  readonly package?: string;
 }
 
 /** Where an identifier resolves: a URL template with `{id}`, and the `{id}` of a parsed record. */

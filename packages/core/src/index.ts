@@ -22,7 +22,7 @@ export {
   isEquivalenceLevel,
 } from './equivalence.ts';
 export type { ErrorCodeOf, Identifier, IdentifierOf, PidWarning, Scheme, SchemeNameOf } from './identifier.ts';
-export { mod11_2, mod97_10 } from './iso7064.ts';
+export { istcCheck, mod11_2, mod97_10, weightedMod11 } from './iso7064.ts';
 export { compareParsed, profileOf, type SchemeOptions } from './options.ts';
 export { DEFAULT_PROFILE, isProfile, PROFILES, type Profile } from './profile.ts';
 export { type NormalizeRecord, normalizeRecord } from './record.ts';

@@ -25,3 +25,27 @@ export function mod97_10(values: readonly number[], radix = 10): string {
   const check = 98 - ((rest * 100) % 97);
   return check < 10 ? `0${check}` : String(check);
 }
+
+/**
+ * The GND's (and before it the PND's, SWD's, GKD's and ZDB's) weighted sum MOD 11 over a string of
+ * digits (Deutsche Nationalbibliothek, "Prüfziffernberechnung"): the digit before the check character is
+ * weighted 2, the one before it 3, and so on leftwards. The GND's check value is (11 - sum mod 11) mod 11;
+ * the SWD's and GKD's numbers given before the GND kept theirs, sum mod 11. Returns sum mod 11.
+ */
+export function weightedMod11(digits: string): number {
+  let total = 0;
+  for (let i = digits.length - 1, w = 2; i >= 0; i--, w++) total = (total + (digits.charCodeAt(i) - 48) * w) % 11;
+  return total;
+}
+
+/**
+ * The ISTC's check character (ISO 21047): the fifteen hexadecimal characters weighted 11, 9, 3, 1 in turn
+ * from the left, the sum MOD 16, written as a hexadecimal digit (upper case). `values` are the
+ * characters' values (0-15).
+ */
+export function istcCheck(values: readonly number[]): string {
+  const weights = [11, 9, 3, 1];
+  let total = 0;
+  for (let i = 0; i < values.length; i++) total += (values[i] as number) * (weights[i % 4] as number);
+  return (total % 16).toString(16).toUpperCase();
+}

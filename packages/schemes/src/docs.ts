@@ -4,6 +4,7 @@
  * `npm run docs -w @pidgate/schemes` writes them; `docs.test.ts` fails when either is stale.
  */
 import type { DefinedScheme } from '@pidgate/core';
+import { BARE_NUMBER_LABELS, CONTESTED } from './dispatch.ts';
 
 const cell = (s: string): string => s.replaceAll('|', '\\|');
 const code = (s: string): string => `\`${s}\``;
@@ -11,6 +12,7 @@ const codes = (list: readonly string[]): string => (list.length === 0 ? '—' : 
 
 /** The package that exports a scheme, from its spec page's name (`docs/specs/pubmed.md` → `@pidgate/pubmed`). */
 function packageOf(s: DefinedScheme): string {
+  if (s.docs.package !== undefined) return s.docs.package;
   const page = s.docs.page;
   return `@pidgate/${page.slice(page.lastIndexOf('/') + 1, -'.md'.length)}`;
 }
@@ -62,6 +64,21 @@ export function schemesPage(schemes: readonly DefinedScheme[]): string {
     lines.push(`- \`${s.name}\`: ${s.docs.title}. ${s.docs.specification}.`);
   }
   lines.push(
+    '',
+    '## Bare forms several schemes could claim',
+    '',
+    'A bare identifier (no label, no URL) is read as the scheme whose bare grammar and check digit accept',
+    'it, in the order above. Where the bare forms of two schemes overlap and both accept the string, it is',
+    'refused with `ambiguous-scheme`, whose message names each candidate with its canonical form: write',
+    'the identifier with its label or URL. The pairs (`CONTESTED` in packages/schemes/src/dispatch.ts):',
+    '',
+    ...CONTESTED.map(([a, b]) => `- \`${a}\` and \`${b}\``),
+    '',
+    'A bare number that no scheme reads is refused with `ambiguous-scheme` too (not `unknown-scheme`) when',
+    `a labelled form of it would be read: it names the schemes of those labels (${BARE_NUMBER_LABELS.map(([, l]) => code(l)).join(', ')}),`,
+    'none of which is written bare by its authority (a PMID or a VIAF ID has no check digit; a GND ID or an',
+    'ISSN is bare only with its hyphen). Other overlaps are settled by priority on purpose: a DOI is a',
+    'handle, an ORCID iD is an ISNI. Where this differs from idutils: [specs/idutils.md](specs/idutils.md).',
     '',
     'A string that starts with `ark:` after any URL prefix (`https://n2t.net/ark:/…`) is an ARK wherever no',
     "scheme above claims its host. The routing rules of each scheme are its definition's `route`",

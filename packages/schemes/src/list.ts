@@ -9,6 +9,18 @@ import { pdiScheme } from '@pidgate/pdi';
 import { pmcidScheme, pmidScheme } from '@pidgate/pubmed';
 import { purlScheme } from '@pidgate/purl';
 import { pwidScheme } from '@pidgate/pwid/scheme';
+import {
+  asclScheme,
+  cstrScheme,
+  gndScheme,
+  halScheme,
+  istcScheme,
+  lsidScheme,
+  openalexScheme,
+  rridScheme,
+  viafScheme,
+  wikidataScheme,
+} from '@pidgate/research';
 import { rorScheme } from '@pidgate/ror';
 import { urnScheme } from '@pidgate/urn';
 
@@ -37,4 +49,14 @@ export const schemes = [
   urnScheme,
   rorScheme,
   isniScheme,
+  gndScheme,
+  viafScheme,
+  wikidataScheme,
+  openalexScheme,
+  lsidScheme,
+  istcScheme,
+  halScheme,
+  asclScheme,
+  cstrScheme,
+  rridScheme,
 ] as const;

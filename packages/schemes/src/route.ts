@@ -9,14 +9,33 @@
  * allocated except for an http(s) URL's host.
  */
 import { type DefinedScheme, httpSchemeLength, isDigit, isAlpha as isLetter, wordAt } from '@pidgate/core';
+import { MAX_SCHEMES, intersect as wideIntersect, minus as wideMinus, union as wideUnion } from './bitset.ts';
 import { schemes } from './list.ts';
 
 type Name = (typeof schemes)[number]['name'];
+
+/**
+ * While the schemes fit 31 bits, every set is a small integer and the 32-bit operators are used as they
+ * are (one-line functions the compiler inlines); past that, bitset.ts's (measured: the wide functions on
+ * every routing step cost a quarter of `possibleSchemes`' time).
+ */
+const NARROW = schemes.length <= 31;
+const union: (a: number, b: number) => number = NARROW ? (a, b) => a | b : wideUnion;
+const intersect: (a: number, b: number) => number = NARROW ? (a, b) => a & b : wideIntersect;
+const minus: (a: number, b: number) => number = NARROW ? (a, b) => a & ~b : wideMinus;
+
+/** The most schemes one bit each can route (`bitset.ts`: sets of up to 52 bits). */
+export const MAX_ROUTED_SCHEMES = MAX_SCHEMES;
 
 /** One bit per scheme of `@pidgate/schemes`, in the order of the list. */
 export const SCHEME_BIT: Readonly<Record<Name, number>> = bitsOf(schemes);
 
 function bitsOf(list: readonly DefinedScheme[]): Record<Name, number> {
+  if (list.length > MAX_ROUTED_SCHEMES) {
+    throw new Error(
+      `route.ts gives each scheme one bit of a 52-bit set: ${list.length} schemes are more than ${MAX_ROUTED_SCHEMES}`,
+    );
+  }
   const bits: Record<string, number> = {};
   list.forEach((s, i) => {
     bits[s.name] = 2 ** i;
@@ -34,10 +53,16 @@ const HYPHEN = 45;
 const isSchemeChar = (c: number): boolean => isLetter(c) || isDigit(c) || c === 43 || c === HYPHEN || c === DOT;
 
 /**
- * A word of up to `MAX_WORD` letters and hyphens as a number, case folded: 5 bits a character
+ * A word of up to `MAX_WORD` letters and hyphens as a number, case folded: 5 bits a character (30 bits: a small
+ * integer, never a heap number)
  * (a-z 1-26, "-" 27), so that the label tables are looked up without making a string.
  */
 const MAX_WORD = 6;
+/**
+ * Longer words (up to `MAX_LONG_WORD`) label a few schemes before ":" (`wikidata:`, `openalex:`): looked up
+ * by the lower-cased word, only when such a word is followed by ":".
+ */
+const MAX_LONG_WORD = 10;
 const letterValue = (c: number): number => (c === HYPHEN ? 27 : (c | 0x20) - 96);
 function wordKey(word: string): number {
   let key = 0;
@@ -55,6 +80,8 @@ interface LabelEntry {
 /** The label tables: words followed by ":", by a digit (`PMC#`) and by a space (`ISBN `). */
 interface LabelTables {
   readonly colon: Map<number, LabelEntry>;
+  /** Words of 7 to `MAX_LONG_WORD` letters followed by ":", by the word in lower case. */
+  readonly long: Map<string, LabelEntry>;
   readonly digit: Map<number, number>;
   readonly space: Map<number, number>;
 }
@@ -74,9 +101,18 @@ function entryOf(table: Map<number, LabelEntry>, key: number): LabelEntry {
   return entry;
 }
 
+function longEntryOf(table: Map<string, LabelEntry>, word: string): LabelEntry {
+  let entry = table.get(word);
+  if (entry === undefined) {
+    entry = { bits: 0, more: [] };
+    table.set(word, entry);
+  }
+  return entry;
+}
+
 /** The label tables of the schemes' `route.labels`. */
 function labelTables(list: readonly DefinedScheme[]): LabelTables {
-  const tables: LabelTables = { colon: new Map(), digit: new Map(), space: new Map() };
+  const tables: LabelTables = { colon: new Map(), long: new Map(), digit: new Map(), space: new Map() };
   list.forEach((s, i) => {
     const bit = 2 ** i;
     for (const written of s.route.labels ?? []) {
@@ -85,14 +121,16 @@ function labelTables(list: readonly DefinedScheme[]): LabelTables {
       if (last === '#' || last === ' ') {
         const table = last === '#' ? tables.digit : tables.space;
         const key = labelWord(label.slice(0, -1), s.name);
-        table.set(key, (table.get(key) ?? 0) | bit);
+        table.set(key, union(table.get(key) ?? 0, bit));
         continue;
       }
       const colon = label.indexOf(':');
       if (colon < 0) throw new Error(`${s.name}: a label ends in ":", " " or "#": "${written}"`);
-      const entry = entryOf(tables.colon, labelWord(label.slice(0, colon), s.name));
+      const word = label.slice(0, colon);
+      const long = word.length > MAX_WORD && word.length <= MAX_LONG_WORD && /^[a-z-]+$/.test(word);
+      const entry = long ? longEntryOf(tables.long, word) : entryOf(tables.colon, labelWord(word, s.name));
       const rest = label.slice(colon + 1);
-      if (rest === '') entry.bits |= bit;
+      if (rest === '') entry.bits = union(entry.bits, bit);
       else entry.more.push([rest, bit]);
     }
   });
@@ -105,7 +143,7 @@ const LABELS = labelTables(schemes);
 const SEGMENTS = schemes.flatMap((s, i) =>
   s.route.segment === undefined ? [] : [{ bit: 2 ** i, ...s.route.segment }],
 );
-const SEGMENT_BITS = SEGMENTS.reduce((bits, s) => bits | s.bit, 0);
+const SEGMENT_BITS = SEGMENTS.reduce((bits, s) => union(bits, s.bit), 0);
 
 /** The bare-shape tests of strings that start with a digit, and with a word that is no label. */
 const BARE_DIGITS = schemes.flatMap((s, i) =>
@@ -135,7 +173,7 @@ function hosts(): HostTable {
       const entry = entries.get(host) ?? { bits: 0, more: [] };
       entries.set(host, entry);
       const path = slash < 0 ? '' : written.slice(slash + 1).toLowerCase();
-      if (path === '') entry.bits |= 2 ** i;
+      if (path === '') entry.bits = union(entry.bits, 2 ** i);
       else entry.more.push([path, 2 ** i]);
     }
   });
@@ -149,7 +187,7 @@ function entryBits(entry: LabelEntry, s: string, at: number): number {
   const more = entry.more;
   for (let i = 0; i < more.length; i++) {
     const [text, bit] = more[i] as [string, number];
-    if (wordAt(s, at, text)) bits |= bit;
+    if (wordAt(s, at, text)) bits = union(bits, bit);
   }
   return bits;
 }
@@ -168,7 +206,7 @@ function hostRoute(s: string, start: number): number {
   if (slash - start > known.longest) return SEGMENT_BITS;
   const entry = known.entries.get(s.slice(start, slash).toLowerCase());
   if (entry === undefined) return SEGMENT_BITS;
-  return entryBits(entry, s, slash + 1) | segmentsFrom(s, slash);
+  return union(entryBits(entry, s, slash + 1), segmentsFrom(s, slash));
 }
 
 /**
@@ -182,7 +220,7 @@ function segmentsFrom(s: string, from: number): number {
     for (let i = from; i < s.length; i++) {
       const c = s.charCodeAt(i);
       if (c === SLASH && wordAt(s, i + 1, segment.label)) {
-        bits |= segment.bit;
+        bits = union(bits, segment.bit);
         break;
       }
       if (c === 63 || c === 35) break; // "?", "#"
@@ -203,7 +241,12 @@ function segmentsAfterUrlPrefix(s: string, from: number): number {
 
 /** A label followed by ":": its schemes, and those of a longer label after any spaces (`hdl: 10.…`). */
 function colonRoute(s: string, key: number, colon: number): number {
-  const entry = LABELS.colon.get(key);
+  const entry =
+    key >= 0
+      ? LABELS.colon.get(key)
+      : colon <= MAX_LONG_WORD && LABELS.long.size > 0
+        ? LABELS.long.get(s.slice(0, colon).toLowerCase())
+        : undefined;
   if (entry === undefined) return 0;
   if (entry.more.length === 0) return entry.bits;
   let at = colon + 1;
@@ -216,7 +259,7 @@ function bareWordRoute(s: string, end: number): number {
   let bits = 0;
   for (let i = 0; i < BARE_WORDS.length; i++) {
     const bare = BARE_WORDS[i] as (typeof BARE_WORDS)[number];
-    if (bare.test(s, end)) bits |= bare.bit;
+    if (bare.test(s, end)) bits = union(bits, bare.bit);
   }
   return bits;
 }
@@ -240,13 +283,13 @@ function letterRoute(s: string): number {
   const next = end < n ? s.charCodeAt(end) : -1;
   if (end > MAX_WORD) key = -1;
   let bits = bareWordRoute(s, end);
-  if (next === COLON) bits |= colonRoute(s, key, end);
-  else if (next === DOT) bits |= bareHostRoute(s);
-  else if (isDigit(next)) bits |= LABELS.digit.get(key) ?? 0;
-  else if (next === SPACE) bits |= LABELS.space.get(key) ?? 0;
+  if (next === COLON) bits = union(bits, colonRoute(s, key, end));
+  else if (next === DOT) bits = union(bits, bareHostRoute(s));
+  else if (isDigit(next)) bits = union(bits, LABELS.digit.get(key) ?? 0);
+  else if (next === SPACE) bits = union(bits, LABELS.space.get(key) ?? 0);
   const hostStart = urlPrefixEnd(s, end);
   if (hostStart < 0) return bits;
-  return bits === 0 ? SEGMENT_BITS : bits | segmentsAfterUrlPrefix(s, hostStart);
+  return bits === 0 ? SEGMENT_BITS : union(bits, segmentsAfterUrlPrefix(s, hostStart));
 }
 
 /**
@@ -255,7 +298,7 @@ function letterRoute(s: string): number {
  * after a scheme. The segment schemes are left to `bareHostSegments`, which reads any host.
  */
 function bareHostRoute(s: string): number {
-  return hostRoute(s, 0) & ~SEGMENT_BITS;
+  return minus(hostRoute(s, 0), SEGMENT_BITS);
 }
 
 /** Where the host starts when scheme characters from `from` end in "://", else -1. */
@@ -273,7 +316,7 @@ function digitRoute(s: string): number {
   let bits = 0;
   for (let i = 0; i < BARE_DIGITS.length; i++) {
     const bare = BARE_DIGITS[i] as (typeof BARE_DIGITS)[number];
-    if (bare.test(s)) bits |= bare.bit;
+    if (bare.test(s)) bits = union(bits, bare.bit);
   }
   return bits;
 }
@@ -284,7 +327,7 @@ function bareHostSegments(s: string): number {
   for (let k = 0; k < SEGMENTS.length; k++) {
     const segment = SEGMENTS[k] as (typeof SEGMENTS)[number];
     const slash = segment.bareHostEnd(s);
-    if (slash > 0) bits |= segmentsFrom(s, slash) & segment.bit;
+    if (slash > 0) bits = union(bits, intersect(segmentsFrom(s, slash), segment.bit));
   }
   return bits;
 }
@@ -293,8 +336,8 @@ function bareHostSegments(s: string): number {
 export function possibleSchemes(s: string): number {
   if (s.length === 0) return 0;
   const c = s.charCodeAt(0);
-  if (isDigit(c)) return digitRoute(s) | bareHostSegments(s);
+  if (isDigit(c)) return union(digitRoute(s), bareHostSegments(s));
   if (!isLetter(c)) return 0;
   const http = httpSchemeLength(s);
-  return http > 0 ? hostRoute(s, http) : letterRoute(s) | bareHostSegments(s);
+  return http > 0 ? hostRoute(s, http) : union(letterRoute(s), bareHostSegments(s));
 }

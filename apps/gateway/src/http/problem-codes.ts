@@ -243,6 +243,10 @@ export const CODE_DESCRIPTIONS = {
   'surrounding-whitespace': d('The identifier starts or ends with white space.', 'Remove the spaces around it.'),
   'unknown-scheme': d('The text is not an identifier of any scheme this gateway knows.', CHECK_ID),
   'input-too-long': d('The identifier is longer than any identifier can be.', CHECK_ID),
+  'ambiguous-scheme': d(
+    'The identifier is written bare, and more than one scheme reads it that way; the detail names each.',
+    'Write it with its label or URL (gnd:, viaf:, pmid:, wikidata:, https://openalex.org/…).',
+  ),
   // The store.
   conflict: d(
     'The precondition failed, or the thing already exists.',

@@ -106,6 +106,7 @@ const DISPATCH_STATUS = {
   'surrounding-whitespace': 400,
   'input-too-long': 400,
   'unknown-scheme': 404,
+  'ambiguous-scheme': 400,
 } as const satisfies Readonly<Record<CoreErrorCode, ContentfulStatusCode>>;
 
 /** Every status a path that does not parse is answered with. */
