@@ -1,3 +1,15 @@
+import {
+  arrayexpressScheme,
+  bioprojectScheme,
+  biosampleScheme,
+  ensemblScheme,
+  genomeScheme,
+  geoScheme,
+  refseqScheme,
+  sraScheme,
+  uniprotScheme,
+} from '@pidgate/accession';
+import { adsScheme } from '@pidgate/ads';
 import { arkScheme } from '@pidgate/ark';
 import { arxivScheme } from '@pidgate/arxiv';
 import { doiScheme } from '@pidgate/doi';
@@ -10,6 +22,7 @@ import { pmcidScheme, pmidScheme } from '@pidgate/pubmed';
 import { purlScheme } from '@pidgate/purl';
 import { pwidScheme } from '@pidgate/pwid/scheme';
 import { rorScheme } from '@pidgate/ror';
+import { swhScheme } from '@pidgate/swh';
 import { urnScheme } from '@pidgate/urn';
 
 /**
@@ -37,4 +50,15 @@ export const schemes = [
   urnScheme,
   rorScheme,
   isniScheme,
+  adsScheme,
+  swhScheme,
+  geoScheme,
+  sraScheme,
+  bioprojectScheme,
+  biosampleScheme,
+  ensemblScheme,
+  uniprotScheme,
+  refseqScheme,
+  genomeScheme,
+  arrayexpressScheme,
 ] as const;
