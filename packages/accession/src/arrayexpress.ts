@@ -3,7 +3,7 @@
  * design, a four-letter code naming where it came from (MTAB, MEXP, GEOD, AFFY, …), "-" and a number
  * ("ArrayExpress accession codes": E-XXXX-n, A-XXXX-n).
  */
-import { type AccessionIdentifier, accessionScheme, digitAt, digitsRule, isUpper, upperIn } from './engine.ts';
+import { type AccessionIdentifier, accessionScheme, digitsRule, isUpper, upperIn } from './engine.ts';
 
 /** Every error code of the ArrayExpress parser. */
 export const ARRAYEXPRESS_ERROR_CODES = [
@@ -39,7 +39,6 @@ const arrayexpress = accessionScheme({
   ],
   written: 'E-MTAB-424, arrayexpress:E-MTAB-424 or https://www.ebi.ac.uk/biostudies/arrayexpress/studies/E-MTAB-424',
   shape: (s, i) => upperIn(s, i, 'EA') && s.charCodeAt(i + 1) === 45,
-  bare: (s, end) => end === 7 && digitAt(s, 7) && isPrefix(s, 0),
   check(s, start, end) {
     if (!isPrefix(s, start)) {
       return {

@@ -2,7 +2,7 @@
  * BioProject accessions: `PRJ`, the archive that registered it (N NCBI, E ENA, D DDBJ), one letter and
  * digits (ENA "Accession Numbers": PRJ(E|D|N)[A-Z][0-9]+; NCBI PRJNA, ENA PRJEB, DDBJ PRJDB).
  */
-import { type AccessionIdentifier, accessionScheme, digitAt, digitsRule, exactAt, isUpper, upperIn } from './engine.ts';
+import { type AccessionIdentifier, accessionScheme, digitsRule, exactAt, isUpper, upperIn } from './engine.ts';
 import { ENA_URLS } from './sra.ts';
 
 /** Every error code of the BioProject parser. */
@@ -31,7 +31,6 @@ const bioproject = accessionScheme({
   ],
   written: 'PRJNA224116, bioproject:PRJNA224116 or https://www.ncbi.nlm.nih.gov/bioproject/PRJNA224116',
   shape: (s, i) => exactAt(s, i, 'PRJ'),
-  bare: (s, end) => end === 5 && s.charCodeAt(0) === 80 && digitAt(s, 5) && isPrefix(s, 0),
   check(s, start, end) {
     if (!isPrefix(s, start)) {
       return {

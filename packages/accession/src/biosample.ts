@@ -2,7 +2,7 @@
  * BioSample accessions: `SAM`, the archive that registered it (N NCBI, E EBI, D DDBJ), an optional letter
  * and digits (ENA "Accession Numbers": SAM(E|D|N)[A-Z]?[0-9]+; SAMN08289383, SAMEA123456, SAMD00000001).
  */
-import { type AccessionIdentifier, accessionScheme, digitAt, digitsRule, exactAt, isUpper, upperIn } from './engine.ts';
+import { type AccessionIdentifier, accessionScheme, digitsRule, exactAt, isUpper, upperIn } from './engine.ts';
 import { ENA_URLS } from './sra.ts';
 
 /** Every error code of the BioSample parser. */
@@ -31,7 +31,6 @@ const biosample = accessionScheme({
   ],
   written: 'SAMN08289383, biosample:SAMN08289383 or https://www.ncbi.nlm.nih.gov/biosample/SAMN08289383',
   shape: (s, i) => exactAt(s, i, 'SAM'),
-  bare: (s, end) => (end === 4 || end === 5) && s.charCodeAt(0) === 83 && digitAt(s, end) && isPrefix(s, 0),
   check(s, start, end) {
     if (!isPrefix(s, start)) {
       return {

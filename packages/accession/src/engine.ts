@@ -57,10 +57,8 @@ export interface AccessionDefinition<N extends string, K extends AccessionKind> 
   readonly urls: readonly string[];
   /** How to write it, for the label error: `GSE55396, geo:GSE55396 or https://…`. */
   readonly written: string;
-  /** A cheap look at the first characters at `start`: could an accession of this scheme start there? */
+  /** A cheap look at the first characters at `start`: could an accession of this scheme start there? (Also the bare route.) */
   shape(s: string, start: number): boolean;
-  /** The route of a bare accession: a word of letters and hyphens ending at `end` that starts one (see `SchemeRoute.bareWord`). */
-  bare(s: string, end: number): boolean;
   /** The first rule the accession in `s` from `start` to `end` breaks, or null. */
   check(s: string, start: number, end: number): Broken<K> | null;
   /** The resolver URL template and what replaces `{id}` (the accession, unless said otherwise). */
@@ -202,8 +200,9 @@ export function accessionScheme<N extends string, K extends AccessionKind>(
     format,
     route: {
       hosts,
-      // a bare accession, or a compact-identifier prefix (longer than a label's six letters: `bioproject:`)
-      bareWord: (s: string, end: number) => d.bare(s, end) || curies.some((c) => wordAt(s, 0, c)),
+      // a bare accession (its shape is a few char-code tests), or a compact-identifier prefix (longer than
+      // a label's six letters: `bioproject:`): what `recognize` reads of a string without a URL
+      bareWord: (s: string) => d.shape(s, 0) || curies.some((c) => wordAt(s, 0, c)),
     },
     resolver: { template: d.resolver.template, id: d.resolver.id ?? ((c) => c.id) },
     docs: d.docs,

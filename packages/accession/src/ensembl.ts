@@ -70,7 +70,6 @@ const ensembl = accessionScheme({
   urls: ['www.ensembl.org/id/', 'ensembl.org/id/', 'identifiers.org/ensembl:'],
   written: 'ENSG00000139618, ensembl:ENSG00000139618 or https://www.ensembl.org/id/ENSG00000139618',
   shape: (s, i) => exactAt(s, i, 'ENS') && isUpper(s.charCodeAt(i + 3)),
-  bare: (s, end) => end >= 4 && end <= 3 + MAX_LETTERS && s.charCodeAt(0) === 69 && exactAt(s, 0, 'ENS'),
   check(s, start, end): Broken<AccessionKind & ('prefix' | 'digits' | 'version')> | null {
     const letters = exactAt(s, start, 'ENS') ? lettersEnd(s, start + 3) : -1;
     const counts = letters < 0 ? null : digitCounts(s, start + 3, letters);

@@ -33,7 +33,6 @@ const genome = accessionScheme({
   ],
   written: 'GCF_000001405.40 or https://www.ncbi.nlm.nih.gov/datasets/genome/GCF_000001405.40/',
   shape: (s, i) => exactAt(s, i, 'GC') && s.charCodeAt(i + 3) === 95,
-  bare: (s, end) => end === 3 && s.charCodeAt(3) === 95 && exactAt(s, 0, 'GC'),
   check(s, start, end) {
     if (!isPrefix(s, start)) {
       return { kind: 'prefix', message: 'an assembly accession starts with GCA_ or GCF_', offset: start };

@@ -2,7 +2,7 @@
  * GEO accessions (NCBI Gene Expression Omnibus): platforms `GPL…`, samples `GSM…`, series `GSE…` and
  * datasets `GDS…`, each a prefix and a number ("GEO accession numbers", ncbi.nlm.nih.gov/geo/info/overview.html).
  */
-import { type AccessionIdentifier, accessionScheme, digitAt, digitsRule, exactAt } from './engine.ts';
+import { type AccessionIdentifier, accessionScheme, digitsRule, exactAt } from './engine.ts';
 
 /** Every error code of the GEO parser. */
 export const GEO_ERROR_CODES = [
@@ -29,7 +29,6 @@ const geo = accessionScheme({
   ],
   written: 'GSE55396, geo:GSE55396 or https://www.ncbi.nlm.nih.gov/geo/query/acc.cgi?acc=GSE55396',
   shape: isPrefix,
-  bare: (s, end) => end === 3 && s.charCodeAt(0) === 71 && digitAt(s, 3) && isPrefix(s, 0),
   check(s, start, end) {
     if (!isPrefix(s, start)) {
       return {

@@ -38,7 +38,6 @@ const refseq = accessionScheme({
   ],
   written: 'NM_206454, refseq:NM_206454 or https://www.ncbi.nlm.nih.gov/nuccore/NM_206454',
   shape: (s, i) => isUpper(s.charCodeAt(i)) && isUpper(s.charCodeAt(i + 1)) && s.charCodeAt(i + 2) === 95,
-  bare: (s, end) => end === 2 && s.charCodeAt(2) === 95,
   check(s, start, end) {
     if (!isRefseq(s, start)) {
       return {

@@ -3,7 +3,7 @@
  * names the archive that took the submission (S, E, D), then `R` and the kind of record (A submission,
  * P study, S sample, X experiment, R run, Z analysis), then six or more digits (ENA, "Accession Numbers").
  */
-import { type AccessionIdentifier, accessionScheme, digitAt, digitsRule, upperIn } from './engine.ts';
+import { type AccessionIdentifier, accessionScheme, digitsRule, upperIn } from './engine.ts';
 
 /** Every error code of the SRA parser. */
 export const SRA_ERROR_CODES = [
@@ -29,7 +29,6 @@ const sra = accessionScheme({
   urls: [...ENA_URLS, 'www.ncbi.nlm.nih.gov/sra/', 'ncbi.nlm.nih.gov/sra/', 'identifiers.org/insdc.sra:'],
   written: 'SRR6437777, insdc.sra:SRR6437777 or https://www.ebi.ac.uk/ena/browser/view/SRR6437777',
   shape: isPrefix,
-  bare: (s, end) => end === 3 && digitAt(s, 3) && isPrefix(s, 0),
   check(s, start, end) {
     if (!isPrefix(s, start)) {
       return {

@@ -60,7 +60,6 @@ const uniprot = accessionScheme({
     const next = s.charCodeAt(i + n);
     return i + n === s.length || next === 45 || next === 46 || next === 47;
   },
-  bare: (s, end) => end === 1 && digitAt(s, 1),
   check(s, start, end) {
     const n = runLength(s, start);
     const opq = upperIn(s, start, 'OPQ');
