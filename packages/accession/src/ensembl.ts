@@ -95,7 +95,8 @@ const ensembl = accessionScheme({
   },
   docs: {
     title: 'Ensembl stable ID (genes, transcripts, proteins, exons, …)',
-    specification: 'Ensembl "Stable IDs" and "Species prefixes": ENS[species][E|FM|G|GT|P|R|T] and eleven digits',
+    specification:
+      'Ensembl "Stable IDs" and "Species prefixes": ENS[species][E|FM|G|GT|P|R|T] and eleven digits (fourteen for FM, GT)',
     page: 'docs/specs/accession.md',
     example: 'ENSG00000139618',
   },
