@@ -332,7 +332,8 @@ describe('service endpoints', () => {
       service: 'pidgate',
       // in priority order (@pidgate/schemes): schemes told apart by a URL's host before ARK, DOI before
       // Handle, ROR (ror.org) before ARK, ISNI before ORCID (it declines ORCID's blocks), PWID, PDI and DOI before
-      // the generic URN rule, bare ISBNs and ISSNs after every labelled scheme
+      // the generic URN rule, ADS, SWHIDs and the life-science accessions (40-58), bare ISBNs and ISSNs after every
+      // labelled scheme
       schemes: [
         'pwid',
         'doi',
@@ -346,6 +347,17 @@ describe('service endpoints', () => {
         'pmid',
         'pmcid',
         'pdi',
+        'ads',
+        'swh',
+        'geo',
+        'sra',
+        'bioproject',
+        'biosample',
+        'ensembl',
+        'uniprot',
+        'refseq',
+        'genome',
+        'arrayexpress',
         'isbn',
         'issn',
         'urn',

@@ -9,9 +9,6 @@ export type PubmedIdentifier = Identifier<PubmedComponents, 'pmid' | 'pmcid'>;
 export type PmidIdentifier = Identifier<PubmedComponents, 'pmid'>;
 export type PmcidIdentifier = Identifier<PubmedComponents, 'pmcid'>;
 
-/** The host of each `host/path` URL prefix. */
-const hostsOf = (prefixes: readonly string[]): string[] => prefixes.map((p) => p.slice(0, p.indexOf('/')));
-
 /** PubMed identifiers (PMIDs): `PMID: 12345` and PubMed URLs. */
 export const pmidScheme: DefinedScheme<PubmedComponents, 'pmid', PmidErrorCode> = defineScheme({
   name: 'pmid',
@@ -21,7 +18,9 @@ export const pmidScheme: DefinedScheme<PubmedComponents, 'pmid', PmidErrorCode> 
   parse: parsePmid,
   normalize: normalizePmid,
   format: formatPmid,
-  route: { labels: ['pmid:'], hosts: hostsOf(PMID_URLS) },
+  // the URL prefixes themselves (`host/path`), as `pmidLabel` reads them: another scheme's page on an NCBI host
+  // (GEO, BioProject, RefSeq) is not routed here
+  route: { labels: ['pmid:'], hosts: PMID_URLS },
   resolver: { template: 'https://pubmed.ncbi.nlm.nih.gov/{id}/', id: (c) => c.number },
   docs: {
     title: 'PMID, PubMed identifier',
@@ -40,7 +39,7 @@ export const pmcidScheme: DefinedScheme<PubmedComponents, 'pmcid', PmcidErrorCod
   parse: parsePmcid,
   normalize: normalizePmcid,
   format: formatPmcid,
-  route: { labels: ['pmcid:', 'pmc#'], hosts: hostsOf(PMCID_URLS) },
+  route: { labels: ['pmcid:', 'pmc#'], hosts: PMCID_URLS },
   resolver: { template: 'https://pmc.ncbi.nlm.nih.gov/articles/{id}/', id: (c) => normalizePmcid(c) },
   docs: {
     title: 'PMCID, PubMed Central identifier',

@@ -71,8 +71,14 @@ describe('label and host dispatch', () => {
     const counts = SEEDS.map(asked);
     expect(Math.max(...counts)).toBeLessThanOrEqual(2);
     expect(counts.filter((n) => n > 1).length).toBeLessThan(SEEDS.length / 10);
-    // the NCBI host serves PubMed and PMC URLs
-    expect(asked('https://www.ncbi.nlm.nih.gov/pmc/articles/PMC1234567')).toBe(2);
+    // the NCBI host serves PubMed, PMC, GEO, BioProject, RefSeq… URLs: each scheme's path routes to it alone
+    expect(asked('https://www.ncbi.nlm.nih.gov/pmc/articles/PMC1234567')).toBe(1);
+    expect(asked('https://www.ncbi.nlm.nih.gov/geo/query/acc.cgi?acc=GSE55396')).toBe(1);
+    expect(asked('https://www.ncbi.nlm.nih.gov/protein/NP_000483.3')).toBe(1);
+    expect(asked('GSE55396')).toBe(1);
+    expect(asked('ENSG00000139618.15')).toBe(1);
+    expect(asked('swh:1:cnt:94a9ed024d3859793618152ea559a168bbcbb5e2')).toBe(1);
+    expect(asked('2011ApJS..192...18K')).toBe(1);
     expect(asked('ark:/12025/654xz321')).toBe(1);
     expect(asked('https://web.archive.org/web/20160122112029/http://www.dr.dk')).toBe(1);
     expect(asked('URN:PWID:archive.org:2016-01-22Z:page:http://x')).toBe(1);

@@ -1,3 +1,15 @@
+import {
+  arrayexpressScheme,
+  bioprojectScheme,
+  biosampleScheme,
+  ensemblScheme,
+  genomeScheme,
+  geoScheme,
+  refseqScheme,
+  sraScheme,
+  uniprotScheme,
+} from '@pidgate/accession';
+import { adsScheme } from '@pidgate/ads';
 import { arkScheme } from '@pidgate/ark';
 import { arxivScheme } from '@pidgate/arxiv';
 import { doiScheme } from '@pidgate/doi';
@@ -22,6 +34,7 @@ import {
   wikidataScheme,
 } from '@pidgate/research';
 import { rorScheme } from '@pidgate/ror';
+import { swhScheme } from '@pidgate/swh';
 import { urnScheme } from '@pidgate/urn';
 
 /**
@@ -59,4 +72,15 @@ export const schemes = [
   asclScheme,
   cstrScheme,
   rridScheme,
+  adsScheme,
+  swhScheme,
+  geoScheme,
+  sraScheme,
+  bioprojectScheme,
+  biosampleScheme,
+  ensemblScheme,
+  uniprotScheme,
+  refseqScheme,
+  genomeScheme,
+  arrayexpressScheme,
 ] as const;
