@@ -28,23 +28,13 @@ const NOT_PIDS: ReadonlySet<string> = new Set(['url', 'ean13', 'ean8', 'email', 
  * pending until it is merged. The lead empties this list at the merge (and maps any name that differs in
  * `PIDGATE_NAME`); the test below fails while a listed scheme is registered, so it cannot be forgotten.
  */
-const PENDING_SCHEMES2: readonly string[] = [
-  'ads',
-  'swh',
-  'sra',
-  'bioproject',
-  'biosample',
-  'ensembl',
-  'uniprot',
-  'refseq',
-  'genome',
-  'geo',
-  'arrayexpress_array',
-  'arrayexpress_experiment',
-];
+const PENDING_SCHEMES2: readonly string[] = [];
 
 /** idutils' scheme name → pidgate's, where they differ. */
-const PIDGATE_NAME: Readonly<Record<string, string>> = {};
+const PIDGATE_NAME: Readonly<Record<string, string>> = {
+  arrayexpress_array: 'arrayexpress',
+  arrayexpress_experiment: 'arrayexpress',
+};
 const pidgateName = (name: string): string => PIDGATE_NAME[name] ?? name;
 
 /**
