@@ -1,5 +1,5 @@
 /** Label and shape tests of written ISBNs and ISSNs; no regular expressions. */
-import { isDigit, wordAt } from '@pidgate/core';
+import { bareHostPrefix, httpHostPrefix, isDigit, wordAt } from '@pidgate/core';
 import { isUnicodeSeparator } from './separators.ts';
 
 export { isDigit, wordAt };
@@ -97,4 +97,19 @@ function labelEnd(s: string, i: number): number {
 export function issnLabel(s: string): number {
   if (!wordAt(s, 0, 'issn')) return 0;
   return labelEnd(s, wordAt(s, 4, '-l') ? 6 : 4);
+}
+
+/** The ISSN International Centre's portal, whose `resource/ISSN/` and `resource/ISSN-L/` pages name an ISSN. */
+export const ISSN_PORTAL_HOSTS = ['portal.issn.org'] as const;
+
+/**
+ * `https://portal.issn.org/resource/ISSN/` or `…/resource/ISSN-L/` (any case, also `http://` or without a
+ * scheme, as an address bar shows it), the ISSN portal's page of an ISSN or a linking ISSN: its length, or 0.
+ */
+export function issnPortalPrefix(s: string): number {
+  const host = httpHostPrefix(s, ISSN_PORTAL_HOSTS) || bareHostPrefix(s, ISSN_PORTAL_HOSTS);
+  if (host === 0 || !wordAt(s, host, 'resource/issn')) return 0;
+  const at = host + 13;
+  if (s.charCodeAt(at) === 47) return at + 1;
+  return wordAt(s, at, '-l/') ? at + 3 : 0;
 }

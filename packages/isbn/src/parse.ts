@@ -1,11 +1,14 @@
 import { err, type PidError, type Result, type SchemeOptions } from '@pidgate/core';
 import { type Isbn, type Issn, parseIsbnNumber, parseIssnNumber } from '@pidgate/urn';
 import type { IsbnErrorCode } from './codes.ts';
-import { isbnLabel, issnLabel, looksLikeIsbn, looksLikeIssn, wordAt } from './grammar.ts';
+import { isbnLabel, issnLabel, issnPortalPrefix, looksLikeIsbn, looksLikeIssn, wordAt } from './grammar.ts';
 import { type AsciiReading, asciiSeparators } from './separators.ts';
 
-/** How the number was written: after a label, bare, or as a URN (read by the URN package). */
-export type NumberForm = 'label' | 'bare' | 'urn';
+/**
+ * How the number was written: after a label, bare, as a URN (read by the URN package), or (ISSNs) as the
+ * ISSN portal's URL (`https://portal.issn.org/resource/ISSN/0259-000X`).
+ */
+export type NumberForm = 'label' | 'bare' | 'urn' | 'url';
 
 /** An ISBN as written: the parts, not normalized. */
 export interface IsbnComponents {
@@ -26,7 +29,7 @@ export interface IsbnComponents {
 /** An ISSN as written: the parts, not normalized. */
 export interface IssnComponents {
   readonly form: NumberForm;
-  /** `ISSN `, `ISSN: `, `urn:issn:` as written, or "" when bare. */
+  /** `ISSN `, `ISSN: `, `urn:issn:`, `https://portal.issn.org/resource/ISSN/` as written, or "" when bare. */
   readonly label: string;
   /** The ISSN as written. */
   readonly written: string;
@@ -53,6 +56,7 @@ export function recognizeIsbn(s: string): boolean {
 /** Does `s` carry an ISSN label, or look like a bare ISSN `NNNN-NNNC`? */
 export function recognizeIssn(s: string): boolean {
   const c = s.charCodeAt(0) | 0x20;
+  if (c === 104 || c === 112) return issnPortalPrefix(s) > 0;
   return c === 105 ? issnLabel(s) > 0 || issnLabel(asciiHead(s)) > 0 : looksLikeIssn(s);
 }
 
@@ -119,7 +123,10 @@ function parseAsciiIsbn(
   return { ok: true, value: { form, label: s.slice(0, start), written, isbn: isbn.value, unicodeSeparators } };
 }
 
-/** Parse an ISSN written bare (`0259-000X`), after a label (`ISSN 0259-000X`, `ISSN: 0259000X`) or as `urn:issn:`. */
+/**
+ * Parse an ISSN written bare (`0259-000X`), after a label (`ISSN 0259-000X`, `ISSN: 0259000X`), as `urn:issn:`
+ * or as the ISSN portal's page (`https://portal.issn.org/resource/ISSN/0259-000X`, `…/resource/ISSN-L/…`).
+ */
 export function parseIssn(s: string, _options?: SchemeOptions): Result<IssnComponents, PidError<IsbnErrorCode>> {
   return withSeparators(s, parseAsciiIssn);
 }
@@ -131,7 +138,11 @@ function parseAsciiIssn(
 ): Result<IssnComponents, PidError<IsbnErrorCode>> {
   let form: NumberForm = 'bare';
   let start = 0;
-  if (wordAt(s, 0, 'urn:issn:')) {
+  const portal = issnPortalPrefix(s);
+  if (portal > 0) {
+    form = 'url';
+    start = portal;
+  } else if (wordAt(s, 0, 'urn:issn:')) {
     form = 'urn';
     start = 9;
   } else if ((s.charCodeAt(0) | 0x20) === 105) {

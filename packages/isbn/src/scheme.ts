@@ -9,7 +9,7 @@ import {
 import type { UrnErrorCode, UrnIdentifier } from '@pidgate/urn';
 import { ISBN_ERROR_CODES, type IsbnErrorCode } from './codes.ts';
 import { formatIsbn, formatIssn } from './format.ts';
-import { looksLikeIsbn, looksLikeIssn } from './grammar.ts';
+import { ISSN_PORTAL_HOSTS, looksLikeIsbn, looksLikeIssn } from './grammar.ts';
 import { asUrn, normalizeIsbn, normalizeIssn } from './normalize.ts';
 import {
   type IsbnComponents,
@@ -105,7 +105,11 @@ export const issnScheme: DefinedScheme<IssnComponents, 'issn', IsbnErrorCode> = 
     const urn = asUrn('issn', parsed.value.issn.issn);
     return withUrnKeys('issn', input, profile, parsed.value, urn, warning === undefined ? undefined : [warning]);
   },
-  route: { labels: ['issn:', 'issn-l:', 'issn ', 'issn-l '], bareDigits: looksLikeIssn },
+  route: {
+    labels: ['issn:', 'issn-l:', 'issn ', 'issn-l '],
+    hosts: ISSN_PORTAL_HOSTS.map((h) => `${h}/resource/issn`),
+    bareDigits: looksLikeIssn,
+  },
   docs: {
     title: 'ISSN (bare or labelled)',
     specification: 'ISO 3297 (as `urn:issn:`)',
