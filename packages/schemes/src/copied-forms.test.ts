@@ -32,6 +32,10 @@ describe('identifiers as copied from web pages', () => {
     expect(read('https://arxiv.org/ps/hep-th/9901001')).toEqual(['arxiv', 'arXiv:hep-th/9901001']);
   });
 
+  it("refuses ORCID's sandbox with its own code (docs/specs/orcid.md)", () => {
+    expect(read('https://sandbox.orcid.org/0000-0002-1825-0097')).toBe('orcid-sandbox');
+  });
+
   it('warns of an ISBN in an unallocated range and reads it still', () => {
     // 979-8-00…: the United States group's first allocated range is 030-034; the check digit is computed here
     const twelve = '979800000000';
