@@ -9,7 +9,7 @@ export {
 export { compareIsbn, compareIssn } from './compare.ts';
 export { formatIsbn, formatIssn } from './format.ts';
 export { isbnLabel, issnLabel, looksLikeIsbn, looksLikeIssn, MAX_BARE_ISBN } from './grammar.ts';
-export { hyphenateIsbn } from './hyphenate.ts';
+export { type HyphenateOptions, hyphenateIsbn } from './hyphenate.ts';
 export { asUrn, normalizeIsbn, normalizeIssn } from './normalize.ts';
 export {
   type IsbnComponents,

@@ -74,6 +74,9 @@ describe('ISBN hyphenation from the range table', () => {
     expect(hyphenateIsbn('0395363411')).toBe('0-395-36341-1');
     expect(hyphenateIsbn('316148410X')).toBe('3-16-148410-X');
     expect(hyphenateIsbn('ISBN-10: 3 16 148410 x')).toBe('3-16-148410-X');
+    // and as its ISBN-13 when asked (978 prefix, ISBN-13 check digit computed here)
+    expect(hyphenateIsbn('0395363411', { isbn13: true })).toBe(isbn('978', '0', '395', '36341').hyphenated);
+    expect(hyphenateIsbn('9780395363416', { isbn13: true })).toBe('978-0-395-36341-6');
   });
 
   it.each([
