@@ -6,6 +6,7 @@ import {
   splitLines,
   trimSurroundingSpace,
 } from '@pidgate/core';
+import { hyphenatedIsbn } from './isbn-hyphens.ts';
 
 /**
  * `s` as a JSON string literal, the same text `JSON.stringify(s)` gives. Identifiers rarely hold a
@@ -21,10 +22,16 @@ export function jsonString(s: string): string {
   return `"${s}"`;
 }
 
-/** One output line of `pidgate normalize` (without its "\n"): `JSON.stringify(record)`, field by field. */
-export function recordLine(r: NormalizeRecord): string {
+/**
+ * One output line of `pidgate normalize` (without its "\n"): `JSON.stringify(record)`, field by field, and
+ * with `--isbn-hyphens` an ISBN's `"hyphenated"` field (a string or null; no field where `hyphenated` is
+ * undefined).
+ */
+export function recordLine(r: NormalizeRecord, hyphenated?: string | null): string {
   if (r.ok) {
-    return `{"input":${jsonString(r.input)},"ok":true,"scheme":${jsonString(r.scheme)},"normalized":${jsonString(r.normalized)}}`;
+    const extra =
+      hyphenated === undefined ? '' : `,"hyphenated":${hyphenated === null ? 'null' : jsonString(hyphenated)}`;
+    return `{"input":${jsonString(r.input)},"ok":true,"scheme":${jsonString(r.scheme)},"normalized":${jsonString(r.normalized)}${extra}}`;
   }
   const { code, message, offset } = r.error;
   const at = typeof offset === 'number' && Number.isFinite(offset) ? String(offset) : 'null';
@@ -45,6 +52,8 @@ export interface BlockOptions {
   readonly profile: Profile;
   readonly trim: boolean;
   readonly keepForms: boolean;
+  /** `--isbn-hyphens`: an ISBN's record gets its hyphenated ISBN-13 (`isbn-hyphens.ts`). */
+  readonly isbnHyphens?: boolean;
 }
 
 /** The fixed parts of an output line, as UTF-8 (all ASCII). */
@@ -56,6 +65,7 @@ const FAILED_CODE = ascii(',"ok":false,"error":{"code":');
 const MESSAGE = ascii(',"message":');
 const OFFSET = ascii(',"offset":');
 const NULL = ascii('null');
+const HYPHENATED = ascii(',"hyphenated":');
 
 /**
  * Output lines written straight into UTF-8 bytes, one pass per string: a string of printable ASCII
@@ -106,8 +116,8 @@ export class LineWriter {
     this.length = at;
   }
 
-  /** One output line of `pidgate normalize`, with its "\n": the bytes of `recordLine(r) + "\n"`. */
-  record(r: NormalizeRecord): void {
+  /** One output line of `pidgate normalize`, with its "\n": the bytes of `recordLine(r, hyphenated) + "\n"`. */
+  record(r: NormalizeRecord, hyphenated?: string | null): void {
     this.reserve(64);
     this.raw(INPUT);
     this.string(r.input);
@@ -118,6 +128,12 @@ export class LineWriter {
       this.reserve(32);
       this.raw(NORMALIZED);
       this.string(r.normalized);
+      if (hyphenated !== undefined) {
+        this.reserve(24);
+        this.raw(HYPHENATED);
+        if (hyphenated === null) this.raw(NULL);
+        else this.string(hyphenated);
+      }
       this.reserve(2);
       this.bytes[this.length++] = 0x7d;
     } else {
@@ -185,7 +201,7 @@ export function normalizeBlock(
 function normalizeLines(
   registry: Registry,
   text: string,
-  { profile, trim }: BlockOptions,
+  { profile, trim, isbnHyphens }: BlockOptions,
   counts: BlockCounts,
   out: LineWriter,
 ): void {
@@ -199,6 +215,6 @@ function normalizeLines(
       counts.normalized++;
       counts.forms?.push(record.normalized);
     } else counts.errors[record.error.code] = (counts.errors[record.error.code] ?? 0) + 1;
-    out.record(record);
+    out.record(record, isbnHyphens ? hyphenatedIsbn(record) : undefined);
   }
 }

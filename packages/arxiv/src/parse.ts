@@ -13,14 +13,18 @@ import {
   wordAt,
 } from './grammar.ts';
 
-export type ArxivForm = 'arxiv' | 'abs' | 'pdf' | 'bare';
+/**
+ * `arXiv:`, an arxiv.org URL by its path (`abs/`, `pdf/`, `html/`: the HTML rendering, `ps/`: PostScript), or
+ * bare.
+ */
+export type ArxivForm = 'arxiv' | 'abs' | 'pdf' | 'html' | 'ps' | 'bare';
 
 /** An arXiv identifier as written: the parts, not normalized. */
 export interface ArxivComponents {
   readonly form: ArxivForm;
   /**
-   * `arXiv:` (any case), `https://arxiv.org/abs/`, `https://arxiv.org/pdf/` (also without `https://`, and
-   * with `arXiv:` after `abs/` or `pdf/`), or "" when bare.
+   * `arXiv:` (any case), `https://arxiv.org/abs/`, `https://arxiv.org/pdf/`, `…/html/`, `…/ps/` (also without
+   * `https://`, and with `arXiv:` after the path's word), or "" when bare.
    */
   readonly label: string;
   /** The identifier as written: `hep-th/9901001v2`, `math.GT/0309136`, `1501.00001v1`. */
@@ -44,12 +48,24 @@ export interface ArxivComponents {
   readonly version: number | null;
 }
 
-/** An arxiv.org `abs/` or `pdf/` URL's prefix from `n` (after its host), with an `arXiv:` after it, or null. */
+/** The form of an arxiv.org path word (`abs/`, `pdf/`, `html/`, `ps/`) at `n`, or null. */
+function pathForm(s: string, n: number): ArxivForm | null {
+  if (wordAt(s, n, 'abs/')) return 'abs';
+  if (wordAt(s, n, 'pdf/')) return 'pdf';
+  if (wordAt(s, n, 'html/')) return 'html';
+  return wordAt(s, n, 'ps/') ? 'ps' : null;
+}
+
+/**
+ * An arxiv.org `abs/`, `pdf/`, `html/` (arXiv's HTML rendering) or `ps/` (PostScript) URL's prefix from `n`
+ * (after its host), with an `arXiv:` after it, or null.
+ */
 function urlPath(s: string, n: number): { form: ArxivForm; length: number } | null {
-  const form: ArxivForm | null = wordAt(s, n, 'abs/') ? 'abs' : wordAt(s, n, 'pdf/') ? 'pdf' : null;
+  const form = pathForm(s, n);
   if (form === null) return null;
+  const at = n + form.length + 1;
   // idutils' landing URLs put the label in the path: http://arxiv.org/abs/arXiv:1310.2590
-  return { form, length: wordAt(s, n + 4, 'arxiv:') ? n + 10 : n + 4 };
+  return { form, length: wordAt(s, at, 'arxiv:') ? at + 6 : at };
 }
 
 /**
@@ -184,7 +200,7 @@ function readCategory(s: string, i: number): Err<PidError<ArxivErrorCode>> | nul
 /** What follows the identifier: on a URL a query or fragment (and `.pdf` on /pdf/), else a category. */
 function readRest(s: string, end: number, form: ArxivForm): Err<PidError<ArxivErrorCode>> | null {
   if (end === s.length) return null;
-  if (form === 'abs' || form === 'pdf') {
+  if (form !== 'arxiv' && form !== 'bare') {
     const pdf = form === 'pdf' && wordAt(s, end, '.pdf') ? 4 : 0;
     // one "/" after the identifier, as arXiv's own Identifier reads it (physics/0303098/)
     const k = end + pdf + (s.charCodeAt(end + pdf) === 47 ? 1 : 0);

@@ -272,3 +272,24 @@ describe('the old scheme’s range, "Identifiers up to March 2007 (9107-0703)" (
     expect(r.ok ? null : r.error.code).toBe('arxiv-month');
   });
 });
+
+describe('arxiv.org /html/ and /ps/ URLs (issue 26)', () => {
+  const key = (s: string) => {
+    const r = arxivScheme.parse(s);
+    return r.ok ? [r.value.components.form, r.value.normalized] : r.error.code;
+  };
+  it.each([
+    ['https://arxiv.org/html/2301.00001v2', 'html', 'arXiv:2301.00001v2'],
+    ['https://arxiv.org/html/2301.00001v2/', 'html', 'arXiv:2301.00001v2'],
+    ['https://arxiv.org/html/2301.00001v2#S3', 'html', 'arXiv:2301.00001v2'],
+    ['arxiv.org/html/2301.00001', 'html', 'arXiv:2301.00001'],
+    ['https://arxiv.org/ps/hep-th/9901001v1', 'ps', 'arXiv:hep-th/9901001v1'],
+    ['http://export.arxiv.org/ps/1501.00001', 'ps', 'arXiv:1501.00001'],
+  ])('%s', (input, form, normalized) => {
+    expect(key(input)).toEqual([form, normalized]);
+  });
+  it('keeps .pdf to /pdf/ and refuses other paths', () => {
+    expect(key('https://arxiv.org/html/2301.00001v2.pdf')).toBe('arxiv-trailing');
+    expect(key('https://arxiv.org/format/2301.00001')).toBe('arxiv-label');
+  });
+});

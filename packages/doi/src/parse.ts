@@ -1,5 +1,5 @@
 import { type Err, err, type PidError, type Result, type SchemeOptions } from '@pidgate/core';
-import { decodeOnce, isSpaceOrControl, pathEnd } from '@pidgate/handle';
+import { decodeOnce, isSpaceOrControl, numericHandleAt, pathEnd, shortDoiLabel } from '@pidgate/handle';
 import type { DoiErrorCode } from './codes.ts';
 import {
   COLON,
@@ -56,17 +56,27 @@ const HDL_INFO = label('hdl-info', 9, true);
 const URN = label('urn', 8, true, true);
 const HDL = label('hdl', 4, false);
 
-/** `doi:` and the spaces after it: `DOI: 10.1000/182` as reference lists print it. */
-function doiPrint(s: string): Label {
+/**
+ * `doi:` and the spaces after it: `DOI: 10.1000/182` as reference lists print it. A shortDOI after it
+ * (`doi:10/gf4gqc`) is no DOI name but a handle of the shortDOI service's naming authority `10`: null,
+ * the Handle scheme's.
+ */
+function doiPrint(s: string): Label | null {
+  if (shortDoiLabel(s) > 0) return null;
   const spaces = spacesAt(s, 4);
   if (spaces === 0) return DOI;
   return spaces === 1 ? DOI_SPACE : label('doi', 4 + spaces, false);
 }
 
-/** After a doi.org host: `urn:doi:` or `doi:` may come before the DOI, as the proxy reads them. */
-function afterProxy(s: string, i: number): Label {
+/**
+ * After a doi.org host: `urn:doi:` or `doi:` may come before the DOI, as the proxy reads them. A handle of
+ * another numeric naming authority (a shortDOI `10/gf4gqc`, `20.500.12345/1`), which the proxy resolves as
+ * the Handle System does, is no DOI: null, the Handle scheme's.
+ */
+function afterProxy(s: string, i: number): Label | null {
   if (wordAt(s, i, 'urn:doi:')) return label('url', i + 8, true, true);
   if (wordAt(s, i, 'doi:')) return label('url', i + 4, true);
+  if (numericHandleAt(s, i)) return null;
   return label('url', i, true);
 }
 

@@ -15,12 +15,15 @@ export {
 } from './grammar.ts';
 export { normalizeHandle } from './normalize.ts';
 export {
+  DOI_PROXY_HOSTS,
   HANDLE_PROXY_HOSTS,
   type HandleComponents,
   type HandleForm,
   handleLabel,
+  numericHandleAt,
   parseHandle,
   readName,
+  shortDoiLabel,
   splitHandle,
 } from './parse.ts';
 export { type HandleIdentifier, handleScheme } from './scheme.ts';

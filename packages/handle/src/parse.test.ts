@@ -102,3 +102,47 @@ describe('parseHandle', () => {
     }
   });
 });
+
+describe('handles on the DOI proxy and shortDOIs', () => {
+  // The DOI Foundation's shortDOI service: "aliases for existing DOI names, of the form 10/abcde"; "The DOI
+  // Foundation's web resolver at https://doi.org will treat the shortDOI identically to the corresponding DOI
+  // name". doi.org is a Handle proxy: a path that is no DOI is the handle it names.
+  const read = (s: string) => {
+    const r = handleScheme.parse(s);
+    return r.ok ? [r.value.components.form, r.value.normalized] : r.error.code;
+  };
+
+  it.each([
+    ['https://doi.org/10/gf4gqc', 'url'],
+    ['http://dx.doi.org/10/gf4gqc', 'url'],
+    ['https://www.doi.org/10/gf4gqc', 'url'],
+    ['doi.org/10/gf4gqc', 'url'],
+    ['dx.doi.org/10/gf4gqc', 'url'],
+    ['www.doi.org/10/gf4gqc', 'url'],
+    ['doi:10/gf4gqc', 'doi'],
+    ['DOI: 10/gf4gqc', 'doi'],
+    ['hdl:10/gf4gqc', 'hdl'],
+    ['10/gf4gqc', 'bare'],
+    ['https://hdl.handle.net/10/gf4gqc', 'url'],
+  ])('%s is the handle 10/gf4gqc (%s)', (input, form) => {
+    expect(read(input)).toEqual([form, 'hdl:10/gf4gqc']);
+  });
+
+  it('reads any numeric naming authority on doi.org, and leaves DOIs and other paths to the DOI scheme', () => {
+    expect(read('https://doi.org/20.500.12345/1')).toEqual(['url', 'hdl:20.500.12345/1']);
+    expect(read('https://doi.org/2027/mdp.1?x=1')).toEqual(['url', 'hdl:2027/mdp.1']);
+    for (const s of ['https://doi.org/10.1000/182', 'doi.org/abc/1', 'https://doi.org/doi:10.1/x', 'doi:10.1000/1']) {
+      expect(handleScheme.recognize(s), s).toBe(false);
+    }
+    // only the shortDOI naming authority follows the DOI print label
+    expect(handleScheme.recognize('doi:20.500.12345/1')).toBe(false);
+    expect(handleScheme.recognize('doi:101/x')).toBe(false);
+  });
+
+  it('formats them back as written', () => {
+    for (const s of ['DOI: 10/gf4gqc', 'https://doi.org/10/gf4gqc#x']) {
+      const r = parseHandle(s);
+      expect(r.ok && `${r.value.label}${r.value.written}${r.value.rest}`).toBe(s);
+    }
+  });
+});

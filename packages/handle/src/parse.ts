@@ -3,6 +3,7 @@ import type { HandleErrorCode } from './codes.ts';
 import { decodeOnce } from './decode.ts';
 import {
   DOT,
+  isDigit,
   isSpaceOrControl,
   numericPrefixLength,
   pathEnd,
@@ -14,9 +15,11 @@ import {
 
 /**
  * How a handle was written: `hdl:` (the print form, also `hdl: ` with spaces), `info:hdl/` (RFC 4452), an
- * hdl.handle.net URL (with or without `http(s)://`), or bare with a numeric naming authority (`2027/mdp.1`).
+ * hdl.handle.net URL (with or without `http(s)://`), or bare with a numeric naming authority (`2027/mdp.1`);
+ * a handle on the DOI proxy (`https://doi.org/10/gf4gqc`, `doi.org/20.500.12345/1`: form `url`); a shortDOI
+ * after the DOI print label (`doi:10/gf4gqc`: form `doi`).
  */
-export type HandleForm = 'hdl' | 'info' | 'url' | 'bare';
+export type HandleForm = 'hdl' | 'info' | 'url' | 'bare' | 'doi';
 
 /** A handle as written (RFC 3651 §2): the parts, not normalized. */
 export interface HandleComponents {
@@ -37,6 +40,54 @@ export interface HandleComponents {
 export const HANDLE_PROXY_HOSTS = ['hdl.handle.net'] as const;
 
 /**
+ * The DOI proxy's hosts (DOI Handbook §3.8.3). doi.org is a Handle proxy: a path that is a handle of another
+ * naming authority than a DOI's `10.NNNN` (a shortDOI `10/gf4gqc`, `20.500.12345/1`) is that handle. Only
+ * numeric naming authorities are read there (`numericHandleAt`); anything else on these hosts is the DOI
+ * scheme's (and its coded error).
+ */
+export const DOI_PROXY_HOSTS = ['doi.org', 'dx.doi.org', 'www.doi.org'] as const;
+
+/**
+ * Does a handle with a numeric naming authority that is no DOI prefix start at `i`: digits, optionally
+ * divided by single "." (no segment empty), then "/" (`10/`, `20.500.12345/`, `2027/`), and not `10.` and a digit (a DOI)?
+ */
+export function numericHandleAt(s: string, i: number): boolean {
+  if (
+    s.charCodeAt(i) === 49 &&
+    s.charCodeAt(i + 1) === 48 &&
+    s.charCodeAt(i + 2) === DOT &&
+    isDigit(s.charCodeAt(i + 3))
+  )
+    return false;
+  let k = i;
+  for (;;) {
+    const from = k;
+    while (isDigit(s.charCodeAt(k))) k++;
+    if (k === from) return false;
+    const c = s.charCodeAt(k);
+    if (c === SLASH) return true;
+    if (c !== DOT) return false;
+    k++;
+  }
+}
+
+/**
+ * A shortDOI after the DOI print label: `doi:` (any case, then any spaces) and the shortDOI service's
+ * naming authority `10/` (`doi:10/gf4gqc`, `DOI: 10/dvq`). The label's length, or 0.
+ */
+export function shortDoiLabel(s: string): number {
+  if (!wordAt(s, 0, 'doi:')) return 0;
+  const at = 4 + spacesAt(s, 4);
+  return s.charCodeAt(at) === 49 && s.charCodeAt(at + 1) === 48 && s.charCodeAt(at + 2) === SLASH ? at : 0;
+}
+
+/** A DOI proxy URL (`https://doi.org/`, also without `http(s)://`) before a handle that is no DOI: its length, or 0. */
+function doiProxyHandle(s: string): number {
+  const url = proxyPrefix(s, DOI_PROXY_HOSTS);
+  return url > 0 && numericHandleAt(s, url) ? url : 0;
+}
+
+/**
  * The label at the start of `s`: its form and length, or null. Cheap: looks at a few characters (a bare
  * handle's numeric naming authority at most).
  */
@@ -44,10 +95,20 @@ export function handleLabel(s: string): { form: HandleForm; length: number } | n
   const c = s.charCodeAt(0) | 0x20;
   if (c === 104) {
     if (wordAt(s, 0, 'hdl:')) return { form: 'hdl', length: 4 + spacesAt(s, 4) };
-    const url = proxyPrefix(s, HANDLE_PROXY_HOSTS);
+    const url = proxyPrefix(s, HANDLE_PROXY_HOSTS) || doiProxyHandle(s);
     return url > 0 ? { form: 'url', length: url } : null;
   }
   if (c === 105 && wordAt(s, 0, 'info:hdl/')) return { form: 'info', length: 9 };
+  if (c === 100) {
+    const short = shortDoiLabel(s);
+    if (short > 0) return { form: 'doi', length: short };
+    const url = doiProxyHandle(s);
+    return url > 0 ? { form: 'url', length: url } : null;
+  }
+  if (c === 119) {
+    const url = doiProxyHandle(s);
+    return url > 0 ? { form: 'url', length: url } : null;
+  }
   return numericPrefixLength(s) > 0 ? { form: 'bare', length: 0 } : null;
 }
 

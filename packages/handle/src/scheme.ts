@@ -3,7 +3,7 @@ import { HANDLE_ERROR_CODES, type HandleErrorCode } from './codes.ts';
 import { formatHandle } from './format.ts';
 import { numericPrefixLength } from './grammar.ts';
 import { normalizeHandle } from './normalize.ts';
-import { HANDLE_PROXY_HOSTS, type HandleComponents, handleLabel, parseHandle } from './parse.ts';
+import { DOI_PROXY_HOSTS, HANDLE_PROXY_HOSTS, type HandleComponents, handleLabel, parseHandle } from './parse.ts';
 
 export type HandleIdentifier = Identifier<HandleComponents, 'handle'>;
 
@@ -21,8 +21,10 @@ export const handleScheme: DefinedScheme<HandleComponents, 'handle', HandleError
   normalize: (c: HandleComponents) => normalizeHandle(c),
   format: (c: HandleComponents) => formatHandle(c),
   route: {
-    labels: ['hdl:', 'info:hdl/'],
-    hosts: HANDLE_PROXY_HOSTS,
+    // `doi:10/…`: a shortDOI (the DOI scheme declines it)
+    labels: ['hdl:', 'info:hdl/', 'doi:10/'],
+    // doi.org is a Handle proxy too: its paths that are no DOI (`10/gf4gqc`, `20.500.12345/1`) are handles
+    hosts: [...HANDLE_PROXY_HOSTS, ...DOI_PROXY_HOSTS],
     // a bare handle with a numeric naming authority: `2027/mdp.39015004544496`
     bareDigits: (s) => numericPrefixLength(s) > 0,
   },

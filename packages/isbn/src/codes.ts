@@ -14,3 +14,13 @@ export type LabelErrorCode = (typeof LABEL_ERROR_CODES)[number];
  */
 export const ISBN_ERROR_CODES: readonly IsbnErrorCode[] = [...LABEL_ERROR_CODES, ...urnScheme.errorCodes];
 export type IsbnErrorCode = LabelErrorCode | UrnErrorCode;
+
+/**
+ * The codes of this package's warnings (`Identifier.warnings`): findings about a valid ISBN or ISSN, not errors.
+ */
+export const ISBN_WARNING_CODES = [
+  'isbn-unicode-separator', // a Unicode dash, space or soft hyphen read as "-", " " or nothing (separators.ts)
+  'issn-unicode-separator', // the same in an ISSN
+  'isbn-unallocated-range', // the registration group or registrant element is in no range the range table allocates
+] as const;
+export type IsbnWarningCode = (typeof ISBN_WARNING_CODES)[number];

@@ -1,5 +1,6 @@
 /** Label and shape tests of written ISBNs and ISSNs; no regular expressions. */
-import { isDigit, wordAt } from '@pidgate/core';
+import { bareHostPrefix, httpHostPrefix, isDigit, wordAt } from '@pidgate/core';
+import { isUnicodeSeparator } from './separators.ts';
 
 export { isDigit, wordAt };
 
@@ -11,7 +12,8 @@ export { isDigit, wordAt };
 export const MAX_BARE_ISBN = 25;
 
 /**
- * A bare ISBN's shape: a digit first, then only digits, hyphens, spaces and an "X", 10 or 13 digits
+ * A bare ISBN's shape: a digit first, then only digits, hyphens, spaces (Unicode dashes and spaces too, for
+ * the parser to read: `separators.ts`) and an "X", 10 or 13 digits
  * (counting an "X"). Cheap: at most `MAX_BARE_ISBN` characters are looked at. Dates (`2016-01-22`) and other numbers
  * do not have 10 or 13 digits, and are left to other schemes.
  */
@@ -21,16 +23,20 @@ export function looksLikeIsbn(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (isDigit(c) || (c | 0x20) === 120) digits++;
-    else if (c !== 45 && c !== 32) return false;
+    else if (c !== 45 && c !== 32 && !isUnicodeSeparator(c)) return false;
   }
   return digits === 10 || digits === 13;
 }
 
-/** A bare ISSN is written with its hyphen: `NNNN-NNNC` (without a label, 8 digits alone are not claimed). */
+/**
+ * A bare ISSN is written with its hyphen: `NNNN-NNNC` (without a label, 8 digits alone are not claimed); a
+ * Unicode dash or space there too, for the parser to read (`separators.ts`).
+ */
 export function looksLikeIssn(s: string): boolean {
+  const c = s.charCodeAt(4);
   return (
     s.length === 9 &&
-    s.charCodeAt(4) === 45 &&
+    (c === 45 || isUnicodeSeparator(c)) &&
     isDigit(s.charCodeAt(0)) &&
     isDigit(s.charCodeAt(1)) &&
     isDigit(s.charCodeAt(2)) &&
@@ -91,4 +97,19 @@ function labelEnd(s: string, i: number): number {
 export function issnLabel(s: string): number {
   if (!wordAt(s, 0, 'issn')) return 0;
   return labelEnd(s, wordAt(s, 4, '-l') ? 6 : 4);
+}
+
+/** The ISSN International Centre's portal, whose `resource/ISSN/` and `resource/ISSN-L/` pages name an ISSN. */
+export const ISSN_PORTAL_HOSTS = ['portal.issn.org'] as const;
+
+/**
+ * `https://portal.issn.org/resource/ISSN/` or `…/resource/ISSN-L/` (any case, also `http://` or without a
+ * scheme, as an address bar shows it), the ISSN portal's page of an ISSN or a linking ISSN: its length, or 0.
+ */
+export function issnPortalPrefix(s: string): number {
+  const host = httpHostPrefix(s, ISSN_PORTAL_HOSTS) || bareHostPrefix(s, ISSN_PORTAL_HOSTS);
+  if (host === 0 || !wordAt(s, host, 'resource/issn')) return 0;
+  const at = host + 13;
+  if (s.charCodeAt(at) === 47) return at + 1;
+  return wordAt(s, at, '-l/') ? at + 3 : 0;
 }

@@ -134,3 +134,25 @@ describe('a bare ISBN or ISSN is the same identifier as its URN', () => {
     }
   });
 });
+
+describe("the ISSN portal's pages (issue 26)", () => {
+  const read = (s: string) => {
+    const r = issnScheme.parse(s);
+    return r.ok ? [r.value.components.form, r.value.normalized] : r.error.code;
+  };
+  it.each([
+    'https://portal.issn.org/resource/ISSN/0259-000X',
+    'http://portal.issn.org/resource/issn/0259-000x',
+    'portal.issn.org/resource/ISSN/0259-000X',
+    // the linking ISSN's page: ISO 3297's ISSN-L is itself an ISSN
+    'https://portal.issn.org/resource/ISSN-L/0259-000X',
+  ])('%s is urn:issn:0259-000X', (input) => {
+    expect(issnScheme.recognize(input)).toBe(true);
+    expect(read(input)).toEqual(['url', 'urn:issn:0259-000X']);
+  });
+  it('checks the number there as anywhere', () => {
+    expect(read('https://portal.issn.org/resource/ISSN/0259-0001')).toBe('issn-check-digit');
+    expect(issnScheme.recognize('https://portal.issn.org/resource/ISBN/0259-000X')).toBe(false);
+    expect(issnScheme.recognize('https://portal.issn.org/0259-000X')).toBe(false);
+  });
+});

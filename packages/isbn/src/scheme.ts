@@ -1,8 +1,15 @@
-import { type DefinedScheme, defineScheme, type Identifier, type PidError, type Result } from '@pidgate/core';
+import {
+  type DefinedScheme,
+  defineScheme,
+  type Identifier,
+  type PidError,
+  type PidWarning,
+  type Result,
+} from '@pidgate/core';
 import type { UrnErrorCode, UrnIdentifier } from '@pidgate/urn';
 import { ISBN_ERROR_CODES, type IsbnErrorCode } from './codes.ts';
 import { formatIsbn, formatIssn } from './format.ts';
-import { looksLikeIsbn, looksLikeIssn } from './grammar.ts';
+import { ISSN_PORTAL_HOSTS, looksLikeIsbn, looksLikeIssn } from './grammar.ts';
 import { asUrn, normalizeIsbn, normalizeIssn } from './normalize.ts';
 import {
   type IsbnComponents,
@@ -12,6 +19,7 @@ import {
   recognizeIsbn,
   recognizeIssn,
 } from './parse.ts';
+import { rangeWarning } from './ranges.ts';
 
 export type IsbnIdentifier = Identifier<IsbnComponents, 'isbn'>;
 export type IssnIdentifier = Identifier<IssnComponents, 'issn'>;
@@ -23,16 +31,34 @@ function withUrnKeys<C extends object, S extends string>(
   profile: Identifier['profile'],
   components: C,
   urn: Result<UrnIdentifier, PidError<UrnErrorCode>>,
+  warnings: readonly PidWarning[] | undefined,
 ): Result<Identifier<C, S>, PidError<UrnErrorCode>> {
   if (!urn.ok) return urn;
   const { normalized, standardKey } = urn.value;
-  return {
-    ok: true,
-    value:
-      standardKey === undefined
-        ? { scheme, input, profile, normalized, components }
-        : { scheme, input, profile, normalized, components, standardKey },
-  };
+  const value: Identifier<C, S> =
+    standardKey === undefined
+      ? { scheme, input, profile, normalized, components }
+      : { scheme, input, profile, normalized, components, standardKey };
+  return { ok: true, value: warnings === undefined ? value : { ...value, warnings } };
+}
+
+/** The warning of Unicode separators read as ASCII (`separators.ts`), or undefined. */
+function separatorWarning(
+  code: 'isbn-unicode-separator' | 'issn-unicode-separator',
+  read: readonly string[],
+): PidWarning | undefined {
+  if (read.length === 0) return undefined;
+  const what =
+    code === 'isbn-unicode-separator' ? 'ISO 2108 separates with a hyphen or a space' : 'ISO 3297 writes NNNN-NNNC';
+  return { code, message: `${read.join(', ')} read as "-", " " or nothing (${what})` };
+}
+
+/** The warnings of a valid ISBN: Unicode separators read, a range the range table does not allocate. */
+function isbnWarnings(c: IsbnComponents): readonly PidWarning[] | undefined {
+  const separators = separatorWarning('isbn-unicode-separator', c.unicodeSeparators);
+  const range = rangeWarning(c.isbn.isbn13);
+  if (range === undefined) return separators === undefined ? undefined : [separators];
+  return separators === undefined ? [range] : [separators, range];
 }
 
 /**
@@ -51,7 +77,8 @@ export const isbnScheme: DefinedScheme<IsbnComponents, 'isbn', IsbnErrorCode> = 
   identify(input, profile = 'source') {
     const parsed = parseIsbn(input);
     if (!parsed.ok) return parsed;
-    return withUrnKeys('isbn', input, profile, parsed.value, asUrn('isbn', parsed.value.isbn.digits));
+    const urn = asUrn('isbn', parsed.value.isbn.digits);
+    return withUrnKeys('isbn', input, profile, parsed.value, urn, urn.ok ? isbnWarnings(parsed.value) : undefined);
   },
   route: { labels: ['isbn:', 'isbn#', 'isbn-#', 'isbn '], bareDigits: looksLikeIsbn },
   docs: {
@@ -74,9 +101,15 @@ export const issnScheme: DefinedScheme<IssnComponents, 'issn', IsbnErrorCode> = 
   identify(input, profile = 'source') {
     const parsed = parseIssn(input);
     if (!parsed.ok) return parsed;
-    return withUrnKeys('issn', input, profile, parsed.value, asUrn('issn', parsed.value.issn.issn));
+    const warning = separatorWarning('issn-unicode-separator', parsed.value.unicodeSeparators);
+    const urn = asUrn('issn', parsed.value.issn.issn);
+    return withUrnKeys('issn', input, profile, parsed.value, urn, warning === undefined ? undefined : [warning]);
   },
-  route: { labels: ['issn:', 'issn-l:', 'issn ', 'issn-l '], bareDigits: looksLikeIssn },
+  route: {
+    labels: ['issn:', 'issn-l:', 'issn ', 'issn-l '],
+    hosts: ISSN_PORTAL_HOSTS.map((h) => `${h}/resource/issn`),
+    bareDigits: looksLikeIssn,
+  },
   docs: {
     title: 'ISSN (bare or labelled)',
     specification: 'ISO 3297 (as `urn:issn:`)',

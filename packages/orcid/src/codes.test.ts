@@ -10,6 +10,7 @@ const EXAMPLES: Record<(typeof ORCID_ERROR_CODES)[number], string> = {
   'orcid-check': '0000-0002-1825-0096',
   'orcid-range': '1422-4586-3573-0476', // idutils' tests: an ISNI, not an ORCID iD
   'orcid-trailing': 'https://orcid.org/0000-0002-1825-0097/works',
+  'orcid-sandbox': 'https://sandbox.orcid.org/0000-0002-1825-0097',
 };
 
 describe('ORCID error codes', () => {

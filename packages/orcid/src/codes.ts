@@ -7,6 +7,7 @@ export const ORCID_ERROR_CODES = [
   'orcid-check', // ISO 7064 MOD 11-2 check character
   'orcid-range', // in a block of ISNI numbers reserved for ORCID (ORCID_BLOCKS)
   'orcid-trailing', // after the iD in a URL: only "?query" or "#fragment"
+  'orcid-sandbox', // an iD of ORCID's sandbox (sandbox.orcid.org), a test registry: not a production iD
 ] as const;
 
 export type OrcidErrorCode = (typeof ORCID_ERROR_CODES)[number];

@@ -7,6 +7,13 @@ export { bareHostPrefix, httpHostPrefix, httpSchemeLength, isDigit, wordAt };
 export const ORCID_HOSTS = ['orcid.org', 'www.orcid.org'] as const;
 
 /**
+ * ORCID's sandbox, a test registry (https://sandbox.orcid.org): its iDs are made for testing integrations and
+ * name no one; an iD there is not the production iD with the same digits. Recognized, so that a sandbox URL
+ * gets its own coded error (`orcid-sandbox`), not `unknown-scheme`, and never a production iD's key.
+ */
+export const ORCID_SANDBOX_HOSTS = ['sandbox.orcid.org'] as const;
+
+/**
  * A bare iD: 16 characters, or 19 with hyphens or spaces between the groups, starting with four digits
  * (a cheap look, no validation).
  */

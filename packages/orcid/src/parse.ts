@@ -2,9 +2,18 @@ import { type Err, err, type PidError, type Result, type SchemeOptions } from '@
 import { inOrcidBlock } from './blocks.ts';
 import { mod11_2 } from './check.ts';
 import type { OrcidErrorCode } from './codes.ts';
-import { bareHostPrefix, httpHostPrefix, isDigit, looksBare, ORCID_HOSTS, wordAt } from './grammar.ts';
+import {
+  bareHostPrefix,
+  httpHostPrefix,
+  isDigit,
+  looksBare,
+  ORCID_HOSTS,
+  ORCID_SANDBOX_HOSTS,
+  wordAt,
+} from './grammar.ts';
 
-export type OrcidForm = 'url' | 'orcid' | 'bare';
+/** `url` (orcid.org), `orcid:`, bare; `sandbox` (sandbox.orcid.org) is recognized only to be refused. */
+export type OrcidForm = 'url' | 'orcid' | 'bare' | 'sandbox';
 
 /** An ORCID iD as written: the parts, not normalized. */
 export interface OrcidComponents {
@@ -32,7 +41,13 @@ export function orcidLabel(s: string): { form: OrcidForm; length: number } | nul
   const c = s.charCodeAt(0) | 0x20;
   if (c === 104) {
     const n = httpHostPrefix(s, ORCID_HOSTS);
-    return n > 0 ? { form: 'url', length: n } : null;
+    if (n > 0) return { form: 'url', length: n };
+    const sandbox = httpHostPrefix(s, ORCID_SANDBOX_HOSTS);
+    return sandbox > 0 ? { form: 'sandbox', length: sandbox } : null;
+  }
+  if (c === 115) {
+    const sandbox = bareHostPrefix(s, ORCID_SANDBOX_HOSTS);
+    return sandbox > 0 ? { form: 'sandbox', length: sandbox } : null;
   }
   // "ORCID: 0000-…", as author notes write it: one space may follow the label
   if (c === 111 && wordAt(s, 0, 'orcid:')) return { form: 'orcid', length: s.charCodeAt(6) === SPACE ? 7 : 6 };
@@ -106,6 +121,13 @@ export function parseOrcid(s: string, _options?: SchemeOptions): Result<OrcidCom
   if (!label)
     return err('orcid-label', 'an ORCID iD is written https://orcid.org/0000-0002-1825-0097, orcid:… or bare', 0);
   const start = label.length;
+  if (label.form === 'sandbox') {
+    return err(
+      'orcid-sandbox',
+      "an iD of ORCID's sandbox (sandbox.orcid.org), a test registry: it names no one, and is not the orcid.org iD with the same digits",
+      0,
+    );
+  }
   const id = readId(s, start, label.form === 'url');
   if ('ok' in id) return id;
   const { end, digits } = id;

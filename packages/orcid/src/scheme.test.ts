@@ -185,3 +185,22 @@ describe('other projects’ ORCID examples', () => {
     expect(r.ok ? null : r.error.code).toBe('orcid-check');
   });
 });
+
+describe("ORCID's sandbox (docs/specs/orcid.md, Choices)", () => {
+  // ORCID's sandbox is a test registry: its iDs name no one, and one there is not the orcid.org iD with the
+  // same digits. pidgate refuses it with its own code rather than reading it as the production iD.
+  it.each([
+    'https://sandbox.orcid.org/0000-0002-1825-0097',
+    'http://sandbox.orcid.org/0000-0002-1825-0097',
+    'sandbox.orcid.org/0000-0002-1825-0097',
+    'https://SANDBOX.ORCID.ORG/0000-0002-1825-0097',
+  ])('%s is orcid-sandbox', (input) => {
+    expect(orcidScheme.recognize(input)).toBe(true);
+    const r = orcidScheme.parse(input);
+    expect(r.ok ? r.value.normalized : r.error.code).toBe('orcid-sandbox');
+  });
+  it('reads orcid.org as before', () => {
+    const r = orcidScheme.parse('https://orcid.org/0000-0002-1825-0097');
+    expect(r.ok && r.value.normalized).toBe('https://orcid.org/0000-0002-1825-0097');
+  });
+});

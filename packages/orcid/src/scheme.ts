@@ -1,7 +1,7 @@
 import { type DefinedScheme, defineScheme, type Identifier } from '@pidgate/core';
 import { ORCID_ERROR_CODES, type OrcidErrorCode } from './codes.ts';
 import { formatOrcid } from './format.ts';
-import { looksBare, ORCID_HOSTS } from './grammar.ts';
+import { looksBare, ORCID_HOSTS, ORCID_SANDBOX_HOSTS } from './grammar.ts';
 import { normalizeOrcid } from './normalize.ts';
 import { type OrcidComponents, orcidLabel, parseOrcid } from './parse.ts';
 
@@ -26,7 +26,7 @@ export const orcidScheme: DefinedScheme<OrcidComponents, 'orcid', OrcidErrorCode
   normalize: (c: OrcidComponents) => normalizeOrcid(c),
   format: (c: OrcidComponents) => formatOrcid(c),
   standardKey: (c: OrcidComponents) => isniKey(c),
-  route: { labels: ['orcid:'], hosts: ORCID_HOSTS, bareDigits: looksBare },
+  route: { labels: ['orcid:'], hosts: [...ORCID_HOSTS, ...ORCID_SANDBOX_HOSTS], bareDigits: looksBare },
   resolver: { template: 'https://orcid.org/{id}', id: (c) => normalizeOrcid(c).slice('https://orcid.org/'.length) },
   docs: {
     title: 'ORCID iD',

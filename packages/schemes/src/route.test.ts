@@ -43,7 +43,10 @@ describe('possibleSchemes', () => {
     expect(only('urn:pwid:archive.org:2016-01-22Z:page:http://x')).toEqual(['pwid', 'urn']);
     expect(only('URN:PDI://oma.eop.gov.us/1999/01/05/9.text.1')).toEqual(['pdi', 'urn']);
     expect(only('urn:nbn:de:bvb:19-146642')).toEqual(['urn']);
-    expect(only('https://doi.org/10.1000/182')).toEqual(['doi']);
+    // doi.org is a Handle proxy too (a shortDOI `10/gf4gqc` on it is a handle): DOI is asked first and claims DOIs
+    expect(only('https://doi.org/10.1000/182')).toEqual(['doi', 'handle']);
+    expect(only('doi:10/gf4gqc')).toEqual(['doi', 'handle']);
+    expect(only('doi:10.1000/182')).toEqual(['doi']);
     expect(only('https://hdl.handle.net/10.1000/182')).toEqual(['doi', 'handle']);
     expect(only('https://hdl.handle.net/2027/mdp.1')).toEqual(['handle']);
     expect(only('pdi://oma.eop.gov.us/1999/01/05/9.text.1')).toEqual(['pdi']);
@@ -53,7 +56,7 @@ describe('possibleSchemes', () => {
     expect(only('10.1000/182')).toEqual(['doi', 'handle']);
     expect(only('10013/epic.10033')).toEqual(['handle', 'orcid']);
     expect(only('2027/mdp.39015004544496')).toEqual(['handle']);
-    expect(only('doi.org/10.1000/182')).toEqual(['doi', 'arxiv']);
+    expect(only('doi.org/10.1000/182')).toEqual(['doi', 'handle', 'arxiv']);
     expect(only('hdl.handle.net/2027/mdp.1')).toEqual(['handle', 'arxiv']);
     expect(only('hdl: 10.1000/182')).toEqual(['doi', 'handle']);
     expect(only('0259-000X')).toEqual(['issn']);

@@ -8,7 +8,14 @@
  * expressions, nothing but the label, the URL host and a bare string's shape is read, and nothing is
  * allocated except for an http(s) URL's host.
  */
-import { type DefinedScheme, httpSchemeLength, isDigit, isAlpha as isLetter, wordAt } from '@pidgate/core';
+import {
+  type DefinedScheme,
+  httpSchemeLength,
+  isDigit,
+  isAlpha as isLetter,
+  isSurroundingSpace,
+  wordAt,
+} from '@pidgate/core';
 import { MAX_SCHEMES, intersect as wideIntersect, minus as wideMinus, union as wideUnion } from './bitset.ts';
 import { schemes } from './list.ts';
 
@@ -286,7 +293,8 @@ function letterRoute(s: string): number {
   if (next === COLON) bits = union(bits, colonRoute(s, key, end));
   else if (next === DOT) bits = union(bits, bareHostRoute(s));
   else if (isDigit(next)) bits = union(bits, LABELS.digit.get(key) ?? 0);
-  else if (next === SPACE) bits = union(bits, LABELS.space.get(key) ?? 0);
+  // a Unicode space too (`ISBN\u00A0978…` as copied from a web page): the recognizer decides
+  else if (next === SPACE || (next > 0x7f && isSurroundingSpace(next))) bits = union(bits, LABELS.space.get(key) ?? 0);
   const hostStart = urlPrefixEnd(s, end);
   if (hostStart < 0) return bits;
   return bits === 0 ? SEGMENT_BITS : union(bits, segmentsAfterUrlPrefix(s, hostStart));

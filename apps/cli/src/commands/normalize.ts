@@ -4,6 +4,7 @@ import { registry } from '@pidgate/schemes';
 import { boundedByteBlocks, isLongLine, type LongLine } from '../bounded-blocks.ts';
 import { type Command, parseCommandArgs, profileOption, readProfile } from '../command.ts';
 import { type Io, UsageError, write } from '../io.ts';
+import { hyphenatedIsbn } from '../isbn-hyphens.ts';
 import { openSources, type Source } from '../lines.ts';
 import { maxLineOption, maxLineUsage, readMaxLineLength, tooLongMessage } from '../max-line.ts';
 import { type BlockCounts, type BlockOptions, normalizeBlock } from '../normalize-block.ts';
@@ -16,7 +17,7 @@ export const normalizeCommand: Command = {
   name: 'normalize',
   summary: 'normalize identifiers: one JSON line per input line, or a CSV/TSV/NDJSON table',
   usage: `pidgate normalize [--profile source|modern] [--format text|csv|tsv|ndjson] [--column NAME|NUMBER]
-                  [--header|--no-header] [--trim] [--bom] [--jobs N] [FILE...]
+                  [--header|--no-header] [--trim] [--bom] [--isbn-hyphens] [--jobs N] [FILE...]
 
 Reads identifiers one per line (standard input when no FILE is given, or "-") and writes
 exactly one JSON object per input line, in order:
@@ -42,6 +43,11 @@ are read on.
 Options:
 ${tableUsage}
 ${maxLineUsage}
+  --isbn-hyphens    add each ISBN's ISBN-13 hyphenated as the ISBN International Agency's range
+                    table places its elements ("hyphenated":"978-0-395-36341-6"; an ISBN-10 is given
+                    as its ISBN-13; null when its group or registrant range is not allocated); in
+                    csv, tsv and ndjson a fifth column or field, hyphenated (empty or null for
+                    other identifiers). The table is shipped with pidgate (docs/specs/isbn.md).
   --jobs N          threads normalizing text input (default: the number of cores); the output
                     keeps the input's order. Input under 32 MiB is normalized in the main thread
                     alone (a worker costs more to start than it saves there); so is all with --jobs 1.
@@ -55,8 +61,10 @@ CSV or NDJSON: the message names the line). Output already written stays written
       ...profileOption,
       ...tableOptions,
       jobs: { type: 'string', short: 'j' },
+      'isbn-hyphens': { type: 'boolean', default: false },
       ...maxLineOption,
     });
+    const isbnHyphens = values['isbn-hyphens'] === true;
     const maxLineLength = readMaxLineLength(values['max-line-length']);
     const profile = readProfile(values.profile);
     const jobs = readJobs(values.jobs);
@@ -75,18 +83,21 @@ CSV or NDJSON: the message names the line). Output already written stays written
           sources,
           spec,
           bar,
-          ['scheme', 'normalized', 'error_code', 'error_message'],
+          isbnHyphens
+            ? ['scheme', 'normalized', 'error_code', 'error_message', 'hyphenated']
+            : ['scheme', 'normalized', 'error_code', 'error_message'],
           (value) => {
             const r = normalizeRecord(registry, value, profile);
             tally.add(r);
-            return r.ok ? [r.scheme, r.normalized, null, null] : [null, null, r.error.code, r.error.message];
+            const cells = r.ok ? [r.scheme, r.normalized, null, null] : [null, null, r.error.code, r.error.message];
+            return isbnHyphens ? [...cells, hyphenatedIsbn(r) ?? null] : cells;
           },
           maxLineLength,
         );
       } else {
         // PIDGATE_WORKER_MIN_BYTES moves the threshold (tests, measurements).
         const minBytes = Number(io.env.PIDGATE_WORKER_MIN_BYTES ?? WORKER_MIN_BYTES);
-        const options = { profile, trim: spec.trim, keepForms: bar.active, maxLineLength };
+        const options = { profile, trim: spec.trim, keepForms: bar.active, maxLineLength, isbnHyphens };
         await normalizeText(
           io,
           sources,

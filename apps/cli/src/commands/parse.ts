@@ -7,7 +7,9 @@ export const parseCommand: Command = {
   summary: 'print the parsed record of one identifier',
   usage: `pidgate parse [--profile source|modern] ID
 
-Prints {"scheme":...,"input":...,"profile":...,"normalized":...,"components":{...}}.
+Prints {"scheme":...,"input":...,"profile":...,"normalized":...,"components":{...}}, and
+"warnings":[{"code":...,"message":...}] when the identifier has findings that are not errors
+(an ISBN in an unallocated range, a Unicode dash read as "-", an unregistered URN namespace).
 Exit status 2, with {"input":...,"ok":false,"error":{...}}, when it does not parse.`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, profileOption);
@@ -20,8 +22,9 @@ Exit status 2, with {"input":...,"ok":false,"error":{...}}, when it does not par
       await write(io.stdout, `${JSON.stringify({ input, ok: false, error: { code, message, offset } })}\n`);
       return 2;
     }
-    const { scheme, normalized, components } = result.value;
-    await write(io.stdout, `${JSON.stringify({ scheme, input, profile, normalized, components }, null, 2)}\n`);
+    const { scheme, normalized, components, warnings } = result.value;
+    const record = { scheme, input, profile, normalized, components, ...(warnings ? { warnings } : {}) };
+    await write(io.stdout, `${JSON.stringify(record, null, 2)}\n`);
     return 0;
   },
 };

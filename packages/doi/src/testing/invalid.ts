@@ -18,7 +18,8 @@ import type { DoiErrorCode } from '../codes.ts';
 
 /** Print labels (no escapes decoded) and URI labels (escapes decoded once, "?" and "#" end the DOI). */
 const printLabel = fc.constantFrom('doi:', 'DOI:', 'doi: ');
-const uriLabel = fc.constantFrom('https://doi.org/', 'http://dx.doi.org/', 'info:doi/', 'urn:doi:');
+const proxyLabel = fc.constantFrom('https://doi.org/', 'http://dx.doi.org/');
+const uriLabel = fc.oneof(proxyLabel, fc.constantFrom('info:doi/', 'urn:doi:'));
 const anyLabel = fc.oneof(printLabel, uriLabel);
 /** registrant code = digits, optionally subdivided by single "." */
 const registrant = fc.array(charsOf(DIGITS, 1, 5), { minLength: 1, maxLength: 3 }).map((parts) => parts.join('.'));
@@ -49,7 +50,16 @@ export const DOI_INVALID_RULES: readonly InvalidRule<DoiErrorCode>[] = [
     '§2.2 prefix = directory indicator "10." registrant code',
     'directory-indicator',
     fc
-      .tuple(anyLabel, fc.constantFrom('11.', '01.', '1.', '10', '10,', '100.', 'x10.'), registrant, suffix)
+      .oneof(
+        fc.tuple(
+          fc.oneof(printLabel, fc.constantFrom('info:doi/', 'urn:doi:')),
+          fc.constantFrom('11.', '01.', '1.', '10', '10,', '100.', 'x10.'),
+        ),
+        // on doi.org a numeric naming authority that is no DOI prefix (`11.1000/…`) is a handle (the Handle
+        // scheme's): only a prefix that is neither is a DOI's error there
+        fc.tuple(proxyLabel, fc.constantFrom('10,', 'x10.', '10a')),
+      )
+      .chain(([l, bad]) => fc.tuple(fc.constant(l), fc.constant(bad), registrant, suffix))
       .map(([l, bad, r, s]) => violation(l, '', `${bad}${r}/${s}`)),
   ),
   rule(
