@@ -115,7 +115,8 @@ export const openalexScheme: DefinedScheme<OpenalexComponents, 'openalex', Opena
   normalize: normalizeOpenalex,
   format: formatOpenalex,
   route: {
-    labels: ['openalex:', 'w#', 'a#', 's#', 'i#', 'c#', 'p#', 'f#'],
+    labels: ['openalex:'],
+    bareWord: (s: string) => looksLikeBareOpenalex(s),
     hosts: ['openalex.org', 'api.openalex.org'],
   },
   resolver: { template: 'https://openalex.org/{id}', id: (c) => openalexId(c) },

@@ -119,7 +119,8 @@ export const wikidataScheme: DefinedScheme<WikidataComponents, 'wikidata', Wikid
   normalize: normalizeWikidata,
   format: formatWikidata,
   route: {
-    labels: ['wikidata:', 'wd:', 'q#', 'p#', 'l#'],
+    labels: ['wikidata:', 'wd:'],
+    bareWord: (s: string) => looksLikeBareWikidata(s),
     hosts: HOSTS.flatMap((h) => [`${h}/wiki/`, `${h}/entity/`]),
   },
   // the entity URI: wikidata.org sends a browser on to the item's, property's or lexeme's page

@@ -18,6 +18,9 @@ const ROUTED: ReadonlyMap<Scheme, number> = new Map<Scheme, number>(schemes.map(
 export const CONTESTED: readonly (readonly [string, string])[] = [
   // `P4310320990`: a Wikidata property's number, or an OpenAlex publisher's
   ['wikidata', 'openalex'],
+  // `P12345`, `Q12345`: a UniProt accession, or a Wikidata property's or item's number (or an OpenAlex publisher's)
+  ['wikidata', 'uniprot'],
+  ['openalex', 'uniprot'],
 ];
 
 /**
