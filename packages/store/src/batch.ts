@@ -53,7 +53,9 @@ export function planBatch(
   const history: HistoryRow[] = [];
   for (const { key, data: given, options, guard } of entries) {
     const before = state.get(key) ?? null;
-    const guarded = guard ? guardPut(guard, key, before, given) : ok(given);
+    // A create-only put over a live row is "taken" whoever owns it (nothing more is told about it).
+    const taken = options?.ifAbsent === true && before !== null && !before.tombstoned;
+    const guarded = guard && !taken ? guardPut(guard, key, before, given) : ok(given);
     if (!guarded.ok) {
       outcomes.push(guarded);
       continue;

@@ -341,7 +341,8 @@ export async function applyUpload(
       c.key,
       c.input,
       requester.username,
-      c.current ? { ifVersion: c.current.version } : { ifAbsent: true },
+      // The ownership rule again in the write's own transaction (the preview's check was a read).
+      { ...(c.current ? { ifVersion: c.current.version } : { ifAbsent: true }), acting: { principal: requester } },
     );
     if (put.ok) done({ ...base, action: put.value.action, message: '' });
     else done({ ...base, action: 'failed', message: `${put.error.code}: ${put.error.message}` });
