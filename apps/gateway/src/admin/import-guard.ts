@@ -89,8 +89,15 @@ export function guardImports(store: Store, policy: ImportPolicy, refusals: Impor
       ...options,
       ...(p ? { acting: { principal: p } } : {}),
       onResult: (r) => {
-        if (!r.ok && REFUSED.has(r.error.code)) refusals.notOwner++;
-        options?.onResult?.({ ...r, index: indexOf[r.index] as number });
+        const index = indexOf[r.index] as number;
+        if (r.ok || !REFUSED.has(r.error.code)) return options?.onResult?.({ ...r, index });
+        refusals.notOwner++;
+        // A hidden (reserved) identifier is refused as any other not the importer's: no hint that it is reserved.
+        const error =
+          r.error.code === 'not-found'
+            ? refusal('not-owner', `only its owner, co-owners, group or an administrator may bind ${r.key}`)
+            : r.error;
+        options?.onResult?.({ ...r, index, error });
       },
     });
     if (!summary.ok) return summary;
