@@ -44,7 +44,7 @@ export function uploadPages(deps: AppDeps): Hono<ConsoleEnv> {
     self: deps.self,
   });
   const root = (c: C): string => {
-    const service = downloadService({ config: deps.config, store: c.get('store') });
+    const service = downloadService({ config: deps.config, store: c.get('store'), logger: deps.logger });
     if (!service) throw new Error('the console needs a store');
     return service.dir;
   };
