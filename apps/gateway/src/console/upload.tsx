@@ -291,6 +291,12 @@ function uploadForm(c: C, errors: readonly FieldError[], status: 200 | 400 = 200
           element as it is.
         </p>
         <p>
+          The identifier is an <b>ARK</b>, or a <b>PDI</b> (<code>urn:pdi://ap.org.us/1997/11/27/12.html</code>, or the
+          resource with a <code>format</code> column): a PDI row binds its next version, with <code>_target</code> and{' '}
+          <code>who</code>, <code>what</code>, <code>when</code>, <code>where</code> only. Other schemes (DOIs, Handles,
+          URNs) resolve by their own rules and are never bound here.
+        </p>
+        <p>
           <b>EZID ANVL</b>: records separated by blank lines, each starting with <code>:: identifier</code> and then one{' '}
           <code>name: value</code> line per element, as EZID's batch download writes them.
         </p>
