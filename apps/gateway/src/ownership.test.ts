@@ -488,6 +488,48 @@ describe('the ownership rule over every route that shows or changes an identifie
     }
   });
 
+  it('the advanced create form and the upload tell an outsider only that alice’s reserved identifier is taken', async () => {
+    const key = `ark:/99999/fk4secret${++n}`;
+    must(
+      await store.putBinding(
+        key,
+        {
+          target: 'https://example.org/hidden-target',
+          identifierStatus: 'reserved',
+          owner: 'alice',
+          ownerGroup: 'lib',
+          erc: { who: 'Hidden Author', what: 'Hidden Title' },
+          metadata: { 'dc.title': 'Hidden DC Title' },
+        },
+        'alice',
+      ),
+    );
+    const token = await tokenOf('bob', ['ark:/99999']);
+    const call = { key, token, basic: basicOf('bob', token), session, shoulder: 'ark:/99999/fk4', fresh: '', idle };
+    const secrets = ['hidden-target', 'Hidden Author', 'Hidden Title', 'Hidden DC Title', 'alice', 'lib'];
+    const created = await form(t.app, call, '/console/create/advanced', {
+      naming: 'identifier',
+      identifier: key,
+      target: 'https://example.org/bob',
+      status: 'public',
+      profile: 'erc',
+    });
+    const page = await created.text();
+    expect(created.status).toBe(400);
+    expect(page).toContain(`${key} already exists: choose another`);
+    const upload = ROUTES.find((r) => r.name.startsWith('console upload')) as Route;
+    const file = await (await upload.call(t.app, call)).text();
+    expect(file).toMatch(new RegExp(`^\\d+,${key},failed,identifier: you may not create ${key}: it is not yours`, 'm'));
+    for (const secret of secrets) {
+      expect(page, `the create form shows ${secret}`).not.toContain(secret);
+      expect(file, `the upload result shows ${secret}`).not.toContain(secret);
+    }
+    expect(must(await store.getBinding(key))).toMatchObject({
+      target: 'https://example.org/hidden-target',
+      version: 1,
+    });
+  });
+
   it('lets the owner, a co-owner, a group member and an administrator change it; readonly never', async () => {
     must(await store.createUser({ username: 'reader', role: 'readonly', groups: ['lib'] }));
     for (const [user, allowed] of [
