@@ -16,6 +16,9 @@ describe('store codes', () => {
     // A user or group named in a request that does not exist (accounts, issue 24).
     'unknown-user': 404,
     'unknown-group': 404,
+    // A write refused by the ownership rule in its own transaction (docs/accounts.md).
+    'not-owner': 403,
+    'ownership-change': 403,
     tombstoned: 410,
     conflict: 409,
     'mint-exhausted': 409,

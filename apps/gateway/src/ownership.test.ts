@@ -429,6 +429,107 @@ describe('the ownership rule over every route that shows or changes an identifie
     );
   });
 
+  it('PDI versions: an outsider binds no next version of alice’s resource, whatever the scope or format (property)', async () => {
+    must(await store.createUser({ username: 'pdireader', role: 'readonly', groups: ['lib'] }));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('bob', 'pdireader'),
+        fc.constantFrom('series', 'resource', 'exact'),
+        fc.constantFrom('html', 'pdf', 'text'),
+        fc.boolean(),
+        async (user, scopeKind, format, namesOwner) => {
+          const resource = `urn:pdi://ap.org.us/1997/11/27/${++n}`;
+          const first = must(
+            await store.putPdiVersion(resource, 'html', 'https://example.org/alice', 'alice', {
+              acting: { principal: must(await store.principalOf('alice')) },
+            }),
+          );
+          expect([first.owner, first.ownerGroup]).toEqual(['alice', 'lib']);
+          const scope =
+            scopeKind === 'series'
+              ? 'urn:pdi://ap.org.us'
+              : scopeKind === 'resource'
+                ? resource
+                : `${resource}.${format}`;
+          const token = await tokenOf(user, [scope === `${resource}.${format}` ? resource : scope]);
+          const res = await t.app.request(`/api/v1/bindings/${resource}.${format}`, {
+            method: 'PUT',
+            ...json(token, { target: evil, ...(namesOwner ? { owner: user } : {}) }),
+          });
+          const body = (await res.json()) as { code?: string };
+          expect(res.status, `${user} ${scopeKind} ${format}`).toBe(403);
+          expect(['not-owner', 'ownership-change']).toContain(body.code);
+          // Nothing of the outsider's was bound: alice's one version is the resource's only one.
+          const versions = must(await store.listPdi({ prefix: resource }));
+          expect(versions.items.map((v) => [v.format, v.version, v.owner])).toEqual([['html', 1, 'alice']]);
+          // A PDI is public: anyone within scope reads it.
+          const read = await t.app.request(`/api/v1/bindings/${resource}.html.1`, { headers: bearer(token) });
+          expect(read.status).toBe(200);
+          expect(await read.json()).toMatchObject({ owner: 'alice', ownerGroup: 'lib' });
+        },
+      ),
+      { numRuns: 30 },
+    );
+    // The related bind the next version; it stays alice's, in lib.
+    for (const user of ['alice', 'carol', 'dave', 'root']) {
+      const resource = `urn:pdi://ap.org.us/1997/11/28/${++n}`;
+      must(
+        await store.putPdiVersion(resource, 'html', 'https://example.org/alice', 'alice', {
+          acting: { principal: must(await store.principalOf('alice')) },
+        }),
+      );
+      const token = await tokenOf(user, ['urn:pdi://ap.org.us']);
+      const res = await t.app.request(`/api/v1/bindings/${resource}.html`, {
+        method: 'PUT',
+        ...json(token, { target: `https://example.org/${user}` }),
+      });
+      expect(res.status, user).toBe(201);
+      expect(await res.json()).toMatchObject({ version: 2, owner: 'alice', ownerGroup: 'lib' });
+    }
+  });
+
+  it('the advanced create form and the upload tell an outsider only that alice’s reserved identifier is taken', async () => {
+    const key = `ark:/99999/fk4secret${++n}`;
+    must(
+      await store.putBinding(
+        key,
+        {
+          target: 'https://example.org/hidden-target',
+          identifierStatus: 'reserved',
+          owner: 'alice',
+          ownerGroup: 'lib',
+          erc: { who: 'Hidden Author', what: 'Hidden Title' },
+          metadata: { 'dc.title': 'Hidden DC Title' },
+        },
+        'alice',
+      ),
+    );
+    const token = await tokenOf('bob', ['ark:/99999']);
+    const call = { key, token, basic: basicOf('bob', token), session, shoulder: 'ark:/99999/fk4', fresh: '', idle };
+    const secrets = ['hidden-target', 'Hidden Author', 'Hidden Title', 'Hidden DC Title', 'alice', 'lib'];
+    const created = await form(t.app, call, '/console/create/advanced', {
+      naming: 'identifier',
+      identifier: key,
+      target: 'https://example.org/bob',
+      status: 'public',
+      profile: 'erc',
+    });
+    const page = await created.text();
+    expect(created.status).toBe(400);
+    expect(page).toContain(`${key} already exists: choose another`);
+    const upload = ROUTES.find((r) => r.name.startsWith('console upload')) as Route;
+    const file = await (await upload.call(t.app, call)).text();
+    expect(file).toMatch(new RegExp(`^\\d+,${key},failed,identifier: you may not create ${key}: it is not yours`, 'm'));
+    for (const secret of secrets) {
+      expect(page, `the create form shows ${secret}`).not.toContain(secret);
+      expect(file, `the upload result shows ${secret}`).not.toContain(secret);
+    }
+    expect(must(await store.getBinding(key))).toMatchObject({
+      target: 'https://example.org/hidden-target',
+      version: 1,
+    });
+  });
+
   it('lets the owner, a co-owner, a group member and an administrator change it; readonly never', async () => {
     must(await store.createUser({ username: 'reader', role: 'readonly', groups: ['lib'] }));
     for (const [user, allowed] of [

@@ -1,4 +1,6 @@
+import type { Principal } from './accounts.ts';
 import type { AccountsBackend } from './accounts-backend.ts';
+import type { PdiWrite } from './acting.ts';
 import type { BatchEntry, EntryOutcome, OnExisting } from './batch.ts';
 import type { StoreResult } from './codes.ts';
 import type { Commitment } from './commitments.ts';
@@ -43,7 +45,8 @@ export interface Backend {
   getBinding(key: string): Promise<Binding | null>;
   /** Read the batch's rows under a write lock, plan with `planBatch`, write, commit. */
   writeBatch(entries: BatchEntry[], onExisting: OnExisting, actor: string, now: string): Promise<EntryOutcome[]>;
-  deleteBinding(key: string, actor: string, now: string): Promise<StoreResult<Binding>>;
+  /** With `principal`, only the related delete (acting.ts `guardDelete`, under the lock). */
+  deleteBinding(key: string, actor: string, now: string, principal?: Principal): Promise<StoreResult<Binding>>;
   history(key: string): Promise<HistoryEntry[]>;
   longestBound(candidates: string[]): Promise<Binding | null>;
   listBindings(range: BindingRange): Promise<Binding[]>;
@@ -57,7 +60,8 @@ export interface Backend {
     erc: ErcRecord,
     actor: string,
     now: string,
-  ): Promise<PdiVersion>;
+    owned: PdiWrite,
+  ): Promise<StoreResult<PdiVersion>>;
   getPdi(resourceKey: string, format: string | undefined, version: number | undefined): Promise<PdiVersion | null>;
   listPdi(filter: PdiFilter, after: [string, string, number] | null): Promise<PdiVersion[]>;
   nextSerial(name: string): Promise<number>;
@@ -82,7 +86,7 @@ export interface Backend {
   tokenByHash(hash: string): Promise<TokenRow | null>;
 
   /** Remove a reserved binding's row and record the change (see `planDeleteReserved`). */
-  deleteReserved(key: string, actor: string, now: string): Promise<StoreResult<Binding>>;
+  deleteReserved(key: string, actor: string, now: string, principal?: Principal): Promise<StoreResult<Binding>>;
   /** Store a session and drop the sessions that expired before `now`. */
   insertSession(row: SessionRow, now: string): Promise<void>;
   /** The session and its token, or null. */

@@ -1,4 +1,5 @@
 import { err, ok } from '@pidgate/core';
+import { guardPut, type WriteGuard } from './acting.ts';
 import { planPut } from './binding.ts';
 import type { StoreResult } from './codes.ts';
 import type { BindingData } from './schema.ts';
@@ -9,6 +10,8 @@ export interface BatchEntry {
   readonly key: string;
   readonly data: BindingData;
   readonly options?: PutOptions;
+  /** Who acts: the ownership rule, checked against the row read under the write lock (acting.ts). */
+  readonly guard?: WriteGuard;
 }
 
 export type OnExisting = 'replace' | 'skip' | 'fail';
@@ -48,8 +51,16 @@ export function planBatch(
   const touched = new Map<string, Binding>();
   const outcomes: EntryOutcome[] = [];
   const history: HistoryRow[] = [];
-  for (const { key, data, options } of entries) {
+  for (const { key, data: given, options, guard } of entries) {
     const before = state.get(key) ?? null;
+    // A create-only put over a live row is "taken" whoever owns it (nothing more is told about it).
+    const taken = options?.ifAbsent === true && before !== null && !before.tombstoned;
+    const guarded = guard && !taken ? guardPut(guard, key, before, given) : ok(given);
+    if (!guarded.ok) {
+      outcomes.push(guarded);
+      continue;
+    }
+    const data = guarded.value;
     if (before && !before.tombstoned && onExisting !== 'replace') {
       outcomes.push(
         onExisting === 'skip' ? ok({ action: 'skipped', binding: before }) : err('conflict', `${key} is already bound`),

@@ -31,6 +31,9 @@ async function fresh(): Promise<{ store: Store; dataDir: string }> {
   return { store, dataDir };
 }
 
+/** A plain user acting (the principal a signed-in `bob` has). */
+const BOB = { username: 'bob', role: 'user', groups: [], coOwnerOf: [], tokenId: null, scopes: null } as const;
+
 type Failure = { readonly ok: boolean; readonly error?: { readonly code: string } };
 
 /**
@@ -96,6 +99,12 @@ const CASES: Readonly<Record<StoreErrorCode, (store: Store, dataDir: string) => 
     await s.putBinding(`${A}pub`, TARGET, 'cli');
     return s.deleteReserved(`${A}pub`, 'cli');
   },
+  'not-owner': async (s) => {
+    await s.putBinding(`${A}alices`, { ...TARGET, owner: 'alice' }, 'cli');
+    return s.putBinding(`${A}alices`, TARGET, 'bob', { acting: { principal: BOB } });
+  },
+  'ownership-change': (s) =>
+    s.putBinding(`${A}bobs`, { ...TARGET, owner: 'alice' }, 'bob', { acting: { principal: BOB } }),
   'invalid-token-name': (s) => s.createToken('', ['ark:/99999']),
   'invalid-scope': (s) => s.createToken('t', []),
   'invalid-url': () => tryOpenStore({ url: 'mysql://localhost/x' }),

@@ -32,6 +32,8 @@ export const STORE_ERROR_CODES = [
   'invalid-session', // a session id is malformed, unknown or expired
   'invalid-ttl', // a session lifetime is out of range
   'not-reserved', // deleteReserved: the identifier is not reserved
+  'not-owner', // a write with `acting`: the principal may not change or create this identifier (ownership.ts)
+  'ownership-change', // a write with `acting`: only an administrator names another owner or group
   'invalid-search', // searchBindings: a filter, the sort, the page or the visibility is malformed
   'invalid-token-name', // a token name is empty or too long
   'invalid-scope', // a token scope is empty, too long or holds spaces

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { err, ok } from '@pidgate/core';
 import type { UserInput, UserPatch } from './accounts.ts';
+import { type Acting, type PdiWrite, type WriteGuard, writeGuard } from './acting.ts';
 import type { Backend } from './backend.ts';
 import type { BatchEntry } from './batch.ts';
 import { parseBindingInput } from './binding.ts';
@@ -15,7 +16,7 @@ import { runImport } from './import.ts';
 import { checkNaan, checkNaanName, checkShoulder, MAX_RESERVATION } from './minter.ts';
 import { checkErc, checkFormat, checkPdiList, checkSerial, checkVersion } from './pdi.ts';
 import { type HistoryRowDb, isoTime, type TokenRow, toHistory } from './rows.ts';
-import { type ErcRecord, IDENTIFIER_STATUSES, TargetUrl } from './schema.ts';
+import { type ErcRecord, IDENTIFIER_STATUSES, MAX_OWNER_LENGTH, TargetUrl } from './schema.ts';
 import { scopeAllows, scopeRanges } from './scope.ts';
 import { parseSearchQuery, type SearchQueryInput } from './search.ts';
 import {
@@ -29,6 +30,7 @@ import {
 } from './stats.ts';
 import type {
   Binding,
+  DeleteOptions,
   ImportItem,
   ImportOptions,
   ListOptions,
@@ -128,8 +130,11 @@ export class GuardedStore implements Store {
       const v = checkInt(options.ifVersion, 0, Number.MAX_SAFE_INTEGER, 'ifVersion', 'invalid-binding');
       if (!v.ok) return Promise.resolve(v);
     }
-    const entry: BatchEntry = { key: k.value, data: data.value, options };
+    const acting = options?.acting;
+    if (acting !== undefined && !isActing(acting)) return Promise.resolve(notActing());
     return this.#run(async (b) => {
+      const guard = acting ? writeGuard(acting, await b.listShoulders(undefined), k.value, input) : undefined;
+      const entry: BatchEntry = { key: k.value, data: data.value, options, ...(guard ? { guard } : {}) };
       const [outcome] = await b.writeBatch([entry], 'replace', a.value, now());
       if (!outcome) return err('storage-error', 'the batch gave no outcome');
       if (!outcome.ok) return outcome;
@@ -138,12 +143,14 @@ export class GuardedStore implements Store {
     });
   }
 
-  deleteBinding(key: string, actor: string) {
+  deleteBinding(key: string, actor: string, options?: DeleteOptions) {
     const k = checkKey(key);
     if (!k.ok) return Promise.resolve(k);
     const a = checkActor(actor);
     if (!a.ok) return Promise.resolve(a);
-    return this.#run((b) => b.deleteBinding(k.value, a.value, now()));
+    const acting = options?.acting;
+    if (acting !== undefined && !isActing(acting)) return Promise.resolve(notActing());
+    return this.#run((b) => b.deleteBinding(k.value, a.value, now(), acting?.principal));
   }
 
   history(key: string) {
@@ -309,15 +316,21 @@ export class GuardedStore implements Store {
   }
 
   importBindings(items: Iterable<ImportItem> | AsyncIterable<ImportItem>, options?: ImportOptions) {
-    return this.#run((b) =>
-      runImport(items, options, async (entries, onExisting, actor) => {
+    const acting = options?.acting;
+    if (acting !== undefined && !isActing(acting)) return Promise.resolve(notActing());
+    return this.#run(async (b) => {
+      // The shoulders are read once per import; each item's ownership is checked in its batch's transaction.
+      const shoulders = acting ? await b.listShoulders(undefined) : [];
+      const guardOf = (key: string, raw: unknown): WriteGuard | undefined =>
+        acting ? writeGuard(acting, shoulders, key, raw) : undefined;
+      return runImport(items, options, guardOf, async (entries, onExisting, actor) => {
         try {
           return ok(await b.writeBatch(entries, onExisting, actor, now()));
         } catch (e) {
           return err('storage-error', `the ${b.name} database failed: ${messageOf(e)}`);
         }
-      }),
-    );
+      });
+    });
   }
 
   putPdiVersion(resourceKey: string, format: string, target: string, actor: string, options?: PdiPutOptions) {
@@ -334,7 +347,20 @@ export class GuardedStore implements Store {
     if (!a.ok) return Promise.resolve(a);
     const e = checkErc(options?.erc);
     if (!e.ok) return Promise.resolve(e);
-    return this.#run(async (b) => ok(await b.putPdiVersion(k.value, f.value, t.data, e.value, a.value, now())));
+    const owner = checkOwnerName(options?.owner, 'owner');
+    if (!owner.ok) return Promise.resolve(owner);
+    const ownerGroup = checkOwnerName(options?.ownerGroup, 'ownerGroup');
+    if (!ownerGroup.ok) return Promise.resolve(ownerGroup);
+    const acting = options?.acting;
+    if (acting !== undefined && !isActing(acting)) return Promise.resolve(notActing());
+    return this.#run(async (b) => {
+      const owned: PdiWrite = {
+        guard: acting ? writeGuard(acting, await b.listShoulders(undefined), k.value, options) : null,
+        owner: owner.value,
+        ownerGroup: ownerGroup.value,
+      };
+      return b.putPdiVersion(k.value, f.value, t.data, e.value, a.value, now(), owned);
+    });
   }
 
   getPdi(resourceKey: string, format?: string, version?: number) {
@@ -495,12 +521,14 @@ export class GuardedStore implements Store {
     });
   }
 
-  deleteReserved(key: string, actor: string) {
+  deleteReserved(key: string, actor: string, options?: DeleteOptions) {
     const k = checkKey(key);
     if (!k.ok) return Promise.resolve(k);
     const a = checkActor(actor);
     if (!a.ok) return Promise.resolve(a);
-    return this.#run((b) => b.deleteReserved(k.value, a.value, now()));
+    const acting = options?.acting;
+    if (acting !== undefined && !isActing(acting)) return Promise.resolve(notActing());
+    return this.#run((b) => b.deleteReserved(k.value, a.value, now(), acting?.principal));
   }
 
   createSession(tokenId: string, ttlSeconds: number) {
@@ -581,6 +609,30 @@ export class GuardedStore implements Store {
   deleteUserSession(id: string) {
     return this.#accounts.deleteUserSession(id);
   }
+}
+
+/** An `acting` option holds a principal (a caller's mistake is an error, never a silently unchecked write). */
+function isActing(acting: unknown): acting is Acting {
+  const p = (acting as { principal?: unknown } | null)?.principal as Record<string, unknown> | undefined;
+  return (
+    typeof p === 'object' &&
+    p !== null &&
+    typeof p['username'] === 'string' &&
+    typeof p['role'] === 'string' &&
+    Array.isArray(p['groups']) &&
+    Array.isArray(p['coOwnerOf'])
+  );
+}
+
+const notActing = () => err('invalid-binding', 'acting: a principal (username, role, groups, coOwnerOf)');
+
+/** An owner or owner group name given with a PDI version: a non-empty string of at most 200, or null. */
+function checkOwnerName(v: unknown, what: string): StoreResult<string | null> {
+  if (v === undefined || v === null) return ok(null);
+  if (typeof v === 'string' && v.length > 0 && v.length <= MAX_OWNER_LENGTH && findUnstorable(v) === null) {
+    return ok(v);
+  }
+  return err('invalid-binding', `${what}: a name of 1 to ${MAX_OWNER_LENGTH} characters, or null`);
 }
 
 /** A token row that is neither revoked nor expired, as a `VerifiedToken`. */

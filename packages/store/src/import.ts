@@ -1,4 +1,5 @@
 import { err, ok } from '@pidgate/core';
+import type { WriteGuard } from './acting.ts';
 import type { BatchEntry, EntryOutcome, OnExisting } from './batch.ts';
 import { parseBindingInput } from './binding.ts';
 import type { StoreError, StoreResult } from './codes.ts';
@@ -25,6 +26,7 @@ type Pending = { index: number; key: string } & ({ entry: BatchEntry } | { error
 export async function runImport(
   items: Iterable<ImportItem> | AsyncIterable<ImportItem>,
   options: ImportOptions | undefined,
+  guardOf: (key: string, raw: unknown) => WriteGuard | undefined,
   write: BatchWriter,
 ): Promise<StoreResult<ImportSummary>> {
   const size = checkInt(options?.batchSize ?? DEFAULT_BATCH_SIZE, 1, MAX_BATCH_SIZE, 'batch size', 'invalid-limit');
@@ -71,7 +73,7 @@ export async function runImport(
   let index = 0;
   try {
     for await (const item of items) {
-      pending.push(validateItem(index++, item));
+      pending.push(validateItem(index++, item, guardOf));
       if (pending.length >= size.value) {
         const flushed = await flush(pending);
         pending = [];
@@ -88,7 +90,11 @@ export async function runImport(
   return ok({ ...counts, failures });
 }
 
-function validateItem(index: number, item: unknown): Pending {
+function validateItem(
+  index: number,
+  item: unknown,
+  guardOf: (key: string, raw: unknown) => WriteGuard | undefined,
+): Pending {
   if (item === null || typeof item !== 'object') {
     return { index, key: '', error: { code: 'invalid-binding', message: 'an item is an object', offset: null } };
   }
@@ -98,5 +104,6 @@ function validateItem(index: number, item: unknown): Pending {
   if (!key.ok) return { index, key: keyText, error: key.error };
   const data = parseBindingInput(input);
   if (!data.ok) return { index, key: keyText, error: data.error };
-  return { index, key: key.value, entry: { key: key.value, data: data.value } };
+  const guard = guardOf(key.value, input);
+  return { index, key: key.value, entry: { key: key.value, data: data.value, ...(guard ? { guard } : {}) } };
 }

@@ -1,5 +1,10 @@
 import { ACCOUNTS_MIGRATION_NAME, postgresAccountsMigration, sqliteAccountsMigration } from './accounts-migration.ts';
 import { DOWNLOAD_JOBS_SQL } from './downloads.ts';
+import {
+  PDI_OWNER_MIGRATION_NAME,
+  POSTGRES_PDI_OWNER_MIGRATION,
+  SQLITE_PDI_OWNER_MIGRATION,
+} from './pdi-owner-migration.ts';
 
 /**
  * Versioned schema migrations, one list per dialect, applied in order and recorded in
@@ -144,6 +149,11 @@ CREATE TABLE commitments (
     sql: DOWNLOAD_JOBS_SQL,
   },
   {
+    version: 9,
+    name: PDI_OWNER_MIGRATION_NAME,
+    sql: SQLITE_PDI_OWNER_MIGRATION,
+  },
+  {
     version: 11,
     name: 'Manage search: covering indexes for counts (status, owner, group, dates, live keys)',
     sql: SQLITE_SEARCH_COVERING_MIGRATION,
@@ -279,6 +289,11 @@ CREATE TABLE commitments (
     version: 8,
     name: 'batch download jobs',
     sql: DOWNLOAD_JOBS_SQL,
+  },
+  {
+    version: 9,
+    name: PDI_OWNER_MIGRATION_NAME,
+    sql: POSTGRES_PDI_OWNER_MIGRATION,
   },
   {
     version: 11,

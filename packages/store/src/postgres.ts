@@ -1,5 +1,7 @@
 import { err, ok } from '@pidgate/core';
 import type pg from 'pg';
+import type { Principal } from './accounts.ts';
+import { decidePdi, guardDelete, type PdiWrite } from './acting.ts';
 import type { Backend, BindingRange } from './backend.ts';
 import { type BatchEntry, type EntryOutcome, type OnExisting, planBatch } from './batch.ts';
 import { planDelete, planDeleteReserved } from './binding.ts';
@@ -37,11 +39,23 @@ export interface PostgresOptions {
   readonly schema?: string;
   /** Pool size per instance (default 10). */
   readonly poolSize?: number;
+  /** Tests only: called inside a write's transaction once its rows are locked (see `LockHook`). */
+  readonly onLocked?: LockHook;
 }
+
+/**
+ * Tests only: called inside a write's transaction right after the rows it checks are locked (the bindings
+ * read FOR UPDATE, or a PDI resource's advisory lock), with a query on that transaction's connection. A test
+ * holds a transaction here to race another write against it deterministically.
+ */
+export type LockHook = (
+  at: { readonly operation: 'put' | 'delete' | 'pdi'; readonly keys: readonly string[]; readonly actor: string },
+  query: (sql: string, params?: unknown[]) => Promise<pg.QueryResult>,
+) => Promise<void>;
 
 const BINDING_COLUMNS =
   'key, target, status, erc, support, created_at, updated_at, version, tombstoned, deleted_at, identifier_status, status_reason, owner, metadata, owner_group';
-const PDI_COLUMNS = 'resource_key, format, version, target, erc, created_at, actor';
+const PDI_COLUMNS = 'resource_key, format, version, target, erc, created_at, actor, owner, owner_group';
 const SHOULDER_COLUMNS = 'key, naan, template, seed, capacity, minted, created_at, group_name';
 const TOKEN_COLUMNS = 'id, name, hash, scopes, created_at, revoked_at, expires_at, owner';
 /** pg_advisory_xact_lock key taken by `migrate`, so two instances starting at once migrate one after the other. */
@@ -64,10 +78,12 @@ export class PostgresBackend implements Backend {
   readonly #pool: pg.Pool;
   readonly #schema: string | undefined;
   readonly accounts: PostgresAccounts;
+  readonly #onLocked: LockHook | undefined;
 
-  private constructor(pool: pg.Pool, schema: string | undefined) {
+  private constructor(pool: pg.Pool, schema: string | undefined, onLocked?: LockHook) {
     this.#pool = pool;
     this.#schema = schema;
+    this.#onLocked = onLocked;
     this.accounts = new PostgresAccounts(
       (sql, params) => this.#pool.query(sql, params),
       (fn) => this.#tx(fn),
@@ -85,7 +101,7 @@ export class PostgresBackend implements Backend {
       connectionTimeoutMillis: 10_000,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    return new PostgresBackend(pool, options.schema);
+    return new PostgresBackend(pool, options.schema, options.onLocked);
   }
 
   #q: Query = (sql, params) => this.#pool.query(sql, params);
@@ -163,6 +179,7 @@ export class PostgresBackend implements Backend {
         [keys],
       );
       const current = new Map((rows as BindingRow[]).map((r) => [r.key, toBinding(r)]));
+      await this.#onLocked?.({ operation: 'put', keys, actor }, q);
       const plan = planBatch(entries, current, onExisting, actor, now);
       if (plan.inserts.length > 0) {
         const inserted = await q(
@@ -210,10 +227,13 @@ export class PostgresBackend implements Backend {
     });
   }
 
-  async deleteBinding(key: string, actor: string, now: string): Promise<StoreResult<Binding>> {
+  async deleteBinding(key: string, actor: string, now: string, principal?: Principal): Promise<StoreResult<Binding>> {
     return this.#tx(async (q) => {
       const { rows } = await q(`SELECT ${BINDING_COLUMNS} FROM bindings WHERE key = $1 FOR UPDATE`, [key]);
       const before = rows[0] ? toBinding(rows[0] as BindingRow) : null;
+      await this.#onLocked?.({ operation: 'delete', keys: [key], actor }, q);
+      const allowed = guardDelete(principal, before);
+      if (!allowed.ok) return allowed;
       const after = planDelete(key, before, now);
       if (!after.ok || !before) return after;
       const b = after.value;
@@ -234,10 +254,13 @@ export class PostgresBackend implements Backend {
     });
   }
 
-  async deleteReserved(key: string, actor: string, now: string): Promise<StoreResult<Binding>> {
+  async deleteReserved(key: string, actor: string, now: string, principal?: Principal): Promise<StoreResult<Binding>> {
     return this.#tx(async (q) => {
       const { rows } = await q(`SELECT ${BINDING_COLUMNS} FROM bindings WHERE key = $1 FOR UPDATE`, [key]);
       const before = rows[0] ? toBinding(rows[0] as BindingRow) : null;
+      await this.#onLocked?.({ operation: 'delete', keys: [key], actor }, q);
+      const allowed = guardDelete(principal, before);
+      if (!allowed.ok) return allowed;
       const after = planDeleteReserved(key, before, now);
       if (!after.ok || !before) return after;
       await q('DELETE FROM bindings WHERE key = $1', [key]);
@@ -289,9 +312,28 @@ export class PostgresBackend implements Backend {
     return searchPostgres((sql, params) => this.#q(sql, params), q, BINDING_COLUMNS);
   }
 
-  async putPdiVersion(resourceKey: string, format: string, target: string, erc: ErcRecord, actor: string, now: string) {
-    // The counter row's lock orders concurrent instances: each gets the next version, none retries.
+  async putPdiVersion(
+    resourceKey: string,
+    format: string,
+    target: string,
+    erc: ErcRecord,
+    actor: string,
+    now: string,
+    owned: PdiWrite,
+  ): Promise<StoreResult<PdiVersion>> {
+    // A transaction-level advisory lock per resource orders every version write of it (any format), so the
+    // owner read below is the one the new version is checked against and stored with; the counter row's lock
+    // then gives each the next version, none retries.
     return this.#tx(async (q) => {
+      await q(`SELECT pg_advisory_xact_lock(hashtextextended('pdi ' || $1, 0))`, [resourceKey]);
+      const latest = await q(
+        'SELECT owner, owner_group FROM pdi_versions WHERE resource_key = $1 ORDER BY seq DESC LIMIT 1',
+        [resourceKey],
+      );
+      await this.#onLocked?.({ operation: 'pdi', keys: [resourceKey], actor }, q);
+      const row = latest.rows[0] as { owner: string | null; owner_group: string | null } | undefined;
+      const decided = decidePdi(owned, resourceKey, row ? { owner: row.owner, ownerGroup: row.owner_group } : null);
+      if (!decided.ok) return decided;
       const counter = await q(
         `INSERT INTO counters (scope, name, value) VALUES ('pdi', $1, 1)
          ON CONFLICT (scope, name) DO UPDATE SET value = counters.value + 1 RETURNING value`,
@@ -299,10 +341,20 @@ export class PostgresBackend implements Backend {
       );
       const version = Number((counter.rows[0] as { value: string }).value);
       const { rows } = await q(
-        `INSERT INTO pdi_versions (${PDI_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${PDI_COLUMNS}`,
-        [resourceKey, format, version, target, JSON.stringify(erc), now, actor],
+        `INSERT INTO pdi_versions (${PDI_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${PDI_COLUMNS}`,
+        [
+          resourceKey,
+          format,
+          version,
+          target,
+          JSON.stringify(erc),
+          now,
+          actor,
+          decided.value.owner,
+          decided.value.ownerGroup,
+        ],
       );
-      return toPdi(rows[0] as PdiRow);
+      return ok(toPdi(rows[0] as PdiRow));
     });
   }
 

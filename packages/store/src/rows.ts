@@ -89,6 +89,8 @@ export interface PdiRow {
   erc: Json;
   created_at: Time;
   actor: string;
+  owner: string | null;
+  owner_group: string | null;
 }
 
 export function toPdi(r: PdiRow): PdiVersion {
@@ -100,6 +102,8 @@ export function toPdi(r: PdiRow): PdiVersion {
     erc: json<ErcRecord>(r.erc),
     createdAt: time(r.created_at),
     actor: r.actor,
+    owner: r.owner ?? null,
+    ownerGroup: r.owner_group ?? null,
   };
 }
 

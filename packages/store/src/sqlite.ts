@@ -1,5 +1,7 @@
 import { err, ok } from '@pidgate/core';
 import Database from 'better-sqlite3';
+import type { Principal } from './accounts.ts';
+import { decidePdi, guardDelete, type PdiWrite } from './acting.ts';
 import type { Backend, BindingRange } from './backend.ts';
 import { type BatchEntry, type EntryOutcome, type HistoryRow, type OnExisting, planBatch } from './batch.ts';
 import { planDelete, planDeleteReserved } from './binding.ts';
@@ -41,6 +43,7 @@ export interface SqliteOptions {
   readonly busyTimeoutMs?: number;
 }
 
+const PDI_COLUMNS = 'resource_key, format, version, target, erc, created_at, actor, owner, owner_group';
 const BINDING_COLUMNS =
   'key, target, status, erc, support, created_at, updated_at, version, tombstoned, deleted_at, identifier_status, status_reason, owner, metadata, owner_group';
 const TOKEN_COLUMNS = 'id, name, hash, scopes, created_at, revoked_at, expires_at, owner';
@@ -240,9 +243,11 @@ export class SqliteBackend implements Backend {
     });
   }
 
-  async deleteBinding(key: string, actor: string, now: string): Promise<StoreResult<Binding>> {
+  async deleteBinding(key: string, actor: string, now: string, principal?: Principal): Promise<StoreResult<Binding>> {
     return this.#write(() => {
       const before = this.#get(key);
+      const allowed = guardDelete(principal, before);
+      if (!allowed.ok) return allowed;
       const after = planDelete(key, before, now);
       if (!after.ok || !before) return after;
       this.#saveBinding(after.value, false);
@@ -251,9 +256,11 @@ export class SqliteBackend implements Backend {
     });
   }
 
-  async deleteReserved(key: string, actor: string, now: string): Promise<StoreResult<Binding>> {
+  async deleteReserved(key: string, actor: string, now: string, principal?: Principal): Promise<StoreResult<Binding>> {
     return this.#write(() => {
       const before = this.#get(key);
+      const allowed = guardDelete(principal, before);
+      if (!allowed.ok) return allowed;
       const after = planDeleteReserved(key, before, now);
       if (!after.ok || !before) return after;
       this.#stmt('DELETE FROM bindings WHERE key = ?').run(key);
@@ -359,23 +366,50 @@ export class SqliteBackend implements Backend {
     return searchSqlite((sql, params) => this.#db.prepare(sql).all(...params), q, BINDING_COLUMNS);
   }
 
-  async putPdiVersion(resourceKey: string, format: string, target: string, erc: ErcRecord, actor: string, now: string) {
+  async putPdiVersion(
+    resourceKey: string,
+    format: string,
+    target: string,
+    erc: ErcRecord,
+    actor: string,
+    now: string,
+    owned: PdiWrite,
+  ): Promise<StoreResult<PdiVersion>> {
+    // One BEGIN IMMEDIATE transaction: the resource's owner is read under the write lock it is written under.
     return this.#write(() => {
+      const latest = this.#stmt(
+        'SELECT owner, owner_group FROM pdi_versions WHERE resource_key = ? ORDER BY seq DESC LIMIT 1',
+      ).get(resourceKey) as { owner: string | null; owner_group: string | null } | undefined;
+      const decided = decidePdi(
+        owned,
+        resourceKey,
+        latest ? { owner: latest.owner, ownerGroup: latest.owner_group } : null,
+      );
+      if (!decided.ok) return decided;
       // The same per resource-and-format counter as PostgreSQL (keys and formats hold no spaces).
       const { value } = this.#stmt(
         `INSERT INTO counters (scope, name, value) VALUES ('pdi', ?, 1)
          ON CONFLICT (scope, name) DO UPDATE SET value = value + 1 RETURNING value`,
       ).get(`${resourceKey} ${format}`) as { value: number };
       const row = this.#stmt(
-        `INSERT INTO pdi_versions (resource_key, format, version, target, erc, created_at, actor)
-         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING resource_key, format, version, target, erc, created_at, actor`,
-      ).get(resourceKey, format, value, target, JSON.stringify(erc), now, actor) as PdiRow;
-      return toPdi(row);
+        `INSERT INTO pdi_versions (${PDI_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${PDI_COLUMNS}`,
+      ).get(
+        resourceKey,
+        format,
+        value,
+        target,
+        JSON.stringify(erc),
+        now,
+        actor,
+        decided.value.owner,
+        decided.value.ownerGroup,
+      ) as PdiRow;
+      return ok(toPdi(row));
     });
   }
 
   async getPdi(resourceKey: string, format: string | undefined, version: number | undefined) {
-    const cols = 'resource_key, format, version, target, erc, created_at, actor';
+    const cols = PDI_COLUMNS;
     let row: PdiRow | undefined;
     if (format === undefined) {
       row = this.#stmt(`SELECT ${cols} FROM pdi_versions WHERE resource_key = ? ORDER BY seq DESC LIMIT 1`).get(
@@ -407,7 +441,7 @@ export class SqliteBackend implements Backend {
     if (f.createdFrom !== undefined) add('created_at >= ?', f.createdFrom);
     if (f.createdTo !== undefined) add('created_at < ?', f.createdTo);
     if (after) add('(resource_key, format, version) > (?, ?, ?)', ...after);
-    const sql = `SELECT resource_key, format, version, target, erc, created_at, actor FROM pdi_versions
+    const sql = `SELECT ${PDI_COLUMNS} FROM pdi_versions
       ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY resource_key, format, version LIMIT ?`;
     return (this.#stmt(sql).all(...params, f.limit) as PdiRow[]).map(toPdi);
   }

@@ -1,4 +1,5 @@
 import type { Group, Principal, User, UserInput, UserPatch, UserSession, VerifiedUserSession } from './accounts.ts';
+import type { Acting } from './acting.ts';
 import type { StoreError, StoreResult } from './codes.ts';
 import type { Commitment } from './commitments.ts';
 import type { DownloadJobs } from './downloads.ts';
@@ -57,6 +58,13 @@ export interface PutOptions {
   readonly ifAbsent?: boolean;
   /** Fail with `conflict` unless the binding's current version is this one. */
   readonly ifVersion?: number;
+  /** Who acts: the ownership rule is checked in the write's own transaction (acting.ts); refused: `not-owner`, `ownership-change`, or `not-found` for a reserved identifier the principal may not see. */
+  readonly acting?: Acting;
+}
+
+export interface DeleteOptions {
+  /** Who acts: only the related may delete, checked in the delete's own transaction (acting.ts). */
+  readonly acting?: Acting;
 }
 
 export type PutAction = 'created' | 'updated' | 'unchanged';
@@ -99,6 +107,8 @@ export interface ImportOptions {
   readonly onExisting?: 'replace' | 'skip' | 'fail';
   /** Called for every item once its batch has committed (or failed), in input order. */
   readonly onResult?: (result: ImportItemResult) => void;
+  /** Who imports: every item is checked by the ownership rule in its batch's transaction (acting.ts). */
+  readonly acting?: Acting;
 }
 
 export type ImportItemResult =
@@ -126,10 +136,20 @@ export interface PdiVersion {
   readonly erc: ErcRecord;
   readonly createdAt: string;
   readonly actor: Actor;
+  /** The resource's owner when this version was bound (every version of a resource is the latest's). */
+  readonly owner: string | null;
+  /** The resource's owner group. */
+  readonly ownerGroup: string | null;
 }
 
 export interface PdiPutOptions {
   readonly erc?: ErcRecord;
+  /** Who acts: the ownership rule against the resource's latest version, in the write's transaction. */
+  readonly acting?: Acting;
+  /** The owner to store (with `acting`, an administrator only); left out: the resource's, or who acts. */
+  readonly owner?: string | null;
+  /** The owner group to store (as `owner`). */
+  readonly ownerGroup?: string | null;
 }
 
 export interface PdiListOptions {
@@ -243,7 +263,7 @@ export interface Store {
   /** Create or replace a binding; `tombstoned` if the key was deleted. */
   putBinding(key: string, input: BindingInput, actor: Actor, options?: PutOptions): Promise<StoreResult<PutOutcome>>;
   /** Tombstone the key; `not-found` or `tombstoned` if there is nothing live to delete. */
-  deleteBinding(key: string, actor: Actor): Promise<StoreResult<Binding>>;
+  deleteBinding(key: string, actor: Actor, options?: DeleteOptions): Promise<StoreResult<Binding>>;
   /** Every change to the key, oldest first (empty when never bound). */
   history(key: string): Promise<StoreResult<HistoryEntry[]>>;
   /** The binding (or tombstone) of the longest candidate that is bound, in one query; `not-found` if none. */
@@ -322,7 +342,7 @@ export interface Store {
    * Delete a reserved identifier outright (EZID deletes only reserved identifiers; the key may be bound
    * again later). The change is kept in the history. `not-reserved` when its status is not `reserved`.
    */
-  deleteReserved(key: string, actor: Actor): Promise<StoreResult<Binding>>;
+  deleteReserved(key: string, actor: Actor, options?: DeleteOptions): Promise<StoreResult<Binding>>;
 
   /** Open a session for a live token, valid for `ttlSeconds` (1..31 days); expired sessions are swept. */
   createSession(tokenId: string, ttlSeconds: number): Promise<StoreResult<Session>>;

@@ -74,6 +74,11 @@ export const commandEntries: readonly CommandEntry[] = [
     load: async () => (await import('./shoulder.ts')).shoulderCommand,
   },
   {
+    name: 'commitment',
+    summary: 'list, show, set and remove the ?? commitment statements of NAANs and shoulders',
+    load: async () => (await import('./commitment.ts')).commitmentCommand,
+  },
+  {
     name: 'mint',
     summary: 'mint new identifiers on a shoulder from its NOID template',
     load: async () => (await import('./mint.ts')).mintCommand,

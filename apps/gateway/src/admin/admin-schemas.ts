@@ -84,6 +84,13 @@ export const PdiBindingBody = z
     /** The format, when the PDI in the path has none (a document series, or a resource). */
     format: z.string().min(1).max(64).optional(),
     erc: Erc.optional(),
+    owner: z.string().min(1).max(200).nullable().optional().openapi({
+      description:
+        "the resource's owner: by default its latest version's (or the caller's for a new resource); only an administrator changes it",
+    }),
+    ownerGroup: z.string().min(1).max(200).nullable().optional().openapi({
+      description: "the resource's owner group, as `owner`; only an administrator changes it",
+    }),
   })
   .openapi('PdiBindingRequest');
 
@@ -119,6 +126,8 @@ export const PdiVersionSchema = z
     target: z.string(),
     erc: z.record(z.string(), z.unknown()),
     createdAt: z.string(),
+    owner: z.string().nullable(),
+    ownerGroup: z.string().nullable(),
   })
   .openapi('PdiVersion');
 

@@ -1,23 +1,12 @@
-// The operations on an ARK's binding: read (with its history), create or replace, delete (tombstone).
-import type { BindingInput, Principal, Store } from '@pidgate/store';
 import type { Context } from 'hono';
 import type { AppDeps } from '../deps.ts';
-import { type Problem, problem, problemJson, publicBase } from '../http/index.ts';
+import { problem, problemJson, publicBase } from '../http/index.ts';
 import { keyIdentifier, pointsBack } from '../resolution/index.ts';
-import { type Admin, type AuthEnv, type StoreStatus, storeFailure, storeProblem } from './auth.ts';
+import { type Admin, type AuthEnv, storeProblem } from './auth.ts';
 import { bindingJson } from './binding-json.ts';
 import type { ArkSubject, PdiSubject } from './binding-subject.ts';
 import { ercProblem } from './importer.ts';
-import {
-  actorOf,
-  changeRefusal,
-  createRefusal,
-  ownedInput,
-  ownershipChangeProblem,
-  refusalProblem,
-  shoulderGroup,
-  viewRefusal,
-} from './ownership.ts';
+import { actorOf, refusalProblem, viewRefusal } from './ownership.ts';
 import type { Put } from './put-input.ts';
 
 /** GET: the binding, with `?history=true` every change. */
@@ -52,12 +41,8 @@ export async function deleteArk<E extends AuthEnv>(c: Admin<E>, deps: AppDeps, s
     );
   }
   const { store, principal }: AuthEnv['Variables'] = c.var;
-  const current = await store.getBinding(subject.key);
-  if (current.ok) {
-    const refused = changeRefusal(principal, current.value);
-    if (refused) return problemJson(c, refusalProblem(refused, subject.key));
-  }
-  const deleted = await store.deleteBinding(subject.key, actorOf(principal));
+  // The ownership rule is checked in the delete's own transaction (`acting`): not-owner 403, or 404 when hidden.
+  const deleted = await store.deleteBinding(subject.key, actorOf(principal), { acting: { principal } });
   if (!deleted.ok) return storeProblem(c, deleted.error, { identifier: subject.key });
   deps.rules?.invalidate();
   return c.json(bindingJson(deleted.value), 200);
@@ -67,15 +52,15 @@ export async function deleteArk<E extends AuthEnv>(c: Admin<E>, deps: AppDeps, s
 export async function putArk<E extends AuthEnv>(c: Admin<E>, deps: AppDeps, put: Extract<Put, { kind: 'ark' }>) {
   const { store, principal }: AuthEnv['Variables'] = c.var;
   const { key } = put;
-  const owned = await ownedPut(store, principal, key, put.input);
-  if ('refused' in owned) return problemJson(c, owned.refused);
-  const input = owned.input;
+  const input = put.input;
   const why = ercProblem(input.erc, input.support);
   if (why) return problemJson(c, problem(400, 'invalid-erc', why));
   if (pointsBack(input.target, deps.self, c.req.header('host'))) return targetLoop(c, input.target);
   const ifMatch = /^"v(\d+)"$/.exec(c.req.header('if-match') ?? '');
-  // The owner (EZID's `_owner`) is the caller, unless an administrator names one (ownedPut).
+  // The owner (EZID's `_owner`) is the caller, unless an administrator names one; who may change or create it
+  // is checked in the write's own transaction (`acting`: 403 not-owner or ownership-change, 404 when hidden).
   const stored = await store.putBinding(key, input, actorOf(principal), {
+    acting: { principal },
     ...(c.req.header('if-none-match') === '*' ? { ifAbsent: true } : {}),
     ...(ifMatch ? { ifVersion: Number(ifMatch[1]) } : {}),
   });
@@ -88,34 +73,6 @@ export async function putArk<E extends AuthEnv>(c: Admin<E>, deps: AppDeps, put:
   };
   const body = { ...bindingJson(binding), action };
   return action === 'created' ? c.json(body, 201, headers) : c.json(body, 200, headers);
-}
-
-/**
- * A PUT's input with its owner and group, when the principal may make it: change the live binding, or
- * create the key (a tombstone is answered by the store); the refusal otherwise.
- */
-async function ownedPut(
-  store: Store,
-  principal: Principal,
-  key: string,
-  input: BindingInput,
-): Promise<{ input: BindingInput } | { refused: Problem & { status: StoreStatus | 403 } }> {
-  const current = await store.getBinding(key);
-  if (!current.ok && current.error.code !== 'not-found') return { refused: storeFailure(current.error) };
-  const existing = current.ok && !current.value.tombstoned ? current.value : null;
-  if (existing) {
-    const refused = changeRefusal(principal, existing);
-    if (refused) return { refused: refusalProblem(refused, key) };
-  } else if (!current.ok) {
-    const refused = await createRefusal(store, principal, key);
-    if (refused === 'forbidden') return { refused: refusalProblem('forbidden', key) };
-    if (refused) return { refused: storeFailure(refused) };
-  }
-  const group = existing ? { ok: true as const, value: null } : await shoulderGroup(store, key);
-  if (!group.ok) return { refused: storeFailure(group.error) };
-  const owned = ownedInput(principal, existing, input, group.value);
-  if (owned === 'ownership-change') return { refused: ownershipChangeProblem(key) };
-  return { input: owned };
 }
 
 /** 400 `target-loop`: a target on this gateway that names an identifier would redirect back here. */

@@ -51,6 +51,8 @@ const STATUS = {
   'invalid-session': 400,
   'invalid-ttl': 400,
   'not-reserved': 400,
+  'not-owner': 403,
+  'ownership-change': 403,
   'invalid-search': 400,
   'invalid-token-name': 400,
   'invalid-scope': 400,

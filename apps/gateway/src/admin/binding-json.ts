@@ -32,5 +32,7 @@ export function pdiJson(v: PdiVersion) {
     target: v.target,
     erc: v.erc,
     createdAt: v.createdAt,
+    owner: v.owner,
+    ownerGroup: v.ownerGroup,
   };
 }

@@ -1,8 +1,8 @@
 // What an import may bind (docs/accounts.md, "Import"): the ownership rule for whoever imports, and only
 // under the NAANs this instance serves unless foreign ones are allowed (`pidgate import --allow-foreign`).
 // It wraps the store the importer writes through (`importLines`' `store`), so the importer is unchanged.
+// The ownership rule itself is the store's, checked in each batch's transaction (`acting`).
 import type { ImportItem, ImportItemResult, Principal, Store, StoreError, StoreResult } from '@pidgate/store';
-import { changeRefusal, createRefusal, ownedInput, shoulderGroup } from './ownership.ts';
 
 export interface ImportPolicy {
   /** Who imports (the ownership rule applies), or null for the operator at the command line. */
@@ -24,6 +24,9 @@ export function naanOf(key: string): string | null {
   const m = /^ark:\/?([^/]+)/.exec(key);
   return m ? (m[1] as string).toLowerCase() : null;
 }
+
+/** The store's answers to an item the importer may not bind (a put answers `not-found` only for a hidden one). */
+const REFUSED: ReadonlySet<string> = new Set(['not-owner', 'ownership-change', 'not-found']);
 
 const refusal = (code: string, message: string): StoreError => ({ code, message, offset: null }) as StoreError;
 
@@ -59,29 +62,7 @@ export function guardImports(store: Store, policy: ImportPolicy, refusals: Impor
         };
       }
     }
-    const p = policy.principal;
-    if (p === null) return { ok: true, value: item };
-    const current = await store.getBinding(item.key);
-    if (!current.ok && current.error.code !== 'not-found') return current;
-    const live = current.ok && !current.value.tombstoned ? current.value : null;
-    const refused = live ? changeRefusal(p, live) : current.ok ? null : await createRefusal(store, p, item.key);
-    if (refused && typeof refused === 'object') return { ok: false, error: refused };
-    if (refused) {
-      refusals.notOwner++;
-      return {
-        ok: true,
-        value: refusal('not-owner', `only its owner, co-owners, group or an administrator may bind ${item.key}`),
-      };
-    }
-    const group = live ? { ok: true as const, value: null } : await shoulderGroup(store, item.key);
-    if (!group.ok) return group;
-    const { key, ...input } = item;
-    const owned = ownedInput(p, live, input, group.value);
-    if (owned === 'ownership-change') {
-      refusals.notOwner++;
-      return { ok: true, value: refusal('ownership-change', `only an administrator may name ${key}'s owner or group`) };
-    }
-    return { ok: true, value: { ...owned, key } };
+    return { ok: true, value: item };
   }
 
   const importBindings: Store['importBindings'] = async (items, options) => {
@@ -103,9 +84,21 @@ export function guardImports(store: Store, policy: ImportPolicy, refusals: Impor
         allowed.push(decided.value);
       }
     }
+    const p = policy.principal;
     const summary = await store.importBindings(allowed, {
       ...options,
-      onResult: (r) => options?.onResult?.({ ...r, index: indexOf[r.index] as number }),
+      ...(p ? { acting: { principal: p } } : {}),
+      onResult: (r) => {
+        const index = indexOf[r.index] as number;
+        if (r.ok || !REFUSED.has(r.error.code)) return options?.onResult?.({ ...r, index });
+        refusals.notOwner++;
+        // A hidden (reserved) identifier is refused as any other not the importer's: no hint that it is reserved.
+        const error =
+          r.error.code === 'not-found'
+            ? refusal('not-owner', `only its owner, co-owners, group or an administrator may bind ${r.key}`)
+            : r.error;
+        options?.onResult?.({ ...r, index, error });
+      },
     });
     if (!summary.ok) return summary;
     const s = summary.value;

@@ -93,6 +93,7 @@ export function mintingRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
         const failures: string[] = [];
         const done = await store.importBindings(items, {
           actor: actorOf(principal),
+          acting: { principal },
           onExisting: 'fail',
           batchSize: Math.max(1, items.length),
           onResult: (r) => {

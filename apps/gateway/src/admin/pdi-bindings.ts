@@ -5,6 +5,7 @@ import { type Admin, type AuthEnv, storeProblem } from './auth.ts';
 import { pdiJson } from './binding-json.ts';
 import type { PdiSubject } from './binding-subject.ts';
 import { ercProblem } from './importer.ts';
+import { actorOf } from './ownership.ts';
 import type { PdiInput, Put } from './put-input.ts';
 
 function today(): { date: string; path: string } {
@@ -43,13 +44,14 @@ async function putVersion<E extends AuthEnv>(c: Admin<E>, deps: AppDeps, key: st
     const why = ercProblem(input.erc, null);
     if (why) return problemJson(c, problem(400, 'invalid-erc', why));
   }
-  const made = await c.var.store.putPdiVersion(
-    key,
-    format,
-    input.target,
-    c.var.token.id,
-    input.erc ? { erc: input.erc } : {},
-  );
+  const { principal } = c.var;
+  // The resource's owner is checked, and the version stored with it, in the write's own transaction.
+  const made = await c.var.store.putPdiVersion(key, format, input.target, actorOf(principal), {
+    ...(input.erc ? { erc: input.erc } : {}),
+    ...(input.owner !== undefined ? { owner: input.owner } : {}),
+    ...(input.ownerGroup !== undefined ? { ownerGroup: input.ownerGroup } : {}),
+    acting: { principal },
+  });
   if (!made.ok) return storeProblem(c, made.error, { identifier: key });
   const body = pdiJson(made.value);
   return c.json(body, 201, { location: `${publicBase(c, deps.config)}${body.identifier}` });

@@ -64,15 +64,16 @@ export function downloadRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): voi
     if (!request.owners.every((o) => mayAskForOwner(p, o)) || !request.ownergroups.every((g) => mayAskForGroup(p, g))) {
       return respond(c, 403, 'error', 'forbidden');
     }
-    const job = await service.request(requesterOf(p), 'change', request);
+    // The file's URL without its name: the answer below, and what a `notify` mail names.
+    const downloadBase = `${publicBase(c, config)}${base.slice(1)}${base === '' ? '' : '/'}download/`;
+    const job = await service.request(requesterOf(p), 'change', request, downloadBase);
     if (!job.ok) {
       const down = job.error.code === 'storage-error' || job.error.code === 'store-closed';
       return down
         ? respond(c, 503, 'error', `service unavailable - ${job.error.message}`)
         : respond(c, 400, 'error', `bad request - ${job.error.message}`);
     }
-    const url = `${publicBase(c, config)}${base.slice(1)}${base === '' ? '' : '/'}download/${job.value.fileName}`;
-    return respond(c, 200, 'success', url);
+    return respond(c, 200, 'success', `${downloadBase}${job.value.fileName}`);
   });
 
   app.on(['GET', 'HEAD'], `${base}/download/:file`, async (c) => {

@@ -56,6 +56,12 @@ const enumerated =
   (v) =>
     allowed.includes(v) ? { value: v } : { reason: 'invalid parameter value' };
 const string: Validator = (v) => (v.trim() === '' ? { reason: 'empty value' } : { value: v.trim() });
+/** A `notify` address: one email address (zod's check), at most 254 characters. */
+const EMAIL = z.email().max(254);
+const email: Validator = (v) =>
+  EMAIL.safeParse(v.trim()).success ? { value: v.trim() } : { reason: 'not an email address' };
+/** The most `notify` addresses one request may name. */
+export const MAX_NOTIFY = 10;
 const boolean: Validator = (v) =>
   v === 'yes' || v === 'no' ? { value: v === 'yes' } : { reason: 'invalid parameter value' };
 const timestamp: Validator = (v) => {
@@ -74,7 +80,7 @@ const PARAMETERS: Readonly<Record<string, readonly [boolean, Validator]>> = {
   exported: [false, boolean],
   format: [false, enumerated(FORMATS)],
   compression: [false, enumerated(COMPRESSIONS)],
-  notify: [true, string],
+  notify: [true, email],
   owner: [true, string],
   ownergroup: [true, string],
   permanence: [false, enumerated(['test', 'real'])],
@@ -127,6 +133,7 @@ export function parseDownloadRequest(pairs: Iterable<readonly [string, string]>)
   const many = <T>(name: string): T[] => (values.get(name) ?? []) as T[];
   const format = one<DownloadRequest['format']>('format');
   if (format === undefined) return 'missing required parameter: format';
+  if (many('notify').length > MAX_NOTIFY) return `parameter 'notify': at most ${MAX_NOTIFY} addresses`;
   const columns = many<string>('column');
   if (format === 'csv' && columns.length === 0) return "format 'csv' requires at least one column";
   if (format !== 'csv' && columns.length > 0) return 'parameter is incompatible with format: column';

@@ -9,6 +9,7 @@ import { Zip, ZipDeflate } from 'fflate';
 import { z } from 'zod';
 import { matches } from './filters.ts';
 import { downloadElements, formatWriter } from './formats.ts';
+import type { Notifier } from './notify.ts';
 import { type DownloadRule, mayDownload, principalFor, Requester } from './ownership.ts';
 import { DownloadRequest, extensionOf, innerSuffix } from './request.ts';
 import { sweepUploads } from './uploads.ts';
@@ -28,6 +29,8 @@ export const JobParams = z.object({
   request: DownloadRequest,
   requester: Requester,
   rule: z.enum(['view', 'change']),
+  /** The URL the file is served under, without its name (`https://…/ezid/download/`): named in a notice. */
+  downloadBase: z.string().optional(),
 });
 export type JobParams = z.infer<typeof JobParams>;
 
@@ -39,6 +42,8 @@ export interface DownloadServiceOptions {
   readonly retentionSeconds: number;
   /** Seconds a running job's lease lasts before another worker may take it over (default 300). */
   readonly leaseSeconds?: number;
+  /** Tells a request's `notify` addresses when its job ends (notify.ts); none: nobody is told. */
+  readonly notifier?: Notifier | null;
 }
 
 /** Text is handed to the compressor in pieces of about this many characters. */
@@ -52,6 +57,7 @@ export class DownloadService {
   readonly #dir: string;
   readonly #retention: number;
   readonly #lease: number;
+  readonly #notifier: Notifier | null;
   #running: Promise<void> | null = null;
   #again = false;
   #timer: NodeJS.Timeout | null = null;
@@ -61,6 +67,7 @@ export class DownloadService {
     this.#dir = options.dir;
     this.#retention = options.retentionSeconds;
     this.#lease = options.leaseSeconds ?? 300;
+    this.#notifier = options.notifier ?? null;
   }
 
   get dir(): string {
@@ -86,8 +93,13 @@ export class DownloadService {
   }
 
   /** Queue a download; the worker starts on it at once when idle. */
-  async request(requester: Requester, rule: DownloadRule, request: DownloadRequest): Promise<StoreResult<DownloadJob>> {
-    const params: JobParams = { request, requester, rule };
+  async request(
+    requester: Requester,
+    rule: DownloadRule,
+    request: DownloadRequest,
+    downloadBase?: string,
+  ): Promise<StoreResult<DownloadJob>> {
+    const params: JobParams = { request, requester, rule, ...(downloadBase !== undefined ? { downloadBase } : {}) };
     const job = await this.#store.downloads.create({
       requester: requester.username,
       extension: extensionOf(request),
@@ -182,12 +194,34 @@ export class DownloadService {
       await pipeline(bytes, createWriteStream(part));
       await rename(part, final);
       const size = (await stat(final)).size;
-      await this.#store.downloads.finish(job.id, { status: 'ready', count: counter.n, size });
+      const finished = await this.#store.downloads.finish(job.id, { status: 'ready', count: counter.n, size });
+      if (finished.ok) await this.#notify(job, parsed.data, 'ready', counter.n, null);
     } catch (e) {
       await rm(part, { force: true }).catch(() => undefined);
       const message = e instanceof Error ? e.message : String(e);
-      await this.#store.downloads.finish(job.id, { status: 'failed', error: message });
+      const finished = await this.#store.downloads.finish(job.id, { status: 'failed', error: message });
+      if (finished.ok) await this.#notify(job, parsed.data, 'failed', null, message);
     }
+  }
+
+  /** Tell the request's `notify` addresses (when mail is configured); a failure is the notifier's to log. */
+  async #notify(
+    job: DownloadJob,
+    params: JobParams,
+    status: 'ready' | 'failed',
+    count: number | null,
+    error: string | null,
+  ): Promise<void> {
+    if (!this.#notifier || params.request.notify.length === 0) return;
+    await this.#notifier({
+      to: params.request.notify,
+      jobId: job.id,
+      status,
+      url: params.downloadBase === undefined ? null : `${params.downloadBase}${job.fileName}`,
+      count,
+      expiresAt: job.expiresAt,
+      error,
+    });
   }
 
   /** The file's text in pieces: header, one record per selected identifier, footer. */

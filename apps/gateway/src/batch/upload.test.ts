@@ -67,7 +67,7 @@ describe('bulk upload', () => {
       [502, 'identifier'],
       [1001, '_status'],
     ]);
-    expect(preview.errors[1]?.message).toBe('not an identifier is not an ARK');
+    expect(preview.errors[1]?.message).toMatch(/^not an identifier is not an ARK or a PDI: /);
     const before = await store.listBindings({ prefix: 'ark:/99999/fk4up', limit: 10 });
     expect(before.ok && before.value.items).toEqual([]);
 
@@ -95,6 +95,108 @@ describe('bulk upload', () => {
     // The same file again: every good row is now an update that changes nothing.
     const again = await applyUpload(ctx, alice, await previewUpload(ctx, alice, rows, 'csv'));
     expect(again.filter((r) => r.action === 'unchanged')).toHaveLength(997);
+  });
+
+  it('takes every scheme the instance binds: ARKs and PDIs (each row the next version), with the same checks', async () => {
+    const text = [
+      'identifier,_target,format,erc.what',
+      'urn:pdi://ap.org.us/1997/11/27/12.html,https://example.org/html,,Story 12',
+      'urn:pdi://ap.org.us/1997/11/27/12,https://example.org/pdf,pdf,',
+      'ark:/99999/fk4mixed,https://example.org/ark,,',
+      'doi:10.1234/x1,https://example.org/doi,,',
+      'hdl:20.500.12345/x,https://example.org/hdl,,',
+      'urn:example:upload,https://example.org/urn,,',
+      'urn:pdi://ap.org.us/1997/11/27/12.html.3,https://example.org/v3,,',
+      'urn:pdi://ap.org.us/1997/11/27/13,https://example.org/none,,',
+      'urn:pdi://ap.org.us/1997/11/27/14.html,ftp://example.org/x,,',
+      'urn:pdi://ap.org.us/1997/11/27/15.html,https://gateway.example.org/ark:/99999/fk4mixed,,',
+    ].join('\n');
+    const rows = readUpload(`${text}\n`);
+    if (typeof rows === 'string') throw new Error(rows);
+    const preview = await previewUpload(ctx, alice, rows, 'csv');
+    expect(preview.rows.map((r) => r.action)).toEqual([
+      'create',
+      'create',
+      'create',
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(preview.errors.map((e) => [e.row, e.field, e.message])).toEqual([
+      [
+        5,
+        'identifier',
+        'doi:10.1234/x1 is a doi identifier: an upload binds ARKs and PDIs (doi identifiers resolve by their own rules)',
+      ],
+      [
+        6,
+        'identifier',
+        'hdl:20.500.12345/x is a handle identifier: an upload binds ARKs and PDIs (handle identifiers resolve by their own rules)',
+      ],
+      [
+        7,
+        'identifier',
+        'urn:example:upload is a urn identifier: an upload binds ARKs and PDIs (urn identifiers resolve by their own rules)',
+      ],
+      [
+        8,
+        'identifier',
+        'urn:pdi://ap.org.us/1997/11/27/12.html.3 names a version: versions are numbered by the store, leave it out',
+      ],
+      [9, 'format', 'give the format in the PDI (…/12.html) or in a format column'],
+      [10, '_target', 'the target must be an absolute http or https URL'],
+      [11, '_target', 'the target points back at this gateway (a loop)'],
+    ]);
+    expect((await store.listPdi({ prefix: 'urn:pdi://ap.org.us/1997/11/27/12' })).ok).toBe(true);
+    const results = await applyUpload(ctx, alice, preview);
+    expect(results.slice(0, 3).map((r) => [r.identifier, r.action, r.message])).toEqual([
+      ['urn:pdi://ap.org.us/1997/11/27/12.html', 'created', 'version 1'],
+      ['urn:pdi://ap.org.us/1997/11/27/12.pdf', 'created', 'version 1'],
+      ['ark:/99999/fk4mixed', 'created', ''],
+    ]);
+    const html = await store.getPdi('urn:pdi://ap.org.us/1997/11/27/12', 'html');
+    expect(html.ok && [html.value.target, html.value.erc, html.value.owner]).toEqual([
+      'https://example.org/html',
+      { what: 'Story 12' },
+      'alice',
+    ]);
+    // Alice's resource: bob binds no version of it (preview), nor when it is handed on between preview and apply.
+    const next = readUpload('identifier,_target\nurn:pdi://ap.org.us/1997/11/27/12.html,https://evil.example/\n');
+    if (typeof next === 'string') throw new Error(next);
+    expect((await previewUpload(ctx, bob, next, 'csv')).errors).toEqual([
+      {
+        row: 2,
+        field: 'identifier',
+        message: 'you may not bind a version of urn:pdi://ap.org.us/1997/11/27/12: it is not yours',
+      },
+    ]);
+    const byAlice = await previewUpload(ctx, alice, next, 'csv');
+    expect(byAlice.errors).toEqual([]);
+    const root = user('root', { role: 'admin' });
+    const handed = await store.putPdiVersion(
+      'urn:pdi://ap.org.us/1997/11/27/12',
+      'text',
+      'https://example.org/t',
+      'root',
+      {
+        acting: { principal: root },
+        owner: 'bob',
+        ownerGroup: null,
+      },
+    );
+    expect(handed.ok).toBe(true);
+    const applied = await applyUpload(ctx, alice, byAlice);
+    expect(applied[0]).toMatchObject({ action: 'failed' });
+    const versions = await store.listPdi({ prefix: 'urn:pdi://ap.org.us/1997/11/27/12' });
+    expect(versions.ok && versions.value.items.map((v) => [v.format, v.version, v.owner])).toEqual([
+      ['html', 1, 'alice'],
+      ['pdf', 1, 'alice'],
+      ['text', 1, 'bob'],
+    ]);
   });
 
   it('refuses rows the uploader may not change, with a clear message', async () => {

@@ -3,18 +3,21 @@ import type { SchemesRegistry } from '@pidgate/schemes';
 import {
   type Binding,
   BindingInput,
+  ErcRecord,
+  mayChange,
   mayView,
   ownerGroupFor,
   type Principal,
   type Shoulder,
   type Store,
   shoulderGroupOf,
+  TargetUrl,
 } from '@pidgate/store';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { Config } from '../config/index.ts';
 import { applyElements } from '../ezid/index.ts';
-import { pointsBack, type SelfView, storageKey } from '../resolution/index.ts';
+import { pdiSelector, pointsBack, type SelfView, storageKey } from '../resolution/index.ts';
 import { mayChangeBinding, mayCreateKey } from './ownership.ts';
 
 /**
@@ -23,7 +26,9 @@ import { mayChangeBinding, mayCreateKey } from './ownership.ts';
  * store transaction (`putBinding`, created only when absent, updated only at the version the check read),
  * with a result row for every input row.
  *
- * - CSV: a header row names the columns. `identifier` (or EZID's download name `_id`) holds the ARK;
+ * - CSV: a header row names the columns. `identifier` (or EZID's download name `_id`) holds the ARK (or
+ *   the PDI: a PDI row binds the resource's next version, from `_target`, `format` and `erc.*`; the
+ *   schemes the admin and EZID APIs bind, no other);
  *   every other column is an EZID metadata element (`_target`, `_status`, `_profile`, `_export`,
  *   `_owner`, `erc.who`, `dc.title`, `datacite.creator`, …); `target`, `status`, `who`, `what`, `when`
  *   and `where` are read as `_target`, `_status` and `erc.*`. An empty cell leaves the element as it is.
@@ -194,12 +199,97 @@ export interface UploadContext {
   readonly self: SelfView;
 }
 
-/** The storage key of an ARK as typed, or null. */
-function keyOf(ctx: UploadContext, identifier: string): string | null {
-  if (identifier === '') return null;
+/**
+ * What a row's identifier names: an ARK's storage key, a PDI's resource and format (a row binds its next
+ * version), or why the upload cannot bind it. The schemes are those the admin and EZID APIs bind (ARKs, and
+ * PDIs in the admin API); every other scheme resolves by its own rules and is never bound here.
+ */
+type Named =
+  | { readonly kind: 'ark'; readonly key: string }
+  | { readonly kind: 'pdi'; readonly resource: string; readonly format: string | null }
+  | { readonly kind: 'refused'; readonly message: string };
+
+function nameOf(ctx: UploadContext, identifier: string): Named {
   const parsed = ctx.registry.parse(identifier, ctx.config.profile);
-  if (!parsed.ok || parsed.value.scheme !== 'ark') return null;
-  return storageKey(parsed.value, ctx.registry);
+  if (!parsed.ok) return { kind: 'refused', message: `${identifier} is not an ARK or a PDI: ${parsed.error.message}` };
+  const id = parsed.value;
+  if (id.scheme === 'ark') return { kind: 'ark', key: storageKey(id, ctx.registry) };
+  if (id.scheme !== 'pdi') {
+    return {
+      kind: 'refused',
+      message: `${identifier} is a ${id.scheme} identifier: an upload binds ARKs and PDIs (${id.scheme} identifiers resolve by their own rules)`,
+    };
+  }
+  if (id.components.wildcards.length > 0) {
+    return { kind: 'refused', message: `${identifier} has wildcards: it names a set, bind one PDI at a time` };
+  }
+  const selector = pdiSelector(id.components);
+  if (selector === null || selector.version !== undefined) {
+    return {
+      kind: 'refused',
+      message: `${identifier} names a version: versions are numbered by the store, leave it out`,
+    };
+  }
+  return { kind: 'pdi', resource: selector.resource, format: selector.format ?? null };
+}
+
+/** The elements a PDI row may hold (EZID names; `who` and the like are read as `erc.who`). */
+const PDI_ELEMENT = /^(?:_target|format|erc\.[A-Za-z0-9_.-]+)$/;
+
+/** A PDI row: its next version's format, target and ERC record, checked as the admin API checks them. */
+async function checkPdi(
+  ctx: UploadContext,
+  requester: Principal,
+  r: UploadRow,
+  named: Extract<Named, { kind: 'pdi' }>,
+  shoulders: readonly Shoulder[],
+  errors: RowError[],
+): Promise<Checked> {
+  const add = (field: string, message: string) => errors.push({ row: r.row, field, message });
+  const elements = new Map(r.elements);
+  for (const name of elements.keys()) {
+    if (!PDI_ELEMENT.test(name)) add(name, 'a PDI version holds _target, format and erc.* elements only');
+  }
+  const given = elements.get('format')?.toLowerCase();
+  if (named.format && given && given !== named.format) add('format', `the PDI names the format ${named.format}`);
+  const format = named.format ?? given ?? null;
+  const key = `${named.resource}${format ? `.${format}` : ''}`;
+  if (format === null) add('format', 'give the format in the PDI (…/12.html) or in a format column');
+  const target = TargetUrl.safeParse(elements.get('_target') ?? '');
+  if (!elements.get('_target')) add('_target', 'a PDI version needs a target URL');
+  else if (!target.success) add('_target', 'the target must be an absolute http or https URL');
+  else if (pointsBack(target.data, ctx.self, undefined))
+    add('_target', 'the target points back at this gateway (a loop)');
+  const ercElements: Record<string, string> = {};
+  for (const [name, value] of elements) if (name.startsWith('erc.')) ercElements[name.slice(4)] = value;
+  const erc = ErcRecord.safeParse(ercElements);
+  if (!erc.success) add('erc', erc.error.issues[0]?.message ?? 'not an ERC record');
+  // The ownership rule against the resource's latest version (a PDI is public: a refusal hides nothing).
+  const latest = await ctx.store.getPdi(named.resource);
+  if (!latest.ok && latest.error.code !== 'not-found') add('identifier', `the store failed: ${latest.error.message}`);
+  else if (latest.ok) {
+    const v = latest.value;
+    if (
+      !mayChange(requester, {
+        key: named.resource,
+        owner: v.owner,
+        ownerGroup: v.ownerGroup,
+        identifierStatus: 'public',
+      })
+    ) {
+      add('identifier', `you may not bind a version of ${named.resource}: it is not yours`);
+    }
+  } else if (!mayCreateKey(requester, named.resource, shoulders)) {
+    add('identifier', `you may not create ${named.resource}: it is not yours`);
+  }
+  const ok = errors.length === 0 && format !== null && target.success && erc.success;
+  return {
+    key,
+    current: null,
+    input: null,
+    pdi: ok ? { resource: named.resource, format, target: target.data, erc: erc.data } : null,
+    errors,
+  };
 }
 
 /** The element a message of `applyElements` or of the binding schema is about. */
@@ -212,6 +302,13 @@ interface Checked {
   readonly key: string | null;
   readonly current: Binding | null;
   readonly input: BindingInput | null;
+  /** A PDI row's next version, when the row is good. */
+  readonly pdi?: {
+    readonly resource: string;
+    readonly format: string;
+    readonly target: string;
+    readonly erc: ErcRecord;
+  } | null;
   readonly errors: RowError[];
 }
 
@@ -232,8 +329,10 @@ async function check(
       ? { key: null, current: null, input: null, errors }
       : fail('identifier', 'the identifier is missing');
   }
-  const key = keyOf(ctx, r.identifier);
-  if (key === null) return fail('identifier', `${r.identifier} is not an ARK`);
+  const named = nameOf(ctx, r.identifier);
+  if (named.kind === 'refused') return fail('identifier', named.message);
+  if (named.kind === 'pdi') return checkPdi(ctx, requester, r, named, shoulders, errors);
+  const key = named.key;
   const found = await ctx.store.getBinding(key);
   if (!found.ok && found.error.code !== 'not-found')
     return fail('identifier', `the store failed: ${found.error.message}`);
@@ -333,6 +432,16 @@ export async function applyUpload(
       continue;
     }
     const c = await check(ctx, requester, row, shoulders);
+    if (c.pdi) {
+      // The next version, the resource's owner checked again in the write's own transaction.
+      const made = await ctx.store.putPdiVersion(c.pdi.resource, c.pdi.format, c.pdi.target, requester.username, {
+        erc: c.pdi.erc,
+        acting: { principal: requester },
+      });
+      if (made.ok) done({ ...base, action: 'created', message: `version ${made.value.version}` });
+      else done({ ...base, action: 'failed', message: `${made.error.code}: ${made.error.message}` });
+      continue;
+    }
     if (c.input === null || c.key === null) {
       done({ ...base, action: 'failed', message: c.errors.map((e) => `${e.field}: ${e.message}`).join('; ') });
       continue;
@@ -341,7 +450,8 @@ export async function applyUpload(
       c.key,
       c.input,
       requester.username,
-      c.current ? { ifVersion: c.current.version } : { ifAbsent: true },
+      // The ownership rule again in the write's own transaction (the preview's check was a read).
+      { ...(c.current ? { ifVersion: c.current.version } : { ifAbsent: true }), acting: { principal: requester } },
     );
     if (put.ok) done({ ...base, action: put.value.action, message: '' });
     else done({ ...base, action: 'failed', message: `${put.error.code}: ${put.error.message}` });

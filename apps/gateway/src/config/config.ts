@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { DATA_DIR } from '../paths.ts';
+import { MAIL_ENV_KEYS, MailConfig } from './mail.ts';
 
 /** The whole public NAAN registry (its JSON export) shipped with the gateway: the default NAAN table. */
 export const DEFAULT_NAAN_FILE = resolve(DATA_DIR, 'naan_records.json');
@@ -394,6 +395,7 @@ export const ConfigSchema = z
           ),
       })
       .prefault({}),
+    mail: MailConfig,
     /** Milliseconds in-flight requests get to finish on SIGTERM before connections are closed. */
     shutdownGraceMs: z.coerce.number().int().min(0).default(10_000),
   })
@@ -456,6 +458,7 @@ const ENV_KEYS: readonly [string, readonly string[], 'string' | 'boolean' | 'nul
   ['PIDGATE_DOWNLOADS_DIR', ['downloads', 'dir'], 'null-string'],
   ['PIDGATE_DOWNLOADS_RETENTION', ['downloads', 'retention'], 'string'],
   ['PIDGATE_CONSOLE_SESSION_TTL', ['console', 'sessionTtl'], 'string'],
+  ...MAIL_ENV_KEYS,
 ];
 
 /** The environment variables `loadConfig` reads (for the README and `pidgate serve --help`). */

@@ -11,3 +11,4 @@ export {
   formatIssues,
   loadConfig,
 } from './config.ts';
+export type { MailConfig } from './mail.ts';

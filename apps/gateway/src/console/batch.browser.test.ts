@@ -93,7 +93,7 @@ describe.skipIf(!available)('bulk upload and batch download in a browser', () =>
     expect(rows).toHaveLength(3);
     expect(rows[0]).toContain('11');
     expect(rows[0]).toContain('_target');
-    expect(rows[1]).toContain('doi:10.1234/x499 is not an ARK');
+    expect(rows[1]).toContain('doi:10.1234/x499 is a doi identifier: an upload binds ARKs and PDIs');
     expect(rows[2]).toContain('you may not create ark:/99999/fk5b1000: it is not yours');
     expect((await running.store.getBinding('ark:/99999/fk4b0001')).ok).toBe(false);
     await checkPage(page, 'the upload preview');

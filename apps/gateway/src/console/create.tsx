@@ -174,6 +174,8 @@ function createFailure(code: string, field: string, key: string): FieldError {
       return { field, code: 'exists', message: `${key} already exists: choose another` };
     case 'tombstoned':
       return { field, code: 'deleted', message: `${key} was deleted and is never bound again: choose another` };
+    case 'not-owner':
+      return { field, code, message: `You may not create ${key}: its shoulder belongs to a group you are not in` };
     case 'mint-exhausted':
       return { field: 'shoulder', code, message: 'This shoulder has no identifiers left to mint' };
     default:
@@ -199,6 +201,7 @@ async function bindNew(
   );
   const put = await store.putBinding(key, { ...input, owner: p.username, ownerGroup: group }, p.username, {
     ifAbsent: true,
+    acting: { principal: p },
   });
   if (!put.ok) return { ok: false, errors: [createFailure(put.error.code, field, key)] };
   return { ok: true, key };

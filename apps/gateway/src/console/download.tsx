@@ -29,7 +29,7 @@ const DEFAULT_COLUMNS = '_id, _target, _status, erc.who, erc.what, erc.when, _cr
 export function downloadPages(deps: AppDeps): Hono<ConsoleEnv> {
   const app = new Hono<ConsoleEnv>();
   const service = (c: C) => {
-    const s = downloadService({ config: deps.config, store: c.get('store') });
+    const s = downloadService({ config: deps.config, store: c.get('store'), logger: deps.logger });
     if (!s) throw new Error('the console needs a store');
     return s;
   };

@@ -333,9 +333,21 @@ export function identifierPages(deps: AppDeps): Hono<ConsoleEnv> {
         metadata: merged.metadata,
       },
       p.username,
-      { ifVersion: edit.version },
+      { ifVersion: edit.version, acting: { principal: p } },
     );
     if (!put.ok) {
+      // The ownership rule as the write's own transaction found it (someone changed the owner meanwhile).
+      if (put.error.code === 'not-found') {
+        return errorPage(c, 404, 'not-found', 'There is no identifier by that name that you can see.');
+      }
+      if (put.error.code === 'not-owner') {
+        return errorPage(
+          c,
+          403,
+          'forbidden',
+          'This identifier is not yours to change: only its owner, its co-owners, its group and administrators can.',
+        );
+      }
       if (put.error.code === 'conflict') {
         const now = await c.get('store').getBinding(b.key);
         const current = now.ok ? now.value : b;

@@ -580,9 +580,11 @@ async function changeOne(c: C, key: string, to: IdentifierStatus, reason: string
       metadata: b.metadata,
     },
     principal.username,
-    { ifVersion: b.version },
+    { ifVersion: b.version, acting: { principal } },
   );
   if (!put.ok) {
+    if (put.error.code === 'not-found') return { key, ok: false, text: 'Not found.' };
+    if (put.error.code === 'not-owner') return { key, ok: false, text: 'You may not change this identifier.' };
     if (put.error.code === 'conflict') return { key, ok: false, text: 'Changed by someone else meanwhile: try again.' };
     if (put.error.code === 'invalid-binding') return { key, ok: false, text: put.error.message };
     throw new Error(`putBinding: ${put.error.message}`);

@@ -44,7 +44,7 @@ export function uploadPages(deps: AppDeps): Hono<ConsoleEnv> {
     self: deps.self,
   });
   const root = (c: C): string => {
-    const service = downloadService({ config: deps.config, store: c.get('store') });
+    const service = downloadService({ config: deps.config, store: c.get('store'), logger: deps.logger });
     if (!service) throw new Error('the console needs a store');
     return service.dir;
   };
@@ -289,6 +289,12 @@ function uploadForm(c: C, errors: readonly FieldError[], status: 200 | 400 = 200
           (or <code>erc.who</code> …) the citation; any other EZID element (<code>dc.title</code>,{' '}
           <code>datacite.creator</code>, <code>_profile</code>, <code>_export</code>) as it is. An empty cell leaves the
           element as it is.
+        </p>
+        <p>
+          The identifier is an <b>ARK</b>, or a <b>PDI</b> (<code>urn:pdi://ap.org.us/1997/11/27/12.html</code>, or the
+          resource with a <code>format</code> column): a PDI row binds its next version, with <code>_target</code> and{' '}
+          <code>who</code>, <code>what</code>, <code>when</code>, <code>where</code> only. Other schemes (DOIs, Handles,
+          URNs) resolve by their own rules and are never bound here.
         </p>
         <p>
           <b>EZID ANVL</b>: records separated by blank lines, each starting with <code>:: identifier</code> and then one{' '}

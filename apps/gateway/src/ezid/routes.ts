@@ -73,6 +73,9 @@ const unavailable = (message: string): Answer => ({
 /** A store failure: a caller's mistake is a bad request, a database failure 503. */
 function storeAnswer(code: string, message: string): Answer {
   if (code === 'storage-error' || code === 'store-closed') return unavailable(message);
+  // The ownership rule as the write's own transaction found it (`acting`): EZID's answers.
+  if (code === 'not-owner') return forbiddenAnswer();
+  if (code === 'ownership-change') return badRequest('ownership change prohibited');
   return badRequest(message);
 }
 
@@ -438,7 +441,7 @@ async function create(
   if (typeof applied === 'string') return badRequest(applied);
   const loop = loopingTarget(ctx, c.req.header('host'), metadata, applied.input.target);
   if (loop) return loop;
-  const put = await ctx.store.putBinding(id, applied.input, p.username, { ifAbsent: true });
+  const put = await ctx.store.putBinding(id, applied.input, p.username, { ifAbsent: true, acting: { principal: p } });
   if (put.ok) return withWarnings(success(id, 201), applied.warnings);
   if (put.error.code === 'conflict' || put.error.code === 'tombstoned') {
     if (updateIfExists && put.error.code === 'conflict') return update(c, ctx, token, id, metadata);
@@ -517,8 +520,12 @@ async function update(c: Context, ctx: Ctx, token: Caller, id: string, metadata:
     if (typeof applied === 'string') return badRequest(applied);
     const loop = loopingTarget(ctx, c.req.header('host'), metadata, applied.input.target);
     if (loop) return loop;
-    const put = await ctx.store.putBinding(id, applied.input, p.username, { ifVersion: current.version });
+    const put = await ctx.store.putBinding(id, applied.input, p.username, {
+      ifVersion: current.version,
+      acting: { principal: p },
+    });
     if (put.ok) return withWarnings(success(id), applied.warnings);
+    if (put.error.code === 'not-found') return badRequest('no such identifier');
     if (put.error.code !== 'conflict') return storeAnswer(put.error.code, put.error.message);
   }
   return { status: 503, line: 'error', remainder: 'concurrency limit exceeded' };
@@ -547,11 +554,15 @@ async function deleteOperation(c: Context, ctx: Ctx, encoded: string, query: str
   const refused = changeRefusal(token.principal, current);
   if (refused) return refusedAnswer(refused);
   if (current.identifierStatus !== 'reserved') return badRequest('identifier status does not support deletion');
-  const deleted = await ctx.store.deleteReserved(id, token.principal.username);
+  const deleted = await ctx.store.deleteReserved(id, token.principal.username, {
+    acting: { principal: token.principal },
+  });
   if (!deleted.ok) {
     return deleted.error.code === 'not-reserved'
       ? badRequest('identifier status does not support deletion')
-      : storeAnswer(deleted.error.code, deleted.error.message);
+      : deleted.error.code === 'not-found'
+        ? badRequest('no such identifier')
+        : storeAnswer(deleted.error.code, deleted.error.message);
   }
   return success(id);
 }

@@ -630,6 +630,8 @@ export interface components {
                 [key: string]: unknown;
             };
             createdAt: string;
+            owner: string | null;
+            ownerGroup: string | null;
         };
         BindingRequest: {
             /** @example https://repository.example.org/objects/abc */
@@ -694,6 +696,10 @@ export interface components {
             erc?: {
                 [key: string]: string | string[];
             };
+            /** @description the resource's owner: by default its latest version's (or the caller's for a new resource); only an administrator changes it */
+            owner?: string | null;
+            /** @description the resource's owner group, as `owner`; only an administrator changes it */
+            ownerGroup?: string | null;
         };
         MintResponse: {
             shoulder: string;
