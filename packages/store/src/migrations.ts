@@ -1,5 +1,6 @@
 import { ACCOUNTS_MIGRATION_NAME, postgresAccountsMigration, sqliteAccountsMigration } from './accounts-migration.ts';
 import { DOWNLOAD_JOBS_SQL } from './downloads.ts';
+import { POSTGRES_LINKS_SQL, SQLITE_LINKS_SQL } from './links.ts';
 
 /**
  * Versioned schema migrations, one list per dialect, applied in order and recorded in
@@ -143,6 +144,11 @@ CREATE TABLE commitments (
     name: 'batch download jobs',
     sql: DOWNLOAD_JOBS_SQL,
   },
+  {
+    version: 10,
+    name: 'link checking: per-target state, check history, checker leases',
+    sql: SQLITE_LINKS_SQL,
+  },
 ];
 
 /** Keys are `COLLATE "C"` so they sort by code point (bytes of UTF-8), as in SQLite. */
@@ -274,6 +280,11 @@ CREATE TABLE commitments (
     version: 8,
     name: 'batch download jobs',
     sql: DOWNLOAD_JOBS_SQL,
+  },
+  {
+    version: 10,
+    name: 'link checking: per-target state, check history, checker leases',
+    sql: POSTGRES_LINKS_SQL,
   },
 ];
 
