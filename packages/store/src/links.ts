@@ -251,7 +251,7 @@ export function linkChecks(
       if (!at.ok) return Promise.resolve(at);
       const due = instant(result.dueAt, 'due time');
       if (!due.ok) return Promise.resolve(due);
-      if (!(LINK_STATES as readonly string[]).includes(result.state) || result.state === 'unchecked') {
+      if (!(LINK_STATES as readonly string[]).includes(result.state)) {
         return Promise.resolve(err('invalid-binding', `no such link state ${String(result.state).slice(0, 40)}`));
       }
       if (!(LINK_CLASSES as readonly string[]).includes(c.class)) {
