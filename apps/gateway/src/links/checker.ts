@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { LinkClass, LinkTarget, Store } from '@pidgate/store';
 import type { Config } from '../config/index.ts';
-import { HostGate } from './hosts.ts';
-import { type ProbeOptions, probe } from './probe.ts';
+import { HostGate, HostPaused } from './hosts.ts';
+import { type ProbeOptions, type ProbeResult, probe } from './probe.ts';
 import { nextState, type WindowRule } from './window.ts';
 
 /**
@@ -52,6 +52,18 @@ export function userAgentOf(settings: LinkSettings, baseUrl: string | null): str
 const DAY_MS = 86_400_000;
 /** On SQLite, the one instance that checks holds this lease (renewed every pass). */
 const LEADER = 'checker';
+
+function pausedResult(target: string, paused: HostPaused): ProbeResult {
+  return {
+    class: 'try-later',
+    status: null,
+    finalUrl: null,
+    chain: [],
+    durationMs: 0,
+    detail: paused.message,
+    retryAfterMs: paused.ms,
+  };
+}
 
 class Stopped extends Error {
   constructor() {
@@ -174,12 +186,14 @@ export class LinkChecker {
 
   /** One target: probe, the window rule, the store. null when stopped before it finished. */
   async #check(target: LinkTarget): Promise<LinkClass | 'unrecorded' | null> {
-    let result: Awaited<ReturnType<typeof probe>>;
+    let result: ProbeResult;
     try {
       result = await probe(target.target, this.#probe);
-    } catch {
+    } catch (e) {
+      // The host asked (Retry-After) to be left alone for a while: "try later", no request sent.
+      if (e instanceof HostPaused) result = pausedResult(target.target, e);
       // Stopped (the abort or the closed gate): the lease runs out and the next pass checks it.
-      return null;
+      else return null;
     }
     this.totals.set(result.class, (this.totals.get(result.class) ?? 0) + 1);
     const next = nextState(target, result, this.#clock(), this.#rule);

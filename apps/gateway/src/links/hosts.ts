@@ -1,3 +1,14 @@
+/** A host asked to be left alone (`Retry-After`) for `ms` more. */
+export class HostPaused extends Error {
+  readonly host: string;
+  readonly ms: number;
+  constructor(host: string, ms: number) {
+    super(`${host} asked to be left alone for ${Math.ceil(ms / 1000)} s more (Retry-After)`);
+    this.host = host;
+    this.ms = ms;
+  }
+}
+
 /**
  * Politeness per host (`host:port`): at most `perHost` requests at a time, starts at least `minDelayMs`
  * apart, and none while the host has asked to be left alone (`Retry-After`). Requests wait in the order
@@ -9,15 +20,26 @@ export class HostGate {
   readonly #hosts = new Map<string, HostState>();
   #closed: Error | null = null;
 
+  /** The longest `Retry-After` pause a request waits out in place; beyond it, `run` rejects. */
+  readonly maxWaitMs: number = 30_000;
+
   constructor(perHost: number, minDelayMs: number) {
     this.#perHost = perHost;
     this.#minDelayMs = minDelayMs;
   }
 
-  /** Run `request` when the host allows; rejects without running it once the gate is closed. */
+  /**
+   * Run `request` when the host allows. Rejects without running it once the gate is closed, and with
+   * `HostPaused` when the host asked to be left alone for longer than `maxWaitMs` (30 s) from now.
+   */
   async run<T>(host: string, request: () => Promise<T>): Promise<T> {
     if (this.#closed) throw this.#closed;
     const h = this.#state(host);
+    const paused = h.pausedUntil - Date.now();
+    if (paused > this.maxWaitMs) {
+      this.#pump(host, h);
+      throw new HostPaused(host, paused);
+    }
     await new Promise<void>((resolve, reject) => {
       h.queue.push({ resolve, reject });
       this.#pump(host, h);
@@ -30,10 +52,10 @@ export class HostGate {
     }
   }
 
-  /** Let no request start on `host` for `ms` (a `Retry-After`; at most an hour is waited in place). */
+  /** Let no request start on `host` for `ms` (a `Retry-After`, at most a day). */
   pause(host: string, ms: number): void {
     const h = this.#state(host);
-    h.pausedUntil = Math.max(h.pausedUntil, Date.now() + Math.min(ms, 3_600_000));
+    h.pausedUntil = Math.max(h.pausedUntil, Date.now() + Math.min(ms, 86_400_000));
     if (h.timer) {
       clearTimeout(h.timer);
       h.timer = null;
