@@ -53,7 +53,7 @@ const DAY_MS = 86_400_000;
 /** On SQLite, the one instance that checks holds this lease (renewed every pass). */
 const LEADER = 'checker';
 
-function pausedResult(target: string, paused: HostPaused): ProbeResult {
+function pausedResult(paused: HostPaused): ProbeResult {
   return {
     class: 'try-later',
     status: null,
@@ -191,7 +191,7 @@ export class LinkChecker {
       result = await probe(target.target, this.#probe);
     } catch (e) {
       // The host asked (Retry-After) to be left alone for a while: "try later", no request sent.
-      if (e instanceof HostPaused) result = pausedResult(target.target, e);
+      if (e instanceof HostPaused) result = pausedResult(e);
       // Stopped (the abort or the closed gate): the lease runs out and the next pass checks it.
       else return null;
     }
