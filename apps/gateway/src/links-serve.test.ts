@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { openStore } from '@pidgate/store';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDeps } from './deps.ts';
-import { startTargetServer } from './links/servers.test-helpers.ts';
 import { startServer } from './server.ts';
 import { testConfig } from './testing/helpers.ts';
+import { startTargetServer } from './testing/link-servers.ts';
 
 // `pidgate serve` runs the link checker when links.enabled, and stops it with the gateway (before the store
 // closes); off by default, when it asks nothing of anyone.

@@ -404,7 +404,7 @@ export const ConfigSchema = z
           ),
         periodDays: z.coerce
           .number()
-          .min(1 / 1440)
+          .min(0.01)
           .max(366)
           .default(30)
           .describe(

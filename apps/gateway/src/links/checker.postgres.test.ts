@@ -1,8 +1,8 @@
 import { openStore, type Store } from '@pidgate/store';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigSchema } from '../config/index.ts';
+import { startTargetServer, type TargetServer } from '../testing/link-servers.ts';
 import { LinkChecker } from './checker.ts';
-import { startTargetServer, type TargetServer } from './servers.test-helpers.ts';
 
 // Several gateways on one PostgreSQL: their checkers share the targets through leases (FOR UPDATE SKIP
 // LOCKED), so each target is asked exactly once per round, counted at the target servers.

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { openStore, type Store } from '@pidgate/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigSchema } from '../config/index.ts';
+import { localLookup, startTargetServer, type TargetServer } from '../testing/link-servers.ts';
 import { LinkChecker } from './checker.ts';
-import { localLookup, startTargetServer, type TargetServer } from './servers.test-helpers.ts';
 
 // The checker over a real SQLite file and local servers, on a clock the test moves (the window rule reads
 // it; requests themselves run at once).

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ProbeOptions, probe, retryAfterMs } from './probe.ts';
 import {
   closedPort,
   localLookup,
   startSelfSignedServer,
   startTargetServer,
   type TargetServer,
-} from './servers.test-helpers.ts';
+} from '../testing/link-servers.ts';
+import { type ProbeOptions, probe, retryAfterMs } from './probe.ts';
 import { looksNotFound } from './sniff.ts';
 
 // Each way a target can answer, over real sockets on 127.0.0.1; names resolve through an injected lookup
@@ -108,7 +108,7 @@ describe('probe', () => {
   it('times out on headers that never come and on a body that never ends arriving', async () => {
     expect((await check('/slow-headers', { timeoutMs: 300 })).class).toBe('timeout');
     // HEAD is refused; GET gets its headers at once, then a body that stalls.
-    const r = await probe(`${server.origin}/slow-body`, { ...OPTIONS, timeoutMs: 300 });
+    const r = await probe(`${server.origin}/slow-body`, { ...OPTIONS, timeoutMs: 2000 });
     expect(r.class).toBe('timeout');
     expect(r.chain.map((h) => [h.method, h.status])).toEqual([
       ['HEAD', 405],
