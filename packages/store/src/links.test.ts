@@ -97,8 +97,9 @@ describe.each(url ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const))('
     expect(b.ok && b.value).toEqual([]);
     // a's lease ran out (it died): b takes the targets over, and a can no longer record them.
     const late = await store.links.claim('b', 1, at(3), 60);
-    expect(late.ok && late.value.map((t) => t.target)).toEqual(['https://one.example/']);
+    expect(late.ok && late.value).toHaveLength(1);
     const target = (late.ok && late.value[0]) as LinkTarget;
+    const other = target.target === 'https://one.example/' ? 'https://two.example/x' : 'https://one.example/';
     const lost = await store.links.finish('a', failed(target, at(3)), 5);
     expect(lost.ok ? 'ok' : lost.error.code).toBe('not-found');
     expect((await store.links.finish('b', failed(target, at(3)), 5)).ok).toBe(true);
@@ -114,7 +115,7 @@ describe.each(url ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const))('
     });
     // Not due again before its due time.
     const none = await store.links.claim('b', 10, at(10), 60);
-    expect(none.ok && none.value.map((t) => t.target)).toEqual(['https://two.example/x']);
+    expect(none.ok && none.value.map((t) => t.target)).toEqual([other]);
   });
 
   it('keep the last N checks of a target, newest first', async () => {

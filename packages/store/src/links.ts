@@ -189,15 +189,19 @@ export function linkChecks(
   run: <T>(fn: (query: LinkQuery) => Promise<StoreResult<T>>) => Promise<StoreResult<T>>,
 ): LinkChecks {
   const skipLocked = dialect === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
+  // A random number per target, the second sort key of a claim: targets due at one time (those a sync added)
+  // are taken in an order that mixes their hosts, not one host's after another's (their text order).
+  const random = dialect === 'postgres' ? 'floor(random() * 2147483647)::integer' : 'abs(random() % 2147483647)';
   return {
     sync(now) {
       const at = instant(now, 'time');
       if (!at.ok) return Promise.resolve(at);
       return run(async (q) => {
         const added = await q(
-          `INSERT INTO link_targets (target, state, failures, due_at, checks)
-           SELECT DISTINCT b.target, 'unchecked', 0, $1, 0 FROM bindings b WHERE ${LIVE_PUBLIC}
-           ON CONFLICT (target) DO NOTHING RETURNING target`,
+          `INSERT INTO link_targets (target, state, failures, due_at, checks, spread)
+           SELECT t.target, 'unchecked', 0, $1, 0, ${random}
+           FROM (SELECT DISTINCT b.target FROM bindings b WHERE ${LIVE_PUBLIC}) t
+           WHERE true ON CONFLICT (target) DO NOTHING RETURNING target`,
           [at.value],
         );
         const gone = `NOT EXISTS (SELECT 1 FROM bindings b WHERE b.target = link_targets.target AND ${LIVE_PUBLIC})`;
@@ -231,12 +235,13 @@ export function linkChecks(
         // snapshot is not taken again (PostgreSQL re-reads a row it had to wait for; SQLite has one writer).
         const rows = await q(
           `UPDATE link_targets SET lease_holder = $2, lease_until = $3
-           WHERE target IN (SELECT target FROM link_targets WHERE ${open} ORDER BY due_at, target LIMIT $4 ${skipLocked})
+           WHERE target IN (SELECT target FROM link_targets WHERE ${open} ORDER BY due_at, spread LIMIT $4 ${skipLocked})
              AND ${open}
            RETURNING ${TARGET_COLUMNS}`,
           [at.value, h.value, until, n.value],
         );
-        return ok(rows.map(toTarget).sort((a, b) => (a.dueAt < b.dueAt ? -1 : a.dueAt > b.dueAt ? 1 : 0)));
+        const key = (t: LinkTarget) => `${t.dueAt} ${t.target}`;
+        return ok(rows.map(toTarget).sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)));
       });
     },
     finish(holder, result, keep) {
@@ -420,9 +425,10 @@ CREATE TABLE link_targets (
   due_at TEXT NOT NULL,
   checks INTEGER NOT NULL,
   lease_holder TEXT,
-  lease_until TEXT
+  lease_until TEXT,
+  spread INTEGER NOT NULL
 );
-CREATE INDEX link_targets_due ON link_targets (due_at);
+CREATE INDEX link_targets_due ON link_targets (due_at, spread);
 CREATE INDEX link_targets_state ON link_targets (state, last_class);
 CREATE TABLE link_checks (
   id ${id},

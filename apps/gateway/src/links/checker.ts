@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import type { LinkClass, LinkTarget, Store } from '@pidgate/store';
 import type { Config } from '../config/index.ts';
@@ -97,6 +98,8 @@ export class LinkChecker {
     this.#clock = options.clock ?? (() => new Date());
     this.#holder = options.holder ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
     this.#gate = new HostGate(s.perHost, s.minDelayMs);
+    // Every request in flight listens for the abort: as many as `concurrency`, not a leak.
+    setMaxListeners(0, this.#abort.signal);
     this.#log = options.log ?? (() => undefined);
     this.#probe = {
       timeoutMs: s.timeoutMs,
