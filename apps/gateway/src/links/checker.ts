@@ -53,6 +53,8 @@ export function userAgentOf(settings: LinkSettings, baseUrl: string | null): str
 const DAY_MS = 86_400_000;
 /** On SQLite, the one instance that checks holds this lease (renewed every pass). */
 const LEADER = 'checker';
+/** How often `start()`'s passes read new and dropped targets from the bindings. */
+const SYNC_MS = 600_000;
 
 function pausedResult(paused: HostPaused): ProbeResult {
   return {
@@ -132,7 +134,9 @@ export class LinkChecker {
    * Check the targets due now (all of them, or at most `limit`), `concurrency` at a time, each target at
    * most once. On SQLite, only the instance holding the checker's lease checks (`leader` false: skipped).
    */
-  async pass(options: { readonly limit?: number } = {}): Promise<PassReport & { readonly leader: boolean }> {
+  async pass(
+    options: { readonly limit?: number; readonly sync?: boolean } = {},
+  ): Promise<PassReport & { readonly leader: boolean }> {
     const byClass: Partial<Record<LinkClass, number>> = {};
     let checked = 0;
     let unrecorded = 0;
@@ -150,7 +154,10 @@ export class LinkChecker {
       if (!lead.ok) throw new Error(lead.error.message);
       if (!lead.value) return report(false);
     }
-    const synced = await this.#store.links.sync(start.toISOString());
+    const synced =
+      options.sync === false
+        ? { ok: true as const, value: { added: 0, removed: 0 } }
+        : await this.#store.links.sync(start.toISOString());
     if (!synced.ok) throw new Error(synced.error.message);
     let budget = options.limit ?? Number.POSITIVE_INFINITY;
     const inflight = new Set<Promise<void>>();
@@ -217,12 +224,16 @@ export class LinkChecker {
   /** Run passes every tick while the gateway runs, each taking its share of the round. */
   start(): void {
     if (this.#timer || this.#stopping) return;
+    let synced = Number.NEGATIVE_INFINITY;
     const tick = async () => {
       const count = await this.#store.links.count();
       const known = count.ok ? count.value : 0;
       // The round's share of this tick, with room for the retries of failing targets; at least one.
       const limit = Math.max(1, Math.ceil(((known * this.#tickMs) / this.#rule.periodMs) * 1.2));
-      const report = await this.pass({ limit });
+      // The targets are read from the bindings (a scan of them all) every SYNC_MS, not every tick.
+      const sync = Date.now() - synced >= SYNC_MS;
+      const report = await this.pass({ limit, sync });
+      if (sync && report.leader) synced = Date.now();
       if (report.leader && report.checked + report.added + report.removed > 0) {
         this.#log('links-pass', {
           ...report.byClass,
