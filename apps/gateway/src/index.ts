@@ -34,6 +34,7 @@ export {
   type SourceRecord,
 } from './ezid/index.ts';
 export { type GatewayEnv, type Problem, problem } from './http/index.ts';
+export { formatReport, LinkChecker, REPORT_FORMATS, type ReportFormat } from './links/index.ts';
 export { Metrics } from './observability/index.ts';
 export {
   installNaanTable,

@@ -14,6 +14,7 @@ import {
   problemResponse,
   withProblemBase,
 } from './http/index.ts';
+import { LinkChecker } from './links/index.ts';
 
 export interface StartOptions {
   readonly config: Config;
@@ -104,6 +105,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       })
     : null;
 
+  // The link checker (links/), when enabled: passes in the background, stopped before the store closes.
+  const links =
+    deps.store && config.links.enabled
+      ? new LinkChecker({
+          store: deps.store,
+          settings: config.links,
+          baseUrl: config.baseUrl,
+          log: (event, fields) => deps.logger.event(event, fields),
+        })
+      : null;
+  links?.start();
+
   let resolveClosed!: () => void;
   const closed = new Promise<void>((r) => {
     resolveClosed = r;
@@ -115,6 +128,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     closing ??= new Promise<void>((resolve) => {
       for (const [signal, handler] of handlers) process.off(signal, handler);
       demoSweep?.stop();
+      const linksStopped = links?.stop() ?? Promise.resolve();
       const force = setTimeout(() => drain.destroyAll(), config.shutdownGraceMs);
       force.unref();
       // Stop accepting and answer every request already received, then close each connection once idle.
@@ -122,7 +136,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         clearTimeout(force);
         deps.logger.event('stopped');
         // Close the store only when startServer built the deps (a caller's deps are the caller's to close).
-        const done = options.deps ? Promise.resolve() : deps.close();
+        const done = linksStopped.then(() => (options.deps ? undefined : deps.close()));
         void done.finally(() => {
           resolveClosed();
           resolve();

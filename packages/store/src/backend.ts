@@ -5,6 +5,7 @@ import type { BatchEntry, EntryOutcome, OnExisting } from './batch.ts';
 import type { StoreResult } from './codes.ts';
 import type { Commitment } from './commitments.ts';
 import type { DownloadQuery } from './downloads.ts';
+import type { LinkQuery } from './links.ts';
 import type { PdiFilter } from './pdi.ts';
 import type { SessionRow, TokenRow } from './rows.ts';
 import type { ErcRecord } from './schema.ts';
@@ -104,4 +105,6 @@ export interface Backend {
   purgeExpired(range: KeyRange, before: string, actor: string, now: string, limit: number): Promise<string[]>;
   /** Run one statement of downloads.ts (`$n` parameters) and give back its rows. */
   downloadQuery: DownloadQuery;
+  /** Run one statement of links.ts (`$n` parameters) and give back its rows. */
+  linkQuery: LinkQuery;
 }

@@ -13,6 +13,7 @@ import { exportPages } from './export.ts';
 import { TOKEN } from './grammar.ts';
 import { GuardedAccounts } from './guarded-accounts.ts';
 import { runImport } from './import.ts';
+import { type LinkChecks, linkChecks } from './links.ts';
 import { checkNaan, checkNaanName, checkShoulder, MAX_RESERVATION } from './minter.ts';
 import { checkErc, checkFormat, checkPdiList, checkSerial, checkVersion } from './pdi.ts';
 import { type HistoryRowDb, isoTime, type TokenRow, toHistory } from './rows.ts';
@@ -82,11 +83,13 @@ export class GuardedStore implements Store {
   #secret: Buffer | null = null;
   readonly backend: 'sqlite' | 'postgres';
   readonly downloads: DownloadJobs = downloadJobs((fn) => this.#run((b) => fn(b.downloadQuery)));
+  readonly links: LinkChecks;
   readonly #accounts: GuardedAccounts;
 
   constructor(backend: Backend) {
     this.#backend = backend;
     this.backend = backend.name;
+    this.links = linkChecks(backend.name, (fn) => this.#run((b) => fn(b.linkQuery)));
     this.#accounts = new GuardedAccounts((fn) => this.#run(fn));
   }
 

@@ -25,6 +25,19 @@ export {
   type NewDownloadJob,
 } from './downloads.ts';
 export { FREE_FAILURES, lockUntil } from './guarded-accounts.ts';
+export {
+  LINK_CLASSES,
+  LINK_STATES,
+  type LinkCheck,
+  type LinkChecks,
+  type LinkClass,
+  type LinkHop,
+  type LinkReportFilter,
+  type LinkReportRow,
+  type LinkResult,
+  type LinkState,
+  type LinkTarget,
+} from './links.ts';
 export { MAX_METADATA_NAME_LENGTH, metadataNameProblem, metadataRecord } from './metadata-name.ts';
 export { type OpenOptions, openStore, SQLITE_FILENAME, tryOpenStore } from './open.ts';
 export {

@@ -5,6 +5,7 @@ import {
   POSTGRES_PDI_OWNER_MIGRATION,
   SQLITE_PDI_OWNER_MIGRATION,
 } from './pdi-owner-migration.ts';
+import { POSTGRES_LINKS_SQL, SQLITE_LINKS_SQL } from './links.ts';
 
 /**
  * Versioned schema migrations, one list per dialect, applied in order and recorded in
@@ -154,6 +155,11 @@ CREATE TABLE commitments (
     sql: SQLITE_PDI_OWNER_MIGRATION,
   },
   {
+    version: 10,
+    name: 'link checking: per-target state, check history, checker leases',
+    sql: SQLITE_LINKS_SQL,
+  },
+  {
     version: 11,
     name: 'Manage search: covering indexes for counts (status, owner, group, dates, live keys)',
     sql: SQLITE_SEARCH_COVERING_MIGRATION,
@@ -294,6 +300,11 @@ CREATE TABLE commitments (
     version: 9,
     name: PDI_OWNER_MIGRATION_NAME,
     sql: POSTGRES_PDI_OWNER_MIGRATION,
+  },
+  {
+    version: 10,
+    name: 'link checking: per-target state, check history, checker leases',
+    sql: POSTGRES_LINKS_SQL,
   },
   {
     version: 11,

@@ -8,6 +8,7 @@ import { planDelete, planDeleteReserved } from './binding.ts';
 import type { StoreResult } from './codes.ts';
 import { type CommitmentRow, toCommitment } from './commitments.ts';
 import type { DownloadJobRow, DownloadQuery } from './downloads.ts';
+import type { LinkQuery } from './links.ts';
 import { LATEST_VERSION, POSTGRES_MIGRATIONS } from './migrations.ts';
 import type { PdiFilter } from './pdi.ts';
 import { PostgresAccounts } from './postgres-accounts.ts';
@@ -595,6 +596,7 @@ export class PostgresBackend implements Backend {
     });
   }
   downloadQuery: DownloadQuery = async (sql, params) => (await this.#q(sql, params)).rows as DownloadJobRow[];
+  linkQuery: LinkQuery = async (sql, params) => (await this.#q(sql, params)).rows;
 }
 
 /** The fifteen binding columns as parallel arrays, for unnest. */

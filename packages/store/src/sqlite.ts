@@ -8,6 +8,7 @@ import { planDelete, planDeleteReserved } from './binding.ts';
 import type { StoreResult } from './codes.ts';
 import { type CommitmentRow, toCommitment } from './commitments.ts';
 import type { DownloadJobRow, DownloadQuery } from './downloads.ts';
+import type { LinkQuery } from './links.ts';
 import { LATEST_VERSION, SQLITE_MIGRATIONS } from './migrations.ts';
 import type { PdiFilter } from './pdi.ts';
 import {
@@ -625,4 +626,5 @@ export class SqliteBackend implements Backend {
     s.run(...values);
     return [];
   };
+  linkQuery: LinkQuery = (sql, params) => this.downloadQuery(sql, params) as Promise<never>;
 }

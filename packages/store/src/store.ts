@@ -3,6 +3,7 @@ import type { Acting } from './acting.ts';
 import type { StoreError, StoreResult } from './codes.ts';
 import type { Commitment } from './commitments.ts';
 import type { DownloadJobs } from './downloads.ts';
+import type { LinkChecks } from './links.ts';
 import type { BindingInput, ErcRecord, IdentifierStatus, OtherMetadata, RedirectStatus } from './schema.ts';
 import type { SearchQueryInput, SearchResult } from './search.ts';
 import type { BindingStats, FindOptions, PurgeOutcome, StatsOptions, StatsScope } from './stats.ts';
@@ -253,6 +254,8 @@ export interface Store {
   readonly backend: 'sqlite' | 'postgres';
   /** Batch download jobs (downloads.ts). */
   readonly downloads: DownloadJobs;
+  /** Link checking: per-target state, history, leases (links.ts). */
+  readonly links: LinkChecks;
 
   /** Apply pending schema migrations (also run by `openStore`). */
   migrate(): Promise<StoreResult<MigrationReport>>;

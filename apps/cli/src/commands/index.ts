@@ -94,6 +94,11 @@ export const commandEntries: readonly CommandEntry[] = [
     load: async () => (await import('./export.ts')).exportCommand,
   },
   {
+    name: 'links',
+    summary: 'check the targets of public identifiers once, and report the ones that fail',
+    load: async () => (await import('./links.ts')).linksCommand,
+  },
+  {
     name: 'dns',
     summary: 'serve Maptr: NAPTR records for NAAN.ark.arpa over UDP and TCP (ARK §4.2)',
     load: async () => (await import('./dns.ts')).dnsCommand,

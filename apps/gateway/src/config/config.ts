@@ -396,6 +396,105 @@ export const ConfigSchema = z
       })
       .prefault({}),
     mail: MailConfig,
+    links: z
+      .object({
+        enabled: z
+          .boolean()
+          .default(false)
+          .describe(
+            'Check the targets of public identifiers while `pidgate serve` runs ([links.md](links.md)). Off by default: the gateway sends nothing anywhere unasked. `pidgate links check --once` runs one pass whatever this says.',
+          ),
+        periodDays: z.coerce
+          .number()
+          .min(0.01)
+          .max(366)
+          .default(30)
+          .describe(
+            'Days between two checks of a target that answers (a round; EZID checks monthly). The work is spread over the period.',
+          ),
+        windowDays: z.coerce
+          .number()
+          .min(0)
+          .max(366)
+          .default(14)
+          .describe(
+            'Days a target must keep failing before it counts as broken (EZID: two weeks); its checks are spread over them.',
+          ),
+        failuresNeeded: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(100)
+          .default(3)
+          .describe(
+            'Failed checks in a row, the first and the last at least `windowDays` apart, that make a target broken.',
+          ),
+        perHost: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(64)
+          .default(2)
+          .describe('Requests at a time to one host (`host:port`), per gateway instance.'),
+        minDelayMs: z.coerce
+          .number()
+          .int()
+          .min(0)
+          .max(600_000)
+          .default(1000)
+          .describe('Milliseconds between the starts of two requests to one host.'),
+        concurrency: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(1024)
+          .default(32)
+          .describe('Targets checked at a time, all hosts together, per gateway instance.'),
+        timeoutMs: z.coerce
+          .number()
+          .int()
+          .min(100)
+          .max(300_000)
+          .default(15_000)
+          .describe('Milliseconds one request may take, connection, headers and body read together.'),
+        maxBytes: z.coerce
+          .number()
+          .int()
+          .min(1024)
+          .max(16 * 1024 * 1024)
+          .default(262_144)
+          .describe('Bytes of a body read at most (then the connection is closed; the answer still counts).'),
+        maxRedirects: z.coerce
+          .number()
+          .int()
+          .min(0)
+          .max(50)
+          .default(10)
+          .describe('Redirects followed before a target counts as `too-many-redirects`.'),
+        softNotFound: z
+          .enum(['after-redirect', 'always', 'off'])
+          .default('after-redirect')
+          .describe(
+            'When to read an HTML page that answered 200 for signs of a "not found" page (its title or first heading): only after a redirect (the usual soft 404), for every HTML answer (one more GET each), or never.',
+          ),
+        userAgent: z
+          .string()
+          .min(1)
+          .max(300)
+          .nullable()
+          .default(null)
+          .describe(
+            'The `User-Agent` of the checks; by default `pidgate-link-checker (+baseUrl)`, which names this instance.',
+          ),
+        historyLength: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(1000)
+          .default(20)
+          .describe('Checks kept per target (the newest).'),
+      })
+      .prefault({}),
     /** Milliseconds in-flight requests get to finish on SIGTERM before connections are closed. */
     shutdownGraceMs: z.coerce.number().int().min(0).default(10_000),
   })
@@ -459,6 +558,9 @@ const ENV_KEYS: readonly [string, readonly string[], 'string' | 'boolean' | 'nul
   ['PIDGATE_DOWNLOADS_RETENTION', ['downloads', 'retention'], 'string'],
   ['PIDGATE_CONSOLE_SESSION_TTL', ['console', 'sessionTtl'], 'string'],
   ...MAIL_ENV_KEYS,
+  ['PIDGATE_LINKS_ENABLED', ['links', 'enabled'], 'boolean'],
+  ['PIDGATE_LINKS_PERIOD_DAYS', ['links', 'periodDays'], 'string'],
+  ['PIDGATE_LINKS_WINDOW_DAYS', ['links', 'windowDays'], 'string'],
 ];
 
 /** The environment variables `loadConfig` reads (for the README and `pidgate serve --help`). */
