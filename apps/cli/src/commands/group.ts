@@ -1,8 +1,9 @@
 import { err, Grouper, isLineTooLong, normalizeRecord, trimSurroundingSpace } from '@pidgate/core';
 import { registry } from '@pidgate/schemes';
 import { type Command, levelOption, parseCommandArgs, profileOption, readLevel, readProfile } from '../command.ts';
+import { encodingOption, encodingUsage, openTextSources } from '../decode.ts';
 import { write } from '../io.ts';
-import { lineBatches, openSources } from '../lines.ts';
+import { lineBatches } from '../lines.ts';
 import { maxLineOption, maxLineUsage, readMaxLineLength, tooLongMessage } from '../max-line.ts';
 import { progress } from '../progress-bar.ts';
 import { readTableSpec, runTable, tableOptions, tableUsage } from '../table.ts';
@@ -36,6 +37,7 @@ row that fails has no group and its error.
 Options:
 ${tableUsage}
 ${maxLineUsage}
+${encodingUsage}
 
 On a terminal, standard error shows a progress bar and then a summary line.
 
@@ -54,12 +56,13 @@ file literally named create (or list, show, add, remove), write it as a path: pi
       ...levelOption,
       ...tableOptions,
       ...maxLineOption,
+      ...encodingOption,
     });
     const maxLineLength = readMaxLineLength(values['max-line-length']);
     const profile = readProfile(values.profile);
     const level = readLevel(values.level);
     const spec = readTableSpec(values);
-    const sources = await openSources(positionals, io.stdin, io.cwd);
+    const sources = await openTextSources(positionals, io, values.encoding);
     const grouper = new Grouper();
     const bar = progress(io, null);
     const tally = new Tally(false);

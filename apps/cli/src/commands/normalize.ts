@@ -3,8 +3,9 @@ import { normalizeRecord } from '@pidgate/core';
 import { registry } from '@pidgate/schemes';
 import { boundedByteBlocks, isLongLine, type LongLine } from '../bounded-blocks.ts';
 import { type Command, parseCommandArgs, profileOption, readProfile } from '../command.ts';
+import { encodingOption, encodingUsage, openTextSources } from '../decode.ts';
 import { type Io, UsageError, write } from '../io.ts';
-import { openSources, type Source } from '../lines.ts';
+import type { Source } from '../lines.ts';
 import { maxLineOption, maxLineUsage, readMaxLineLength, tooLongMessage } from '../max-line.ts';
 import { type BlockCounts, type BlockOptions, normalizeBlock } from '../normalize-block.ts';
 import { type Job, NormalizePool, workerScript } from '../pool.ts';
@@ -42,6 +43,7 @@ are read on.
 Options:
 ${tableUsage}
 ${maxLineUsage}
+${encodingUsage}
   --jobs N          threads normalizing text input (default: the number of cores); the output
                     keeps the input's order. Input under 32 MiB is normalized in the main thread
                     alone (a worker costs more to start than it saves there); so is all with --jobs 1.
@@ -56,12 +58,13 @@ CSV or NDJSON: the message names the line). Output already written stays written
       ...tableOptions,
       jobs: { type: 'string', short: 'j' },
       ...maxLineOption,
+      ...encodingOption,
     });
     const maxLineLength = readMaxLineLength(values['max-line-length']);
     const profile = readProfile(values.profile);
     const jobs = readJobs(values.jobs);
     const spec = readTableSpec(values);
-    const sources = await openSources(positionals, io.stdin, io.cwd);
+    const sources = await openTextSources(positionals, io, values.encoding);
     const total = sources.every((s) => s.size !== null) ? sources.reduce((n, s) => n + (s.size ?? 0), 0) : null;
     const bar = await openProgress(io, total);
     const tally = new Tally(bar.active);
