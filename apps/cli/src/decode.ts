@@ -144,17 +144,26 @@ export async function readEncoding(name: string | undefined): Promise<string | n
 const isUtf8Name = (name: string) => /^utf-?8$/i.test(name);
 
 /**
- * The sources the command line names (standard input when none), each as a UTF-8 byte stream: decoded
+ * The sources the command line names (standard input when none), each as a UTF-8 byte stream (a workbook
+ * as its bytes): decoded
  * from `encoding` (`--encoding`, checked), or from the encoding its first block shows (a warning on
  * standard error when guessed).
  */
-export async function openTextSources(files: readonly string[], io: Io, encodingName?: string): Promise<Source[]> {
+export async function openTextSources(
+  files: readonly string[],
+  io: Io,
+  encodingName?: string,
+  format?: string,
+): Promise<Source[]> {
+  // A workbook is a zip file: its bytes are read as they are.
+  if (format === 'xlsx' && encodingName !== undefined)
+    throw new UsageError('--encoding applies to text input, not xlsx');
   const named = await readEncoding(encodingName);
   const names = files.length === 0 ? ['-'] : files;
   const sources: Source[] = [];
   for (const name of names) {
     const source = await openSource(name, io.stdin, io.cwd);
-    sources.push(await decodeSource(source, named, io));
+    sources.push(format === 'xlsx' ? source : await decodeSource(source, named, io));
   }
   return sources;
 }

@@ -8,12 +8,13 @@ import { maxLineOption, maxLineUsage, readMaxLineLength, tooLongMessage } from '
 import { progress } from '../progress-bar.ts';
 import { readTableSpec, runTable, tableOptions, tableUsage } from '../table.ts';
 import { Tally } from '../tally.ts';
+import { xlsxHelp } from '../xlsx.ts';
 import { ACCOUNT_ACTIONS, GROUP_ACCOUNTS_USAGE } from './group-words.ts';
 
 export const groupCommand: Command = {
   name: 'group',
   summary: 'group identifiers into equivalence classes',
-  usage: `pidgate group [--profile source|modern] [--level lexical|standard] [--format text|csv|tsv|ndjson] [--column NAME|NUMBER]
+  usage: `pidgate group [--profile source|modern] [--level lexical|standard] [--format text|csv|tsv|ndjson|xlsx] [--column NAME|NUMBER]
               [--header|--no-header] [--trim] [--bom] [FILE...]
 
 Reads identifiers one per line like normalize, then writes one JSON line per equivalence
@@ -33,6 +34,8 @@ first, then five columns:
 where "group" numbers the equivalence classes 1, 2, 3... in order of first appearance (the order
 of the JSON output): rows with the same number are equivalent; sort by it to see the classes. A
 row that fails has no group and its error.
+
+${xlsxHelp}
 
 Options:
 ${tableUsage}
@@ -62,7 +65,7 @@ file literally named create (or list, show, add, remove), write it as a path: pi
     const profile = readProfile(values.profile);
     const level = readLevel(values.level);
     const spec = readTableSpec(values);
-    const sources = await openTextSources(positionals, io, values.encoding);
+    const sources = await openTextSources(positionals, io, values.encoding, spec.format);
     const grouper = new Grouper();
     const bar = progress(io, null);
     const tally = new Tally(false);

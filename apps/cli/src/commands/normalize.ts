@@ -12,11 +12,12 @@ import { type Job, NormalizePool, workerScript } from '../pool.ts';
 import { openProgress, type Progress } from '../progress.ts';
 import { readTableSpec, tableOptions, tableUsage } from '../table-spec.ts';
 import { Tally } from '../tally.ts';
+import { xlsxHelp } from '../xlsx.ts';
 
 export const normalizeCommand: Command = {
   name: 'normalize',
   summary: 'normalize identifiers: one JSON line per input line, or a CSV/TSV/NDJSON table',
-  usage: `pidgate normalize [--profile source|modern] [--format text|csv|tsv|ndjson] [--column NAME|NUMBER]
+  usage: `pidgate normalize [--profile source|modern] [--format text|csv|tsv|ndjson|xlsx] [--column NAME|NUMBER]
                   [--header|--no-header] [--trim] [--bom] [--jobs N] [FILE...]
 
 Reads identifiers one per line (standard input when no FILE is given, or "-") and writes
@@ -39,6 +40,8 @@ first file's header is written. Rows end with "\n"; the output has a byte-order 
 --bom. A row longer than --max-line-length (quoted line breaks included; an unclosed quote runs to
 the end) is written with empty cells and error_code line-too-long, "line N: …"; the rows after it
 are read on.
+
+${xlsxHelp}
 
 Options:
 ${tableUsage}
@@ -64,7 +67,7 @@ CSV or NDJSON: the message names the line). Output already written stays written
     const profile = readProfile(values.profile);
     const jobs = readJobs(values.jobs);
     const spec = readTableSpec(values);
-    const sources = await openTextSources(positionals, io, values.encoding);
+    const sources = await openTextSources(positionals, io, values.encoding, spec.format);
     const total = sources.every((s) => s.size !== null) ? sources.reduce((n, s) => n + (s.size ?? 0), 0) : null;
     const bar = await openProgress(io, total);
     const tally = new Tally(bar.active);
