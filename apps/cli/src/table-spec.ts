@@ -83,7 +83,7 @@ export function readTableSpec(values: {
     if (bom && format === 'ndjson') throw new UsageError('--bom applies to csv and tsv output');
   }
   if (format === 'text') {
-    if (values.column !== undefined) throw new UsageError('--column needs --format csv, tsv or ndjson');
+    if (values.column !== undefined) throw new UsageError('--column needs --format csv, tsv, ndjson or xlsx');
     if (bom) throw new UsageError('--bom applies to csv and tsv output');
     if (values.delimiter !== undefined) throw new UsageError('--delimiter needs --format csv');
     return { format, column: null, delimiter: null, header: false, trim, bom: false };
