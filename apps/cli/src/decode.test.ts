@@ -49,7 +49,8 @@ describe('encodings', () => {
       'urn:nbn:de:bvb:19-146642',
       'Müller',
     ]);
-    expect(guessed.stderr).toContain('encoding-guessed');
+    expect(guessed.stderr).toContain('encoding-guessed: ');
+    expect(guessed.stderr).toContain('read as windows-1252');
     const said = await runCli(['normalize', '--encoding', 'iso-8859-1', path]);
     expect(said.stderr).toBe('');
     expect(said.stdout).toBe(guessed.stdout);

@@ -100,7 +100,7 @@ export async function decideEncoding(head: Uint8Array): Promise<Decision> {
   if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf-16be', guessed: false };
   if (isUtf8(head.subarray(0, wholeUtf8(head)))) return { encoding: 'utf-8', guessed: false };
   const [{ detectAll }, iconv] = await Promise.all([import('jschardet'), loadIconv()]);
-  const candidates = detectAll(head, { detectEncodings: GUESSABLE, minimumThreshold: 0 });
+  const candidates = preferWestern(detectAll(head, { detectEncodings: GUESSABLE, minimumThreshold: 0 }));
   for (const c of candidates) {
     if (c.encoding === null || c.confidence < LEAST_CONFIDENCE) break;
     const encoding = canonicalEncoding(c.encoding);
@@ -110,6 +110,21 @@ export async function decideEncoding(head: Uint8Array): Promise<Decision> {
     if (bad === -1 || bad >= text.length - 3) return { encoding, guessed: true };
   }
   return { encoding: 'windows-1252', guessed: true };
+}
+
+/** How close to the best score windows-1252 must come to be read instead (see `preferWestern`). */
+const WESTERN_MARGIN = 0.75;
+
+/**
+ * The candidates with windows-1252 first when it scores within `WESTERN_MARGIN` of the best: a short
+ * sample with few letters outside ASCII (`Café`, `Müller`) scores ISO-8859-2 and windows-1252 alike, and
+ * windows-1252, what Excel saves in Western Europe and the Americas, is by far the commoner.
+ */
+export function preferWestern<T extends { encoding: string | null; confidence: number }>(candidates: T[]): T[] {
+  const best = candidates[0]?.confidence ?? 0;
+  const western = candidates.find((c) => c.encoding?.toLowerCase() === 'windows-1252');
+  if (!western || western === candidates[0] || western.confidence < best * WESTERN_MARGIN) return candidates;
+  return [western, ...candidates.filter((c) => c !== western)];
 }
 
 /** The length of `bytes` less the bytes of a UTF-8 character its end cuts (at most 3). */
