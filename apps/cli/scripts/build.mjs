@@ -4,7 +4,8 @@
 // workspace packages (@pidgate/*) are bundled from their TypeScript sources, and so are the pure
 // JavaScript libraries they use (one file to read instead of hundreds: zod alone is ~100 modules).
 // The packages in EXTERNAL stay imports resolved from node_modules at run time (a native addon, a
-// driver with optional native parts, test-only tools): they are dependencies of this package, and
+// driver with optional native parts, test-only tools, exceljs: its dependencies call the deprecated
+// Buffer(), which Node warns about only outside node_modules): they are dependencies of this package, and
 // scripts/check-pack.mjs checks that every import left in dist/ is one.
 //
 // The gateway reads a few files next to its modules (`../data/*.json`, `./assets/*`, `../package.json`):
@@ -23,7 +24,7 @@ const dist = `${cli}dist/`;
 const next = `${cli}dist.next/`;
 
 /** Imports left to node_modules at run time. */
-export const EXTERNAL = ['better-sqlite3', 'pg', 'pg-native', 'playwright-core'];
+export const EXTERNAL = ['better-sqlite3', 'pg', 'pg-native', 'playwright-core', 'exceljs'];
 
 // At `npm install` (--install) a failed build does not fail the install, except in CI: bin/pidgate.js
 // then runs the sources and says how to rebuild.

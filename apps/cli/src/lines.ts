@@ -28,7 +28,7 @@ export async function openSources(files: readonly string[], stdin: Readable, cwd
 }
 
 /** A file, or standard input for "-". */
-async function openSource(file: string, stdin: Readable, cwd: string): Promise<Source> {
+export async function openSource(file: string, stdin: Readable, cwd: string): Promise<Source> {
   if (file === '-') return { name: '-', stream: stdin, size: null };
   const path = resolve(cwd, file);
   const info = await stat(path).catch(() => null);

@@ -4,7 +4,7 @@ import { UsageError } from './io.ts';
  * The table options of `normalize` and `group` (the input format, the column, header, trimming), read
  * and checked without loading the CSV libraries: plain text input needs only these.
  */
-export type Format = 'text' | 'csv' | 'tsv' | 'ndjson';
+export type Format = 'text' | 'csv' | 'tsv' | 'ndjson' | 'xlsx';
 
 /** The options every command that reads tables takes (parseArgs config). */
 export const tableOptions = {
@@ -15,10 +15,12 @@ export const tableOptions = {
   'no-header': { type: 'boolean' },
   trim: { type: 'boolean', default: false },
   bom: { type: 'boolean', default: false },
+  sheet: { type: 'string' },
+  output: { type: 'string', short: 'o' },
 } as const;
 
 /** The help text of those options. */
-export const tableUsage = `  --format, -f text|csv|tsv|ndjson   the input format (default text: one identifier per line)
+export const tableUsage = `  --format, -f text|csv|tsv|ndjson|xlsx   the input format (default text: one identifier per line)
   --column, -c NAME|NUMBER   the column holding the identifier: a header name, or a number
                              counting from 1 (csv/tsv; default 1); the field name (ndjson, required)
   --delimiter, -d CHAR|tab   the csv cell separator, written back the same (default: found in the
@@ -30,7 +32,10 @@ export const tableUsage = `  --format, -f text|csv|tsv|ndjson   the input format
                              spaces too) and the invisible U+200B, U+2060, U+FEFF around each
                              cell or line before normalizing it; without it such input fails
                              with surrounding-whitespace
-  --bom                      start csv/tsv output with a UTF-8 byte-order mark (for spreadsheets)`;
+  --bom                      start csv/tsv output with a UTF-8 byte-order mark (for spreadsheets)
+  --sheet NAME               xlsx: the sheet to read (default: the workbook's first)
+  --output, -o FILE          xlsx: write the workbook to FILE (default: standard output, as bytes;
+                             refused on a terminal)`;
 
 /** Which cell of a row holds the identifier. */
 export type Column =
@@ -45,9 +50,12 @@ export interface TableSpec {
   readonly header: boolean;
   readonly trim: boolean;
   readonly bom: boolean;
+  /** xlsx: the sheet to read (null: the first) and the file to write (null: standard output). */
+  readonly sheet?: string | null;
+  readonly output?: string | null;
 }
 
-const FORMATS: readonly Format[] = ['text', 'csv', 'tsv', 'ndjson'];
+const FORMATS: readonly Format[] = ['text', 'csv', 'tsv', 'ndjson', 'xlsx'];
 
 /** Check the table options together; every inconsistency is a usage error (exit 2). */
 export function readTableSpec(values: {
@@ -58,11 +66,15 @@ export function readTableSpec(values: {
   'no-header'?: boolean | undefined;
   trim?: boolean | undefined;
   bom?: boolean | undefined;
+  sheet?: string | undefined;
+  output?: string | undefined;
 }): TableSpec {
   const format = (values.format ?? 'text') as Format;
   if (!FORMATS.includes(format)) {
     throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not ${JSON.stringify(values.format)}`);
   }
+  if (format !== 'xlsx' && (values.sheet !== undefined || values.output !== undefined))
+    throw new UsageError(`--${values.sheet !== undefined ? 'sheet' : 'output'} needs --format xlsx`);
   if (values.header && values['no-header']) throw new UsageError('--header and --no-header contradict each other');
   const trim = values.trim ?? false;
   const bom = values.bom ?? false;
@@ -71,7 +83,7 @@ export function readTableSpec(values: {
     if (bom && format === 'ndjson') throw new UsageError('--bom applies to csv and tsv output');
   }
   if (format === 'text') {
-    if (values.column !== undefined) throw new UsageError('--column needs --format csv, tsv or ndjson');
+    if (values.column !== undefined) throw new UsageError('--column needs --format csv, tsv, ndjson or xlsx');
     if (bom) throw new UsageError('--bom applies to csv and tsv output');
     if (values.delimiter !== undefined) throw new UsageError('--delimiter needs --format csv');
     return { format, column: null, delimiter: null, header: false, trim, bom: false };
@@ -83,6 +95,8 @@ export function readTableSpec(values: {
     if (values.delimiter !== undefined) throw new UsageError('--delimiter needs --format csv');
     return { format, column: { kind: 'name', name: values.column }, delimiter: null, header: false, trim, bom: false };
   }
+  if (format === 'xlsx' && (values.delimiter !== undefined || bom))
+    throw new UsageError(`--${bom ? 'bom' : 'delimiter'} applies to csv and tsv, not xlsx`);
   const column = readColumn(values.column ?? '1');
   if (column.kind === 'name' && values['no-header']) {
     throw new UsageError(
@@ -90,8 +104,10 @@ export function readTableSpec(values: {
     );
   }
   const header = column.kind === 'name' || values.header === true;
-  const delimiter = format === 'tsv' ? readTsvDelimiter(values.delimiter) : readDelimiter(values.delimiter);
-  return { format, column, delimiter, header, trim, bom };
+  const delimiter =
+    format === 'tsv' ? readTsvDelimiter(values.delimiter) : format === 'xlsx' ? null : readDelimiter(values.delimiter);
+  const workbook = format === 'xlsx' ? { sheet: values.sheet ?? null, output: values.output ?? null } : {};
+  return { format, column, delimiter, header, trim, bom, ...workbook };
 }
 
 /** A column given as digits is a number counting from 1; anything else is a header name. */

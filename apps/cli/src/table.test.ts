@@ -208,9 +208,9 @@ describe('pidgate normalize --format csv', () => {
     [['-f', 'csv', '-c', '3'], 'a,b\n', '--column 3: the first row has only 2 columns'],
     [['-f', 'csv', '-c', '0'], 'a\n', '--column 0: columns count from 1'],
     [['-f', 'csv', '-c', 'id', '--no-header'], 'a\n', 'names a header column'],
-    [['-f', 'xlsx'], '', '--format must be one of text, csv, tsv, ndjson'],
+    [['-f', 'xls'], '', '--format must be one of text, csv, tsv, ndjson, xlsx'],
     [['-f', 'ndjson'], '', '--format ndjson needs --column FIELD'],
-    [['--column', 'id'], '', '--column needs --format csv, tsv or ndjson'],
+    [['--column', 'id'], '', '--column needs --format csv, tsv, ndjson or xlsx'],
     [['--header'], '', '--header applies to csv and tsv'],
   ])('usage errors exit 2: %j', async (args, input, message) => {
     const { code, stderr } = await runCli(['normalize', ...args], input);

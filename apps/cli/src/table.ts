@@ -324,6 +324,7 @@ export async function runTable(
   classify: (value: string) => Added,
   maxLineLength = DEFAULT_MAX_LINE_LENGTH,
 ): Promise<void> {
+  if (spec.format === 'xlsx') return (await import('./xlsx.ts')).runXlsx(io, sources, spec, bar, columns, classify);
   let writer: TableWriter | undefined;
   let header: readonly string[] | null | undefined;
   for (const source of sources) {

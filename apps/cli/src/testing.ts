@@ -5,7 +5,7 @@ import { main } from './main.ts';
 /** Run the CLI in-process with the given standard input; collect what it writes. */
 export async function runCli(
   argv: readonly string[],
-  stdin = '',
+  stdin: string | Buffer = '',
   options: { cwd?: string; tty?: boolean; env?: Readonly<Record<string, string>> } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const stdout = new PassThrough();
@@ -19,7 +19,7 @@ export async function runCli(
     errText += d;
   });
   // Bytes, as a process's standard input is.
-  const input = Readable.from([Buffer.from(stdin, 'utf8')], { objectMode: false });
+  const input = Readable.from([typeof stdin === 'string' ? Buffer.from(stdin, 'utf8') : stdin], { objectMode: false });
   const io: Io = { stdin: input, stdout, stderr, env: options.env ?? {}, cwd: options.cwd ?? process.cwd() };
   const code = await main(argv, io);
   return { code, stdout: out, stderr: errText };

@@ -1,18 +1,20 @@
 import { err, Grouper, isLineTooLong, normalizeRecord, trimSurroundingSpace } from '@pidgate/core';
 import { registry } from '@pidgate/schemes';
 import { type Command, levelOption, parseCommandArgs, profileOption, readLevel, readProfile } from '../command.ts';
+import { encodingOption, encodingUsage, openTextSources } from '../decode.ts';
 import { write } from '../io.ts';
-import { lineBatches, openSources } from '../lines.ts';
+import { lineBatches } from '../lines.ts';
 import { maxLineOption, maxLineUsage, readMaxLineLength, tooLongMessage } from '../max-line.ts';
 import { progress } from '../progress-bar.ts';
 import { readTableSpec, runTable, tableOptions, tableUsage } from '../table.ts';
 import { Tally } from '../tally.ts';
+import { xlsxHelp } from '../xlsx.ts';
 import { ACCOUNT_ACTIONS, GROUP_ACCOUNTS_USAGE } from './group-words.ts';
 
 export const groupCommand: Command = {
   name: 'group',
   summary: 'group identifiers into equivalence classes',
-  usage: `pidgate group [--profile source|modern] [--level lexical|standard] [--format text|csv|tsv|ndjson] [--column NAME|NUMBER]
+  usage: `pidgate group [--profile source|modern] [--level lexical|standard] [--format text|csv|tsv|ndjson|xlsx] [--column NAME|NUMBER]
               [--header|--no-header] [--trim] [--bom] [FILE...]
 
 Reads identifiers one per line like normalize, then writes one JSON line per equivalence
@@ -33,9 +35,12 @@ where "group" numbers the equivalence classes 1, 2, 3... in order of first appea
 of the JSON output): rows with the same number are equivalent; sort by it to see the classes. A
 row that fails has no group and its error.
 
+${xlsxHelp}
+
 Options:
 ${tableUsage}
 ${maxLineUsage}
+${encodingUsage}
 
 On a terminal, standard error shows a progress bar and then a summary line.
 
@@ -54,12 +59,13 @@ file literally named create (or list, show, add, remove), write it as a path: pi
       ...levelOption,
       ...tableOptions,
       ...maxLineOption,
+      ...encodingOption,
     });
     const maxLineLength = readMaxLineLength(values['max-line-length']);
     const profile = readProfile(values.profile);
     const level = readLevel(values.level);
     const spec = readTableSpec(values);
-    const sources = await openSources(positionals, io.stdin, io.cwd);
+    const sources = await openTextSources(positionals, io, values.encoding, spec.format);
     const grouper = new Grouper();
     const bar = progress(io, null);
     const tally = new Tally(false);

@@ -3,20 +3,22 @@ import { normalizeRecord } from '@pidgate/core';
 import { registry } from '@pidgate/schemes';
 import { boundedByteBlocks, isLongLine, type LongLine } from '../bounded-blocks.ts';
 import { type Command, parseCommandArgs, profileOption, readProfile } from '../command.ts';
+import { encodingOption, encodingUsage, openTextSources } from '../decode.ts';
 import { type Io, UsageError, write } from '../io.ts';
 import { hyphenatedIsbn } from '../isbn-hyphens.ts';
-import { openSources, type Source } from '../lines.ts';
+import type { Source } from '../lines.ts';
 import { maxLineOption, maxLineUsage, readMaxLineLength, tooLongMessage } from '../max-line.ts';
 import { type BlockCounts, type BlockOptions, normalizeBlock } from '../normalize-block.ts';
 import { type Job, NormalizePool, workerScript } from '../pool.ts';
 import { openProgress, type Progress } from '../progress.ts';
 import { readTableSpec, tableOptions, tableUsage } from '../table-spec.ts';
 import { Tally } from '../tally.ts';
+import { xlsxHelp } from '../xlsx.ts';
 
 export const normalizeCommand: Command = {
   name: 'normalize',
   summary: 'normalize identifiers: one JSON line per input line, or a CSV/TSV/NDJSON table',
-  usage: `pidgate normalize [--profile source|modern] [--format text|csv|tsv|ndjson] [--column NAME|NUMBER]
+  usage: `pidgate normalize [--profile source|modern] [--format text|csv|tsv|ndjson|xlsx] [--column NAME|NUMBER]
                   [--header|--no-header] [--trim] [--bom] [--isbn-hyphens] [--jobs N] [FILE...]
 
 Reads identifiers one per line (standard input when no FILE is given, or "-") and writes
@@ -40,6 +42,8 @@ first file's header is written. Rows end with "\n"; the output has a byte-order 
 the end) is written with empty cells and error_code line-too-long, "line N: …"; the rows after it
 are read on.
 
+${xlsxHelp}
+
 Options:
 ${tableUsage}
 ${maxLineUsage}
@@ -48,6 +52,7 @@ ${maxLineUsage}
                     as its ISBN-13; null when its group or registrant range is not allocated); in
                     csv, tsv and ndjson a fifth column or field, hyphenated (empty or null for
                     other identifiers). The table is shipped with pidgate (docs/specs/isbn.md).
+${encodingUsage}
   --jobs N          threads normalizing text input (default: the number of cores); the output
                     keeps the input's order. Input under 32 MiB is normalized in the main thread
                     alone (a worker costs more to start than it saves there); so is all with --jobs 1.
@@ -63,13 +68,14 @@ CSV or NDJSON: the message names the line). Output already written stays written
       jobs: { type: 'string', short: 'j' },
       'isbn-hyphens': { type: 'boolean', default: false },
       ...maxLineOption,
+      ...encodingOption,
     });
     const isbnHyphens = values['isbn-hyphens'] === true;
     const maxLineLength = readMaxLineLength(values['max-line-length']);
     const profile = readProfile(values.profile);
     const jobs = readJobs(values.jobs);
     const spec = readTableSpec(values);
-    const sources = await openSources(positionals, io.stdin, io.cwd);
+    const sources = await openTextSources(positionals, io, values.encoding, spec.format);
     const total = sources.every((s) => s.size !== null) ? sources.reduce((n, s) => n + (s.size ?? 0), 0) : null;
     const bar = await openProgress(io, total);
     const tally = new Tally(bar.active);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 
 /** A static file the pages use, read once at start and served with a content hash as its version. */
 export interface Asset {
@@ -22,6 +23,19 @@ function load(name: string, type: string, file: string | URL = new URL(`./assets
  */
 const papaparse = createRequire(import.meta.url).resolve('papaparse/papaparse.min.js');
 
+/**
+ * jschardet (0BSD), the encoding detector the page asks about a file that is not UTF-8 (the CLI asks the
+ * same library), and exceljs (MIT), the page's reader and writer of .xlsx workbooks: their browser builds
+ * (IIFE, globals `jschardet` and `ExcelJS`; exceljs without its polyfills), served as they are, loaded
+ * only when such a file is chosen. `sheets.js` is the page's module that uses them.
+ */
+// (jschardet's exports map names no dist file: found beside its CommonJS entry.)
+const jschardet = new URL(
+  '../dist/jschardet.min.js',
+  pathToFileURL(createRequire(import.meta.url).resolve('jschardet')),
+);
+const exceljs = createRequire(import.meta.url).resolve('exceljs/dist/exceljs.bare.min.js');
+
 /** Every static asset, by file name, served under `/assets/`. */
 export const ASSETS: ReadonlyMap<string, Asset> = new Map(
   [
@@ -29,11 +43,24 @@ export const ASSETS: ReadonlyMap<string, Asset> = new Map(
     load('pidgate.js', 'text/javascript; charset=utf-8'),
     load('console.js', 'text/javascript; charset=utf-8'),
     load('papaparse.min.js', 'text/javascript; charset=utf-8', papaparse),
+    load('sheets.js', 'text/javascript; charset=utf-8'),
+    load('jschardet.min.js', 'text/javascript; charset=utf-8', jschardet),
+    load('exceljs.min.js', 'text/javascript; charset=utf-8', exceljs),
   ].map((a) => [a.name, a]),
 );
 
 /** The URL of an asset below `base` (a path ending in `/`), versioned so that it can be cached for a year. */
-export function assetUrl(base: string, name: 'pidgate.css' | 'pidgate.js' | 'papaparse.min.js' | 'console.js'): string {
+export function assetUrl(
+  base: string,
+  name:
+    | 'pidgate.css'
+    | 'pidgate.js'
+    | 'papaparse.min.js'
+    | 'console.js'
+    | 'sheets.js'
+    | 'jschardet.min.js'
+    | 'exceljs.min.js',
+): string {
   const asset = ASSETS.get(name) as Asset;
   return `${base}assets/${name}?v=${asset.hash}`;
 }

@@ -78,10 +78,11 @@ const Home: FC<HomeProps> = ({ base, schemes, profile, batchLimit = 10_000 }) =>
           aria-describedby="normalize-hint"
         />
         <p class="hint" id="normalize-hint">
-          Paste a list, or choose a file below: a text file with one identifier per line, or a spreadsheet saved as CSV
-          or TSV (you pick the column; the download keeps your other columns). Files are read and sent in pieces, so
-          lists of millions of lines work. Each line gets its normalized form or the reason it is not an identifier;
-          equivalent identifiers are grouped.
+          Paste a list, or choose a file below: a text file with one identifier per line, a spreadsheet saved as CSV or
+          TSV, or an Excel workbook (.xlsx, its first sheet; you pick the column; the downloads keep your other
+          columns). Files are read and sent in pieces, so lists of millions of lines work. A file that is not UTF-8 (a
+          CSV saved by Excel on Windows, say) is read in the encoding it looks like, and the page says which. Each line
+          gets its normalized form or the reason it is not an identifier; equivalent identifiers are grouped.
         </p>
         <div class="row">
           <div>
@@ -89,7 +90,7 @@ const Home: FC<HomeProps> = ({ base, schemes, profile, batchLimit = 10_000 }) =>
             <input
               type="file"
               id="normalize-file"
-              accept=".txt,.csv,.tsv,.tab,.lst,text/plain,text/csv,text/tab-separated-values"
+              accept=".txt,.csv,.tsv,.tab,.lst,.xlsx,text/plain,text/csv,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             />
           </div>
           <div>
@@ -139,6 +140,7 @@ const Home: FC<HomeProps> = ({ base, schemes, profile, batchLimit = 10_000 }) =>
 
       <div id="normalize-result" hidden>
         <p id="normalize-status" role="status" aria-live="polite" />
+        <p id="normalize-encoding" class="hint" hidden />
         <progress id="normalize-progress" max="1" value="0" aria-label="Progress" hidden />
         <div class="summary" id="normalize-summary" />
         <p>
@@ -147,6 +149,9 @@ const Home: FC<HomeProps> = ({ base, schemes, profile, batchLimit = 10_000 }) =>
           </button>{' '}
           <button type="button" class="secondary" id="download-json" disabled>
             Download JSON
+          </button>{' '}
+          <button type="button" class="secondary" id="download-xlsx" disabled>
+            Download XLSX
           </button>
         </p>
         <h3 id="groups-title">Equivalence groups</h3>
@@ -206,6 +211,9 @@ const Home: FC<HomeProps> = ({ base, schemes, profile, batchLimit = 10_000 }) =>
       data-in-flight={String(IN_FLIGHT)}
       data-batch-limit={String(batchLimit)}
       data-papaparse={assetUrl(base, 'papaparse.min.js')}
+      data-sheets={assetUrl(base, 'sheets.js')}
+      data-jschardet={assetUrl(base, 'jschardet.min.js')}
+      data-exceljs={assetUrl(base, 'exceljs.min.js')}
     />
   </>
 );

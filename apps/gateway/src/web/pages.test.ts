@@ -170,6 +170,9 @@ describe('GET /assets/{file}', () => {
     ['pidgate.css', 'text/css; charset=utf-8'],
     ['pidgate.js', 'text/javascript; charset=utf-8'],
     ['papaparse.min.js', 'text/javascript; charset=utf-8'],
+    ['sheets.js', 'text/javascript; charset=utf-8'],
+    ['jschardet.min.js', 'text/javascript; charset=utf-8'],
+    ['exceljs.min.js', 'text/javascript; charset=utf-8'],
   ])('%s: typed, validated by ETag, cached for a year only under its version', async (name, type) => {
     const asset = ASSETS.get(name)!;
     const res = await app.request(`/assets/${name}?v=${asset.hash}`);

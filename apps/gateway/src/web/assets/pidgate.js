@@ -397,28 +397,27 @@ function setRunning(running) {
   $('normalize-progress').hidden = !running && !current?.done;
   $('download-csv').disabled = running || !current || current.lines === 0;
   $('download-json').disabled = $('download-csv').disabled;
+  $('download-xlsx').disabled = $('download-csv').disabled;
 }
 
 // Reading: every source yields pieces { values, cells, position }: the identifiers, the spreadsheet
 // rows they come from (or null), and how far into the source (bytes or characters) the piece ends.
 
-/** The text of a File, decoded as UTF-8 as it is read (a BOM dropped), with the bytes read so far. */
+/** The page's module for encodings and workbooks (sheets.js), loaded when a file is first chosen. */
+let sheetsModule = null;
+const sheets = () => (sheetsModule ??= import(settings.sheets));
+
+/**
+ * The text of a File as it is read, with the bytes read so far: in UTF-8, UTF-16 by its byte-order mark,
+ * or the legacy encoding it looks like (sheets.js says which on the page); never a replaced character.
+ */
 async function* fileText(file) {
-  const reader = file.stream().getReader();
-  const decoder = new TextDecoder('utf-8');
-  let position = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      position += value.byteLength;
-      yield { text: decoder.decode(value, { stream: true }), position };
-    }
-    const last = decoder.decode();
-    if (last) yield { text: last, position };
-  } finally {
-    reader.cancel().catch(() => {});
-  }
+  yield* (await sheets()).decodedText(file);
+}
+
+/** A workbook's rows, in pieces as `tablePieces` gives a CSV's. */
+async function* workbookPieces(table, column) {
+  yield* (await sheets()).workbookPieces(table, column, table.file.size);
 }
 
 /** The text of the text box, in slices. */
@@ -621,6 +620,7 @@ async function normalize(pieces, label, table, total) {
   const run = new Run(profile, table, total);
   current = run;
   $('normalize-result').hidden = false;
+  $('normalize-encoding').hidden = true;
   for (const id of ['rows-body', 'errors-body', 'groups-list']) $(id).replaceChildren();
   $('groups-note').textContent = 'Groups are listed when the whole list is read.';
   const status = $('normalize-status');
@@ -721,7 +721,7 @@ async function chooseTable(file) {
   try {
     await loadPapa();
     // The first rows, to find the delimiter, the line break and the header (decoded once, a BOM dropped).
-    const head = await file.slice(0, 1 << 16).text();
+    const head = await (await sheets()).headText(file);
     const tsv = /\.(tsv|tab)$/i.test(file.name) || file.type === 'text/tab-separated-values';
     const preview = Papa.parse(head, {
       preview: 1,
@@ -756,12 +756,34 @@ function runTable() {
   const t = pendingTable;
   const column = Number($('csv-column').value);
   const header = $('csv-header').checked ? t.firstRow : null;
-  const table = { file: t.file, delimiter: t.delimiter, newline: t.newline, header };
+  const table = { file: t.file, delimiter: t.delimiter, newline: t.newline, header, workbook: t.workbook };
   const name = header ? header[column] : `column ${column + 1}`;
-  void normalize(tablePieces(table, column), `${t.file.name}, column “${name}”`, table, t.file.size);
+  const pieces = t.workbook ? workbookPieces(table, column) : tablePieces(table, column);
+  void normalize(pieces, `${t.file.name}, column “${name}”`, table, t.file.size);
+}
+
+/** An Excel workbook: its first sheet read in the page (sheets.js), then the column picked as for a CSV. */
+async function chooseWorkbook(file) {
+  try {
+    await loadPapa();
+    const workbook = await (await sheets()).readWorkbook(file);
+    pendingTable = { file, delimiter: ',', newline: '\r\n', firstRow: workbook.firstRow, workbook };
+    $('csv-file').textContent =
+      `${file.name} (Excel workbook, sheet “${workbook.sheet}”${workbook.sheets > 1 ? `, the first of ${workbook.sheets}` : ''})`;
+    $('csv-options').hidden = false;
+    $('csv-header').checked = true;
+    $('csv-column').value = '';
+    showColumns();
+    $('csv-column').focus();
+  } catch (e) {
+    pendingTable = null;
+    $('normalize-result').hidden = false;
+    $('normalize-status').textContent = `This file cannot be read as a workbook: ${e.message}`;
+  }
 }
 
 function chooseFile(file) {
+  if (/\.xlsx$/i.test(file.name) || file.type.includes('spreadsheetml')) return void chooseWorkbook(file);
   if (isTable(file)) return void chooseTable(file);
   clearTable(true);
   void normalize(linePieces(fileText(file)), file.name, null, file.size);
@@ -855,6 +877,7 @@ function start() {
   $('normalize-stop').addEventListener('click', () => controller?.abort());
   $('download-csv').addEventListener('click', downloadCsv);
   $('download-json').addEventListener('click', downloadJson);
+  $('download-xlsx').addEventListener('click', () => void sheets().then((s) => s.downloadXlsx(current)));
 }
 
 start();
