@@ -6,6 +6,7 @@ import {
   splitLines,
   trimSurroundingSpace,
 } from '@pidgate/core';
+import { urlOf } from '@pidgate/schemes';
 
 /**
  * `s` as a JSON string literal, the same text `JSON.stringify(s)` gives. Identifiers rarely hold a
@@ -24,7 +25,8 @@ export function jsonString(s: string): string {
 /** One output line of `pidgate normalize` (without its "\n"): `JSON.stringify(record)`, field by field. */
 export function recordLine(r: NormalizeRecord): string {
   if (r.ok) {
-    return `{"input":${jsonString(r.input)},"ok":true,"scheme":${jsonString(r.scheme)},"normalized":${jsonString(r.normalized)}}`;
+    const url = r.url === undefined ? '' : `,"url":${r.url === null ? 'null' : jsonString(r.url)}`;
+    return `{"input":${jsonString(r.input)},"ok":true,"scheme":${jsonString(r.scheme)},"normalized":${jsonString(r.normalized)}${url}}`;
   }
   const { code, message, offset } = r.error;
   const at = typeof offset === 'number' && Number.isFinite(offset) ? String(offset) : 'null';
@@ -52,6 +54,7 @@ const ascii = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(
 const INPUT = ascii('{"input":');
 const OK_SCHEME = ascii(',"ok":true,"scheme":');
 const NORMALIZED = ascii(',"normalized":');
+const URL_FIELD = ascii(',"url":');
 const FAILED_CODE = ascii(',"ok":false,"error":{"code":');
 const MESSAGE = ascii(',"message":');
 const OFFSET = ascii(',"offset":');
@@ -118,6 +121,12 @@ export class LineWriter {
       this.reserve(32);
       this.raw(NORMALIZED);
       this.string(r.normalized);
+      if (r.url !== undefined) {
+        this.reserve(16);
+        this.raw(URL_FIELD);
+        if (r.url === null) this.raw(NULL);
+        else this.string(r.url);
+      }
       this.reserve(2);
       this.bytes[this.length++] = 0x7d;
     } else {
@@ -193,7 +202,7 @@ function normalizeLines(
   const lines = splitLines(text);
   for (let k = 0; k < lines.length; k++) {
     const line = lines[k] as string;
-    const record = normalizeRecord(registry, trim ? trimSurroundingSpace(line) : line, profile);
+    const record = normalizeRecord(registry, trim ? trimSurroundingSpace(line) : line, profile, undefined, urlOf);
     counts.lines++;
     if (record.ok) {
       counts.normalized++;
