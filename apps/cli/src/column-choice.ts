@@ -26,7 +26,9 @@ export function resolveColumn(
   const width = Math.max(first.length, ...below.map((r) => r.length), 1);
   const counts = Array.from({ length: width }, (_, i) => below.filter((r) => parses(cell(r, i))).length);
   // A first row known to be data counts among the cells.
-  if (spec.header === false) first.forEach((_, i) => counts[i] !== undefined && parses(cell(first, i)) && counts[i]++);
+  if (spec.header === false) {
+    for (let i = 0; i < first.length; i++) if (parses(cell(first, i))) counts[i] = (counts[i] ?? 0) + 1;
+  }
   const index = chooseColumn(spec.header === false ? null : first, counts);
   const header =
     spec.header === 'auto'

@@ -32,7 +32,7 @@ export const tableUsage = `  --format, -f text|csv|tsv|ndjson   the input format
                              (${COLUMN_HINTS_TEXT}), then to the leftmost
   --delimiter, -d CHAR|tab   the csv cell separator, written back the same (default: found in the
                              file: the first of "," ";" tab "|" that every one of its first rows
-                             has as often, else the one its first row has most often)
+                             has as often, else ",")
   --header / --no-header     whether the first csv/tsv row is a header. A NAME implies --header;
                              with a NUMBER the first row is data unless --header is given; with
                              neither, the first row is a header when its cell in the column is no

@@ -30,6 +30,8 @@ export const SHEET_CASES = {
     ['id\n10.1000/1\n10.1000/2\n', ','],
     ['"a,b";c\n"d,e";f\n', ';'],
     ['\ufeffa;b\n1;2\n', ';'],
+    ['x;y\nz\n', ','],
+    ['10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O\n10.1000/x\n', ','],
     ['', ','],
   ],
   /** [header or null, cells that parse per column, chosen column]. */

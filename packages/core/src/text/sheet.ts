@@ -14,7 +14,8 @@ const SNIFF_ROWS = 20;
 /**
  * The cell separator of a CSV file from its first rows (the beginning of the file, `head`): the first of
  * `,` `;` tab `|` that the first row has, and every other non-blank row of `head` has as often (counted
- * outside quotes); else the one the first row has most often; "," when it has none. A row cut off at the
+ * outside quotes); "," when none does (a one-column list whose first identifier holds a ";", such as a
+ * SICI DOI, stays one column). A row cut off at the
  * end of `head` is not counted, unless it is the only one. Linear in the length of `head`.
  */
 export function sniffDelimiter(head: string): string {
@@ -25,16 +26,7 @@ export function sniffDelimiter(head: string): string {
     const n = first.get(candidate) ?? 0;
     if (n > 0 && rows.every((row) => (row.get(candidate) ?? 0) === n)) return candidate;
   }
-  let best = ',';
-  let most = 0;
-  for (const candidate of DELIMITER_CANDIDATES) {
-    const n = first.get(candidate) ?? 0;
-    if (n > most) {
-      best = candidate;
-      most = n;
-    }
-  }
-  return best;
+  return ',';
 }
 
 /** For each of the first non-blank rows of `head`, how often each candidate separator occurs outside quotes. */
