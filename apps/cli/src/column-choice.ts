@@ -48,6 +48,7 @@ function headRows(head: string, delimiter: string): string[][] {
       return parse(text, {
         delimiter,
         relax_column_count: true,
+        relax_quotes: true,
         skip_empty_lines: true,
         to: SAMPLE_ROWS + 1,
       }) as string[][];

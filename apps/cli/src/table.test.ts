@@ -265,7 +265,14 @@ describe('pidgate normalize --format ndjson', () => {
         error_code: 'unknown-scheme',
         error_message: UNKNOWN_MESSAGE,
       },
-      { n: 3, scheme: null, normalized: null, url: null, error_code: 'empty-input', error_message: 'the input is empty' },
+      {
+        n: 3,
+        scheme: null,
+        normalized: null,
+        url: null,
+        error_code: 'empty-input',
+        error_message: 'the input is empty',
+      },
       {
         id: 'x',
         scheme: null,
@@ -274,7 +281,6 @@ describe('pidgate normalize --format ndjson', () => {
         error_code: 'unknown-scheme',
         error_message: UNKNOWN_MESSAGE,
       },
-
     ]);
   });
 
