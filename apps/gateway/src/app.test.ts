@@ -189,27 +189,25 @@ describe('batch API', () => {
   });
 
   it('POST /api/v1/normalize gives each identifier its resolvable url, and the key at the level asked for', async () => {
-    const ask = async (body: object) =>
-      (
-        await (
-          await app.request('/api/v1/normalize', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          })
-        ).json()
-      ).results;
+    const ask = async (body: object) => {
+      const res = await app.request('/api/v1/normalize', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return ((await res.json()) as { results: { normalized: string; url: string | null }[] }).results;
+    };
     const identifiers = ['ark:/12025/654xz321', 'urn:nbn:de:bvb:19-146642', 'ISBN 0-395-36341-1', 'urn:example:a'];
     const lexical = await ask({ identifiers });
-    expect(lexical.map((r: { url: string | null }) => r.url)).toEqual([
+    expect(lexical.map((r) => r.url)).toEqual([
       'https://n2t.net/ark:12025/654xz321',
       'https://nbn-resolving.org/urn:nbn:de:bvb:19-146642',
       'https://openlibrary.org/isbn/0395363411',
       null,
     ]);
-    expect(lexical[2].normalized).toBe('urn:isbn:0395363411');
+    expect(lexical[2]?.normalized).toBe('urn:isbn:0395363411');
     const standard = await ask({ identifiers, level: 'standard' });
-    expect(standard[2].normalized).toBe('urn:isbn:9780395363416');
+    expect(standard[2]?.normalized).toBe('urn:isbn:9780395363416');
     const text = await app.request('/api/v1/normalize?level=standard', {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
@@ -221,7 +219,7 @@ describe('batch API', () => {
       headers: { 'content-type': 'text/plain' },
       body: 'x\n',
     });
-    expect([bad.status, (await bad.json()).code]).toEqual([400, 'invalid-level']);
+    expect([bad.status, ((await bad.json()) as { code: string }).code]).toEqual([400, 'invalid-level']);
   });
 
   it('a text/plain body streams NDJSON back, one line per input line', async () => {
