@@ -97,3 +97,24 @@ export function schemesInWords(schemes: readonly DefinedScheme[]): string {
   const names = [...new Set(schemes.map(shortName))].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
+
+/**
+ * The `description` of each package.json that names what pidgate reads (path from the repository root →
+ * description), made from `schemesInWords`: `npm run docs -w @pidgate/schemes` writes them.
+ */
+export function packageDescriptions(schemes: readonly DefinedScheme[]): Record<string, string> {
+  const words = schemesInWords(schemes);
+  return {
+    'package.json': `pidgate: a persistent-identifier gateway: ${words} identifiers`,
+    'packages/schemes/package.json': `Every pidgate scheme (${words}) registered in one registry`,
+    'apps/cli/package.json': `pidgate: the command-line tool and HTTP gateway for persistent identifiers (${words}): normalize, compare, parse, group, resolve`,
+  };
+}
+
+/** `text` (a package.json) with its top-level "description" set to `description`, nothing else changed. */
+export function withDescription(text: string, description: string): string {
+  return text.replace(
+    /^(\s*"description":\s*)"(?:[^"\\]|\\.)*"/m,
+    (_, lead: string) => `${lead}${JSON.stringify(description)}`,
+  );
+}
