@@ -38,8 +38,12 @@ export const URN_NAMESPACE_RESOLVERS: readonly UrnNamespaceResolver[] = [
   { prefix: 'lex:br', template: 'https://www.lexml.gov.br/urn/{urn}' },
 ];
 
+/** A string of only the characters below (ABNF: RFC 3986 pchar and "/", "%" kept); linear, no backtracking. */
+const URL_TEXT = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*$/;
+
 /** Characters left as they are in a URL built here: RFC 3986 unreserved, sub-delims, ":", "@", "/", "%". */
 function encodeForUrl(s: string): string {
+  if (URL_TEXT.test(s)) return s;
   let out = '';
   for (const ch of s) {
     if (/^[A-Za-z0-9\-._~!$&'()*+,;=:@/%]$/.test(ch)) out += ch;
