@@ -1,5 +1,6 @@
 import type { DefinedScheme, Identifier } from '@pidgate/core';
-import { resolvePwid } from '@pidgate/pwid';
+// The resolver alone: the package's index loads the archive-registry file reader (zod), which normalize does not.
+import { resolvePwid } from '@pidgate/pwid/resolve';
 import { urnResolverUrl } from '@pidgate/urn';
 import type { AnyIdentifier } from './index.ts';
 import { schemes } from './list.ts';
