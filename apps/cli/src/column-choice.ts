@@ -29,6 +29,10 @@ export function resolveColumn(
   if (spec.header === false) {
     for (let i = 0; i < first.length; i++) if (parses(cell(first, i))) counts[i] = (counts[i] ?? 0) + 1;
   }
+  // No cell below parses (a file of one row): the first row's own cells decide.
+  if (counts.every((n) => n === 0)) {
+    for (let i = 0; i < first.length; i++) counts[i] = parses(cell(first, i)) ? 1 : 0;
+  }
   const index = chooseColumn(spec.header === false ? null : first, counts);
   const header =
     spec.header === 'auto'

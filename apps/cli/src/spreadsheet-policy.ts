@@ -18,7 +18,8 @@ spreadsheets by the same rules (\`packages/core/src/text/sheet.ts\`; the page ru
   header is \`identifier\`, \`identifikator\`, \`identifiant\`, \`id\`, \`pid\`, \`doi\`, \`isbn\`, \`issn\`, \`orcid\`,
   \`urn\`, \`ark\`, \`handle\`, \`hdl\`, \`uri\` or \`url\` (any case, a plural "s" allowed), then to the leftmost.
   The header names only break ties: \`Titel;Identifikator;Bemerkung\` with DOIs in the middle column picks
-  the middle column because its cells are DOIs.
+  the middle column because its cells are DOIs. When no cell below the first row parses (a file of one
+  row), the first row's own cells decide.
 - **Header.** Unless given (\`--header\`/\`--no-header\`, a \`--column\` NAME, or the page's checkbox): the first
   row is a header when its cell in the chosen column is no identifier while a cell below it is (or its
   name is one of the names above). With a \`--column\` NUMBER the first row is data unless \`--header\`.

@@ -780,6 +780,10 @@ async function columnByContent(rows) {
     firstParses.push(results[i * per]?.ok === true);
     counts.push(results.slice(i * per + 1, (i + 1) * per).filter((r) => r.ok).length);
   }
+  // No cell below parses (a file of one row): the first row's own cells decide.
+  if (counts.every((n) => n === 0)) {
+    for (let i = 0; i < width; i++) counts[i] = firstParses[i] ? 1 : 0;
+  }
   const column = chooseColumn(first, counts);
   return { column, header: firstRowIsHeader(firstParses[column], first[column] ?? '', counts[column]) };
 }
