@@ -24,13 +24,13 @@ export function resolveColumn(
     return spec.trim ? trimSurroundingSpace(c) : c;
   };
   const width = Math.max(first.length, ...below.map((r) => r.length), 1);
-  const counts = Array.from({ length: width }, (_, i) => below.filter((r) => parses(cell(r, i))).length);
+  const counts: number[] = Array.from({ length: width }, (_, i) => below.filter((r) => parses(cell(r, i))).length);
   // A first row known to be data counts among the cells.
   if (spec.header === false) {
     for (let i = 0; i < first.length; i++) if (parses(cell(first, i))) counts[i] = (counts[i] ?? 0) + 1;
   }
   // No cell below parses (a file of one row): the first row's own cells decide.
-  if (counts.every((n) => n === 0)) {
+  if (!counts.some((n) => n > 0)) {
     for (let i = 0; i < first.length; i++) counts[i] = parses(cell(first, i)) ? 1 : 0;
   }
   const index = chooseColumn(spec.header === false ? null : first, counts);

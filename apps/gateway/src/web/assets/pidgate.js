@@ -781,7 +781,7 @@ async function columnByContent(rows) {
     counts.push(results.slice(i * per + 1, (i + 1) * per).filter((r) => r.ok).length);
   }
   // No cell below parses (a file of one row): the first row's own cells decide.
-  if (counts.every((n) => n === 0)) {
+  if (!counts.some((n) => n > 0)) {
     for (let i = 0; i < width; i++) counts[i] = firstParses[i] ? 1 : 0;
   }
   const column = chooseColumn(first, counts);
