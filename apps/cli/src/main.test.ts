@@ -66,7 +66,9 @@ describe('pidgate normalize', () => {
       ok: true,
       scheme: 'urn',
       normalized: 'urn:example:a123%2Cz456',
+      url: null,
     });
+
     expect(lines[1]).toMatchObject({ input: 'not-an-id', ok: false, error: { code: 'unknown-scheme', offset: 0 } });
     expect(lines[2]).toMatchObject({ input: '', ok: false, error: { code: 'empty-input' } });
     expect(lines[3]).toMatchObject({ input: 'urn:x:y', ok: false, error: { code: 'nid-length', offset: 4 } });

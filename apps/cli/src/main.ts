@@ -1,9 +1,11 @@
+import { schemes, schemesInWords } from '@pidgate/schemes';
 import { type CommandEntry, commandEntries } from './commands/index.ts';
 import { type Io, processIo, UsageError, write } from './io.ts';
 
 export function helpText(all: readonly Pick<CommandEntry, 'name' | 'summary'>[] = commandEntries): string {
   const width = Math.max(...all.map((c) => c.name.length));
-  return `pidgate: parse, validate, normalize and compare persistent identifiers (ARK, PWID, PDI, URN)
+  return `pidgate: parse, validate, normalize and compare persistent identifiers
+(${schemesInWords(schemes)})
 
 Usage: pidgate <command> [options]
 

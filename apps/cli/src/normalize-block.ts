@@ -6,6 +6,7 @@ import {
   splitLines,
   trimSurroundingSpace,
 } from '@pidgate/core';
+import { urlOf } from '@pidgate/schemes';
 import { hyphenatedIsbn } from './isbn-hyphens.ts';
 
 /**
@@ -29,9 +30,10 @@ export function jsonString(s: string): string {
  */
 export function recordLine(r: NormalizeRecord, hyphenated?: string | null): string {
   if (r.ok) {
+    const url = r.url === undefined ? '' : `,"url":${r.url === null ? 'null' : jsonString(r.url)}`;
     const extra =
       hyphenated === undefined ? '' : `,"hyphenated":${hyphenated === null ? 'null' : jsonString(hyphenated)}`;
-    return `{"input":${jsonString(r.input)},"ok":true,"scheme":${jsonString(r.scheme)},"normalized":${jsonString(r.normalized)}${extra}}`;
+    return `{"input":${jsonString(r.input)},"ok":true,"scheme":${jsonString(r.scheme)},"normalized":${jsonString(r.normalized)}${url}${extra}}`;
   }
   const { code, message, offset } = r.error;
   const at = typeof offset === 'number' && Number.isFinite(offset) ? String(offset) : 'null';
@@ -61,6 +63,7 @@ const ascii = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(
 const INPUT = ascii('{"input":');
 const OK_SCHEME = ascii(',"ok":true,"scheme":');
 const NORMALIZED = ascii(',"normalized":');
+const URL_FIELD = ascii(',"url":');
 const FAILED_CODE = ascii(',"ok":false,"error":{"code":');
 const MESSAGE = ascii(',"message":');
 const OFFSET = ascii(',"offset":');
@@ -128,6 +131,12 @@ export class LineWriter {
       this.reserve(32);
       this.raw(NORMALIZED);
       this.string(r.normalized);
+      if (r.url !== undefined) {
+        this.reserve(16);
+        this.raw(URL_FIELD);
+        if (r.url === null) this.raw(NULL);
+        else this.string(r.url);
+      }
       if (hyphenated !== undefined) {
         this.reserve(24);
         this.raw(HYPHENATED);
@@ -209,7 +218,7 @@ function normalizeLines(
   const lines = splitLines(text);
   for (let k = 0; k < lines.length; k++) {
     const line = lines[k] as string;
-    const record = normalizeRecord(registry, trim ? trimSurroundingSpace(line) : line, profile);
+    const record = normalizeRecord(registry, trim ? trimSurroundingSpace(line) : line, profile, undefined, urlOf);
     counts.lines++;
     if (record.ok) {
       counts.normalized++;

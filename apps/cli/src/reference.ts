@@ -1,5 +1,6 @@
 import type { Command } from './command.ts';
 import { helpText } from './main.ts';
+import { SPREADSHEET_POLICY } from './spreadsheet-policy.ts';
 
 /** The CLI reference in Markdown, generated from the CLI's own help so the two cannot drift. */
 export function cliReference(all: readonly Command[]): string {
@@ -12,5 +13,6 @@ export function cliReference(all: readonly Command[]): string {
 ${helpText(all).trimEnd()}
 \`\`\`
 
+${SPREADSHEET_POLICY}
 ${sections.join('\n')}`;
 }

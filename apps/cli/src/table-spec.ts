@@ -1,4 +1,8 @@
+import { COLUMN_HINTS } from '@pidgate/core';
 import { UsageError } from './io.ts';
+
+/** The hint names, as the help text lists them. */
+const COLUMN_HINTS_TEXT = COLUMN_HINTS.join(', ');
 
 /**
  * The table options of `normalize` and `group` (the input format, the column, header, trimming), read
@@ -14,7 +18,9 @@ export const tableOptions = {
   header: { type: 'boolean' },
   'no-header': { type: 'boolean' },
   trim: { type: 'boolean', default: false },
-  bom: { type: 'boolean', default: false },
+  bom: { type: 'boolean' },
+  'no-bom': { type: 'boolean' },
+  'raw-formulas': { type: 'boolean', default: false },
   sheet: { type: 'string' },
   output: { type: 'string', short: 'o' },
 } as const;
@@ -22,17 +28,26 @@ export const tableOptions = {
 /** The help text of those options. */
 export const tableUsage = `  --format, -f text|csv|tsv|ndjson|xlsx   the input format (default text: one identifier per line)
   --column, -c NAME|NUMBER   the column holding the identifier: a header name, or a number
-                             counting from 1 (csv/tsv; default 1); the field name (ndjson, required)
+                             counting from 1 (csv/tsv); the field name (ndjson, required). Without
+                             it (csv/tsv): the column whose cells parse most often in the file's
+                             first 100 rows; a tie goes to a column named like an identifier
+                             (${COLUMN_HINTS_TEXT}), then to the leftmost
   --delimiter, -d CHAR|tab   the csv cell separator, written back the same (default: found in the
-                             file: "," or the ";", tab or "|" that every one of its first rows
-                             has as often, as spreadsheets save CSV in many languages)
+                             file: the first of "," ";" tab "|" that every one of its first rows
+                             has as often, else ",")
   --header / --no-header     whether the first csv/tsv row is a header. A NAME implies --header;
-                             with a NUMBER the first row is data unless --header is given
+                             with a NUMBER the first row is data unless --header is given; with
+                             neither, the first row is a header when its cell in the column is no
+                             identifier while a cell below it is (or its name is one of the above)
   --trim                     remove white space (any Unicode space, no-break and ideographic
                              spaces too) and the invisible U+200B, U+2060, U+FEFF around each
                              cell or line before normalizing it; without it such input fails
                              with surrounding-whitespace
-  --bom                      start csv/tsv output with a UTF-8 byte-order mark (for spreadsheets)
+  --bom / --no-bom           csv/tsv output starts with a UTF-8 byte-order mark, so that spreadsheet
+                             programs read it as UTF-8 (the default); --no-bom leaves it out
+  --raw-formulas             write cells as they are: by default a csv/tsv cell that starts with
+                             = + - @, a tab or a carriage return (one a spreadsheet would run as a
+                             formula) is written with a ' before it (OWASP's CSV-injection advice)
   --sheet NAME               xlsx: the sheet to read (default: the workbook's first)
   --output, -o FILE          xlsx: write the workbook to FILE (default: standard output, as bytes;
                              refused on a terminal)`;
@@ -40,16 +55,22 @@ export const tableUsage = `  --format, -f text|csv|tsv|ndjson|xlsx   the input f
 /** Which cell of a row holds the identifier. */
 export type Column =
   | { readonly kind: 'name'; readonly name: string }
-  | { readonly kind: 'index'; readonly index: number };
+  | { readonly kind: 'index'; readonly index: number }
+  /** Found in each file from its content (`chooseColumn` of @pidgate/core). */
+  | { readonly kind: 'auto' };
 
 export interface TableSpec {
   readonly format: Format;
   readonly column: Column | null;
   /** The csv cell separator; null: found in each file (`sniffDelimiter`). Tab for tsv. */
   readonly delimiter: string | null;
-  readonly header: boolean;
+  /** 'auto': decided in each file with its column (`firstRowIsHeader` of @pidgate/core). */
+  readonly header: boolean | 'auto';
   readonly trim: boolean;
+  /** A byte-order mark before csv/tsv output (default: yes). */
   readonly bom: boolean;
+  /** Cells written as they are, formula-looking ones included (`--raw-formulas`). */
+  readonly rawFormulas: boolean;
   /** xlsx: the sheet to read (null: the first) and the file to write (null: standard output). */
   readonly sheet?: string | null;
   readonly output?: string | null;
@@ -68,6 +89,8 @@ export function readTableSpec(values: {
   bom?: boolean | undefined;
   sheet?: string | undefined;
   output?: string | undefined;
+  'no-bom'?: boolean | undefined;
+  'raw-formulas'?: boolean | undefined;
 }): TableSpec {
   const format = (values.format ?? 'text') as Format;
   if (!FORMATS.includes(format)) {
@@ -77,37 +100,52 @@ export function readTableSpec(values: {
     throw new UsageError(`--${values.sheet !== undefined ? 'sheet' : 'output'} needs --format xlsx`);
   if (values.header && values['no-header']) throw new UsageError('--header and --no-header contradict each other');
   const trim = values.trim ?? false;
-  const bom = values.bom ?? false;
+  if (values.bom && values['no-bom']) throw new UsageError('--bom and --no-bom contradict each other');
+  const bom = values['no-bom'] !== true;
+  const rawFormulas = values['raw-formulas'] ?? false;
   if (format === 'text' || format === 'ndjson') {
     if (values.header || values['no-header']) throw new UsageError(`--header applies to csv and tsv, not ${format}`);
-    if (bom && format === 'ndjson') throw new UsageError('--bom applies to csv and tsv output');
+    if (values.bom || values['no-bom']) throw new UsageError('--bom and --no-bom apply to csv and tsv output');
+    if (rawFormulas) throw new UsageError('--raw-formulas applies to csv and tsv output');
   }
   if (format === 'text') {
     if (values.column !== undefined) throw new UsageError('--column needs --format csv, tsv, ndjson or xlsx');
-    if (bom) throw new UsageError('--bom applies to csv and tsv output');
     if (values.delimiter !== undefined) throw new UsageError('--delimiter needs --format csv');
-    return { format, column: null, delimiter: null, header: false, trim, bom: false };
+    return { format, column: null, delimiter: null, header: false, trim, bom: false, rawFormulas: false };
   }
   if (format === 'ndjson') {
     if (values.column === undefined || values.column === '') {
       throw new UsageError('--format ndjson needs --column FIELD: the name of the field holding the identifier');
     }
     if (values.delimiter !== undefined) throw new UsageError('--delimiter needs --format csv');
-    return { format, column: { kind: 'name', name: values.column }, delimiter: null, header: false, trim, bom: false };
+    return {
+      format,
+      column: { kind: 'name', name: values.column },
+      delimiter: null,
+      header: false,
+      trim,
+      bom: false,
+      rawFormulas: false,
+    };
   }
-  if (format === 'xlsx' && (values.delimiter !== undefined || bom))
-    throw new UsageError(`--${bom ? 'bom' : 'delimiter'} applies to csv and tsv, not xlsx`);
-  const column = readColumn(values.column ?? '1');
+  if (format === 'xlsx' && (values.delimiter !== undefined || values.bom || values['no-bom']))
+    throw new UsageError(`--${values.delimiter !== undefined ? 'delimiter' : 'bom'} applies to csv and tsv, not xlsx`);
+  const column: Column = values.column === undefined ? { kind: 'auto' } : readColumn(values.column);
   if (column.kind === 'name' && values['no-header']) {
     throw new UsageError(
       `--column ${JSON.stringify(column.name)} names a header column, but --no-header says there is none`,
     );
   }
-  const header = column.kind === 'name' || values.header === true;
+  const header =
+    column.kind === 'name' || values.header === true
+      ? true
+      : column.kind === 'auto' && values['no-header'] !== true
+        ? 'auto'
+        : false;
   const delimiter =
     format === 'tsv' ? readTsvDelimiter(values.delimiter) : format === 'xlsx' ? null : readDelimiter(values.delimiter);
   const workbook = format === 'xlsx' ? { sheet: values.sheet ?? null, output: values.output ?? null } : {};
-  return { format, column, delimiter, header, trim, bom, ...workbook };
+  return { format, column, delimiter, header, trim, bom, rawFormulas, ...workbook };
 }
 
 /** A column given as digits is a number counting from 1; anything else is a header name. */
@@ -139,43 +177,5 @@ function readTsvDelimiter(text: string | undefined): string {
   return '\t';
 }
 
-/** The separators `sniffDelimiter` looks for, in order of preference. */
-const CANDIDATES = [',', ';', '\t', '|'];
-/** How many of a file's first rows `sniffDelimiter` reads. */
-const SNIFF_ROWS = 20;
-
-/**
- * The cell separator of a CSV file from its first rows (the beginning of the file, `head`): the first
- * of `,` `;` tab `|` that the first row has, and every other non-blank row of `head` has as often
- * (counted outside quotes); "," when none does. A row cut off at the end of `head` is not counted,
- * unless it is the only one. Linear in the length of `head`.
- */
-export function sniffDelimiter(head: string): string {
-  const rows = firstRows(head);
-  for (const candidate of CANDIDATES) {
-    const first = rows[0]?.get(candidate) ?? 0;
-    if (first > 0 && rows.every((row) => (row.get(candidate) ?? 0) === first)) return candidate;
-  }
-  return ',';
-}
-
-/** For each of the first non-blank rows of `head`, how often each candidate separator occurs outside quotes. */
-function firstRows(head: string): Map<string, number>[] {
-  const rows: Map<string, number>[] = [];
-  let counts = new Map<string, number>();
-  let quoted = false;
-  let blank = true;
-  for (let i = 0; i < head.length && rows.length < SNIFF_ROWS; i++) {
-    const c = head[i] as string;
-    if (c === '"') quoted = !quoted;
-    else if (!quoted && (c === '\n' || c === '\r')) {
-      if (!blank) rows.push(counts);
-      counts = new Map();
-      blank = true;
-      continue;
-    } else if (!quoted && CANDIDATES.includes(c)) counts.set(c, (counts.get(c) ?? 0) + 1);
-    if (c !== ' ') blank = false;
-  }
-  if (rows.length === 0 && !blank) rows.push(counts);
-  return rows;
-}
+/** The cell separator of a CSV file from its first rows: the one rule of @pidgate/core (docs/cli.md). */
+export { sniffDelimiter } from '@pidgate/core';

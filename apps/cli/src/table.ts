@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
-import { csvTextWithMarkers, isLineTooLong, trimSurroundingSpace } from '@pidgate/core';
+import { csvTextWithMarkers, isLineTooLong, neutralizeFormula, trimSurroundingSpace } from '@pidgate/core';
 import { type CsvError, parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
+import { resolveColumn } from './column-choice.ts';
 import { type Io, UsageError, write } from './io.ts';
 import { lineBatches, peek, type Source } from './lines.ts';
 import { DEFAULT_MAX_LINE_LENGTH, tooLongMessage } from './max-line.ts';
@@ -72,6 +73,22 @@ export async function delimiterOf(source: Source, spec: TableSpec): Promise<stri
 }
 
 /**
+ * `spec` for one source: with the column (and header) found in the source's first rows when the user
+ * named no column (`resolveColumn`); as it is otherwise.
+ */
+export async function specOf(
+  source: Source,
+  spec: TableSpec,
+  delimiter: string,
+  parses: ((value: string) => boolean) | undefined,
+): Promise<TableSpec> {
+  if (spec.format === 'ndjson' || spec.column?.kind !== 'auto') return spec;
+  const head = (await peek(source.stream)).toString('utf8');
+  if (parses === undefined) return { ...spec, column: { kind: 'index', index: 0 }, header: spec.header === true };
+  return resolveColumn(head, spec, delimiter, parses);
+}
+
+/**
  * Read CSV or TSV rows (RFC 4180 quoting, a UTF-8 BOM dropped), cells separated by `delimiter`, with the
  * header handling of `spec`.
  */
@@ -110,7 +127,7 @@ export function csvReader(
   /** The first row sets the width; with a header it names the columns (and is not a row itself). */
   const firstRow = (record: string[]): 'header' | 'data' => {
     width = record.length;
-    if (spec.header) {
+    if (spec.header === true) {
       header = record;
       if (spec.column?.kind === 'name') {
         index = record.indexOf(spec.column.name);
@@ -289,12 +306,22 @@ export class TableWriter {
     if (!this.started) {
       this.started = true;
       if (this.spec.bom) out += '\ufeff';
-      if (header) records.push([...header, ...this.columns]);
+      if (header) records.push(this.cells([...header, ...this.columns]));
     }
     rows.forEach((row, i) => {
-      records.push([...(row.data as string[]), ...(added[i] ?? []).map((v) => v ?? '')]);
+      records.push(this.cells([...(row.data as string[]), ...(added[i] ?? []).map((v) => v ?? '')]));
     });
     return out + stringify(records, { delimiter: this.delimiter });
+  }
+
+  /** A row's cells as written: formula-looking text neutralized unless `--raw-formulas`. */
+  private cells(row: (string | number)[]): (string | number)[] {
+    if (this.spec.rawFormulas) return row;
+    for (let i = 0; i < row.length; i++) {
+      const v = row[i];
+      if (typeof v === 'string') row[i] = neutralizeFormula(v);
+    }
+    return row;
   }
 
   /** What is still owed at the end: the BOM and header of a table that had no rows. */
@@ -302,7 +329,7 @@ export class TableWriter {
     if (this.started || this.spec.format === 'ndjson') return '';
     this.started = true;
     const bom = this.spec.bom ? '\ufeff' : '';
-    return header ? bom + stringify([[...header, ...this.columns]], { delimiter: this.delimiter }) : bom;
+    return header ? bom + stringify([this.cells([...header, ...this.columns])], { delimiter: this.delimiter }) : bom;
   }
 }
 
@@ -323,30 +350,61 @@ export async function runTable(
   columns: readonly string[],
   classify: (value: string) => Added,
   maxLineLength = DEFAULT_MAX_LINE_LENGTH,
+  options: TableRunOptions = {},
 ): Promise<void> {
   if (spec.format === 'xlsx') return (await import('./xlsx.ts')).runXlsx(io, sources, spec, bar, columns, classify);
   let writer: TableWriter | undefined;
   let header: readonly string[] | null | undefined;
+  const { unique } = options;
+  /** With `unique`: class key → its first row, its cells and how many rows it has (in order of first appearance). */
+  const classes = new Map<string, { row: Row; added: Added; count: number }>();
   for (const source of sources) {
     const delimiter = await delimiterOf(source, spec);
-    writer ??= new TableWriter(spec, columns, delimiter);
-    const reader = tableReader(source, spec, delimiter, bar.bytes, maxLineLength);
+    const sourceSpec = await specOf(source, spec, delimiter, options.parses);
+    writer ??= new TableWriter(spec, unique ? [...columns, 'count'] : columns, delimiter);
+    const reader = tableReader(source, sourceSpec, delimiter, bar.bytes, maxLineLength);
     for await (const rows of reader.batches()) {
       header ??= reader.header();
-      await write(
-        io.stdout,
-        writer.batch(
-          rows,
-          rows.map((r) => (r.error ? errorCells(columns, r.error) : classify(r.value))),
-          header,
-        ),
-      );
+      const added = rows.map((r) => (r.error ? errorCells(columns, r.error) : classify(r.value)));
+      if (unique) {
+        rows.forEach((row, i) => {
+          const cells = added[i] as Added;
+          const key = unique(row, cells);
+          const seen = classes.get(key);
+          if (seen) seen.count++;
+          else classes.set(key, { row, added: cells, count: 1 });
+        });
+      } else await write(io.stdout, writer.batch(rows, added, header));
       bar.lines(rows.length);
     }
     header ??= reader.header();
   }
+  if (unique && writer && classes.size > 0) {
+    const all = [...classes.values()];
+    for (let i = 0; i < all.length; i += 10_000) {
+      const part = all.slice(i, i + 10_000);
+      await write(
+        io.stdout,
+        writer.batch(
+          part.map((c) => c.row),
+          part.map((c) => [...c.added, c.count]),
+          header ?? null,
+        ),
+      );
+    }
+  }
   const tail = writer?.end(header ?? null) ?? '';
   if (tail !== '') await write(io.stdout, tail);
+}
+
+export interface TableRunOptions {
+  /** Is a cell an identifier? Finds the column (and header) of a file when none is named. */
+  readonly parses?: (value: string) => boolean;
+  /**
+   * De-duplicate (`--unique`): the key of a row's class; one row per class is written, its first, with
+   * a `count` column.
+   */
+  readonly unique?: (row: Row, added: Added) => string;
 }
 
 /** The cells of a row that could not be read: its error in the `error_code` and `error_message` columns. */

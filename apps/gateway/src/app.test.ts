@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { normalizeRecord } from '@pidgate/core';
+import { urlOf } from '@pidgate/schemes';
 import { describe, expect, it } from 'vitest';
 import { allSchemes, natab, tempFiles, testApp } from './testing/helpers.ts';
 
@@ -182,7 +183,43 @@ describe('batch API', () => {
       body: JSON.stringify({ identifiers: ids, profile: 'source' }),
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ results: ids.map((id) => normalizeRecord(allSchemes, id, 'source')) });
+    expect(await res.json()).toEqual({
+      results: ids.map((id) => normalizeRecord(allSchemes, id, 'source', 'lexical', urlOf)),
+    });
+  });
+
+  it('POST /api/v1/normalize gives each identifier its resolvable url, and the key at the level asked for', async () => {
+    const ask = async (body: object) => {
+      const res = await app.request('/api/v1/normalize', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return ((await res.json()) as { results: { normalized: string; url: string | null }[] }).results;
+    };
+    const identifiers = ['ark:/12025/654xz321', 'urn:nbn:de:bvb:19-146642', 'ISBN 0-395-36341-1', 'urn:example:a'];
+    const lexical = await ask({ identifiers });
+    expect(lexical.map((r) => r.url)).toEqual([
+      'https://n2t.net/ark:12025/654xz321',
+      'https://nbn-resolving.org/urn:nbn:de:bvb:19-146642',
+      'https://openlibrary.org/isbn/0395363411',
+      null,
+    ]);
+    expect(lexical[2]?.normalized).toBe('urn:isbn:0395363411');
+    const standard = await ask({ identifiers, level: 'standard' });
+    expect(standard[2]?.normalized).toBe('urn:isbn:9780395363416');
+    const text = await app.request('/api/v1/normalize?level=standard', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'ISBN 0-395-36341-1\n',
+    });
+    expect(JSON.parse(await text.text()).normalized).toBe('urn:isbn:9780395363416');
+    const bad = await app.request('/api/v1/normalize?level=fuzzy', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'x\n',
+    });
+    expect([bad.status, ((await bad.json()) as { code: string }).code]).toEqual([400, 'invalid-level']);
   });
 
   it('a text/plain body streams NDJSON back, one line per input line', async () => {
@@ -198,7 +235,7 @@ describe('batch API', () => {
       .split('\n')
       .map((l) => JSON.parse(l));
     const inputs = ['ark:/12025/654xz321', 'urn:nbn:de:bvb:19-146642', '', 'ark:/1/x', 'urn:example:last'];
-    expect(lines).toEqual(inputs.map((id) => normalizeRecord(allSchemes, id)));
+    expect(lines).toEqual(inputs.map((id) => normalizeRecord(allSchemes, id, undefined, 'lexical', urlOf)));
   });
 
   it('streams a body split mid-line and mid-character', async () => {

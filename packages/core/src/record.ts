@@ -1,4 +1,5 @@
 import { DEFAULT_EQUIVALENCE_LEVEL, type EquivalenceLevel, equivalenceKey } from './equivalence.ts';
+import type { Identifier } from './identifier.ts';
 import type { Profile } from './profile.ts';
 import type { Registry } from './registry.ts';
 
@@ -7,23 +8,37 @@ import type { Registry } from './registry.ts';
  * and what the gateway's batch API answers, field for field.
  */
 export type NormalizeRecord =
-  | { readonly input: string; readonly ok: true; readonly scheme: string; readonly normalized: string }
+  | {
+      readonly input: string;
+      readonly ok: true;
+      readonly scheme: string;
+      readonly normalized: string;
+      /** The resolvable URL (null: the scheme names none), when the caller gives `urlOf`. */
+      readonly url?: string | null;
+    }
   | {
       readonly input: string;
       readonly ok: false;
       readonly error: { readonly code: string; readonly message: string; readonly offset: number | null };
     };
 
-/** `normalized` is the equivalence key at `level` (default lexical: the identifier's `normalized`). */
+/**
+ * `normalized` is the equivalence key at `level` (default lexical: the identifier's `normalized`); with
+ * `urlOf` (`urlOf` of @pidgate/schemes), the record has the identifier's resolvable `url` too.
+ */
 export function normalizeRecord(
   registry: Registry,
   input: string,
   profile?: Profile,
   level: EquivalenceLevel = DEFAULT_EQUIVALENCE_LEVEL,
+  urlOf?: (id: Identifier) => string | undefined,
 ): NormalizeRecord {
   const result = registry.parse(input, profile);
-  if (result.ok)
-    return { input, ok: true, scheme: result.value.scheme, normalized: equivalenceKey(result.value, level) };
+  if (result.ok) {
+    const normalized = equivalenceKey(result.value, level);
+    if (urlOf === undefined) return { input, ok: true, scheme: result.value.scheme, normalized };
+    return { input, ok: true, scheme: result.value.scheme, normalized, url: urlOf(result.value) ?? null };
+  }
   const { code, message, offset } = result.error;
   return { input, ok: false, error: { code, message, offset } };
 }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { schemesPage, withReadmeTable } from './docs.ts';
+import { packageDescriptions, schemesInWords, schemesPage, withDescription, withReadmeTable } from './docs.ts';
 import { schemes } from './list.ts';
 
 const root = new URL('../../../', import.meta.url);
@@ -25,5 +25,20 @@ describe('the scheme tables of the docs', () => {
   it('lists every scheme, one row each', () => {
     const page = schemesPage(schemes);
     for (const s of schemes) expect(page).toContain(`| \`${s.name}\` | ${s.priority} |`);
+  });
+
+  it.each(Object.entries(packageDescriptions(schemes)))(
+    '%s: its description names what is read now (run `npm run docs -w @pidgate/schemes`)',
+    (path, description) => {
+      const text = read(path);
+      expect(JSON.parse(text).description).toBe(description);
+      expect(withDescription(text, description)).toBe(text);
+    },
+  );
+
+  it('names every scheme in words, from its title', () => {
+    expect(schemesInWords(schemes.filter((s) => ['ark', 'doi', 'orcid'].includes(s.name)))).toBe(
+      'ARK, DOI and ORCID iD',
+    );
   });
 });

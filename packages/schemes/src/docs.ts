@@ -98,3 +98,40 @@ export function withReadmeTable(readme: string, schemes: readonly DefinedScheme[
   if (start < 0 || end < start) throw new Error(`the README has no ${README_START} … ${README_END} markers`);
   return `${readme.slice(0, start + README_START.length)}\n${readmeTable(schemes)}\n${readme.slice(end)}`;
 }
+
+/** A scheme's short name, from its title: the words before the first comma or parenthesis (`ORCID iD`, `ROR ID`). */
+export function shortName(s: DefinedScheme): string {
+  return s.docs.title.split(/,| \(/)[0]?.trim() ?? s.name;
+}
+
+/**
+ * What pidgate reads, in words, from the list of definitions: `ARK, arXiv identifier, DOI, … and URN`
+ * (alphabetical). The CLI's help, the home page and the package descriptions say it this way, so a new
+ * scheme is named everywhere by its definition alone (`npm run docs -w @pidgate/schemes` writes the
+ * descriptions of package.json files; docs.test.ts fails when one is stale).
+ */
+export function schemesInWords(schemes: readonly DefinedScheme[]): string {
+  const names = [...new Set(schemes.map(shortName))].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * The `description` of each package.json that names what pidgate reads (path from the repository root →
+ * description), made from `schemesInWords`: `npm run docs -w @pidgate/schemes` writes them.
+ */
+export function packageDescriptions(schemes: readonly DefinedScheme[]): Record<string, string> {
+  const words = schemesInWords(schemes);
+  return {
+    'package.json': `pidgate: a persistent-identifier gateway: ${words} identifiers`,
+    'packages/schemes/package.json': `Every pidgate scheme (${words}) registered in one registry`,
+    'apps/cli/package.json': `pidgate: the command-line tool and HTTP gateway for persistent identifiers (${words}): normalize, compare, parse, group, resolve`,
+  };
+}
+
+/** `text` (a package.json) with its top-level "description" set to `description`, nothing else changed. */
+export function withDescription(text: string, description: string): string {
+  return text.replace(
+    /^(\s*"description":\s*)"(?:[^"\\]|\\.)*"/m,
+    (_, lead: string) => `${lead}${JSON.stringify(description)}`,
+  );
+}

@@ -29,3 +29,5 @@ export type SchemesRegistry = Registry<RegisteredScheme>;
 
 /** The registry the CLI and the gateway use (dispatching on the label or the URL host, see `route.ts`). */
 export const registry: DispatchRegistry<RegisteredScheme> = new DispatchRegistry(schemes);
+export { schemesInWords } from './docs.ts';
+export { SCHEMES_WITHOUT_URL, urlOf } from './url.ts';

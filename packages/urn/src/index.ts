@@ -1,6 +1,7 @@
 export { URN_ERROR_CODES, URN_WARNING_CODES, type UrnErrorCode, type UrnWarningCode } from './codes.ts';
 export { compareUrn } from './compare.ts';
 export { formatUrn } from './format.ts';
+export { URN_NAMESPACE_RESOLVERS, type UrnNamespaceResolver, urnResolverUrl } from './namespace-resolvers.ts';
 export { dnbCheckDigit, NAMESPACE_MODULES, NAMESPACES } from './namespaces/index.ts';
 export { isanCheckCharacter } from './namespaces/isan.ts';
 export {

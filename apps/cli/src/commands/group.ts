@@ -1,5 +1,5 @@
 import { err, Grouper, isLineTooLong, normalizeRecord, trimSurroundingSpace } from '@pidgate/core';
-import { registry } from '@pidgate/schemes';
+import { registry, urlOf } from '@pidgate/schemes';
 import { type Command, levelOption, parseCommandArgs, profileOption, readLevel, readProfile } from '../command.ts';
 import { encodingOption, encodingUsage, openTextSources } from '../decode.ts';
 import { write } from '../io.ts';
@@ -15,7 +15,7 @@ export const groupCommand: Command = {
   name: 'group',
   summary: 'group identifiers into equivalence classes',
   usage: `pidgate group [--profile source|modern] [--level lexical|standard] [--format text|csv|tsv|ndjson|xlsx] [--column NAME|NUMBER]
-              [--header|--no-header] [--trim] [--bom] [FILE...]
+              [--header|--no-header] [--trim] [--no-bom] [--raw-formulas] [FILE...]
 
 Reads identifiers one per line like normalize, then writes one JSON line per equivalence
 class, in order of first appearance:
@@ -29,8 +29,8 @@ Line numbers count from 1 across all files.
 
 With --format csv, tsv or ndjson it reads a table as normalize does and writes one row per input
 row, in input order (streaming: memory holds one row per class, not the rows), the input's cells
-first, then five columns:
-  scheme, normalized, group, error_code, error_message
+first, then six columns:
+  scheme, normalized, url, group, error_code, error_message
 where "group" numbers the equivalence classes 1, 2, 3... in order of first appearance (the order
 of the JSON output): rows with the same number are equivalent; sort by it to see the classes. A
 row that fails has no group and its error.
@@ -73,7 +73,7 @@ file literally named create (or list, show, add, remove), write it as a path: pi
       const numbers = new Map<string, number>();
       let finished = false;
       try {
-        const columns = ['scheme', 'normalized', 'group', 'error_code', 'error_message'];
+        const columns = ['scheme', 'normalized', 'url', 'group', 'error_code', 'error_message'];
         await runTable(
           io,
           sources,
@@ -82,17 +82,18 @@ file literally named create (or list, show, add, remove), write it as a path: pi
           columns,
           (value) => {
             const key = registry.normalize(value, profile, level);
-            const r = normalizeRecord(registry, value, profile);
+            const r = normalizeRecord(registry, value, profile, undefined, urlOf);
             tally.add(r);
             if (!key.ok || !r.ok)
               return r.ok
-                ? [r.scheme, r.normalized, null, null, null]
-                : [null, null, null, r.error.code, r.error.message];
+                ? [r.scheme, r.normalized, r.url ?? null, null, null, null]
+                : [null, null, null, null, r.error.code, r.error.message];
             const n = numbers.get(key.value) ?? numbers.size + 1;
             numbers.set(key.value, n);
-            return [r.scheme, r.normalized, n, null, null];
+            return [r.scheme, r.normalized, r.url ?? null, n, null, null];
           },
           maxLineLength,
+          { parses: (value) => registry.parse(value, profile).ok },
         );
         finished = true;
       } finally {

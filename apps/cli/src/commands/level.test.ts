@@ -78,7 +78,8 @@ describe('pidgate group --level', () => {
     const groups = stdout
       .trim()
       .split(/\r?\n/)
-      .map((row) => row.split(',')[3]);
+      .map((row) => row.split(',')[4]);
+
     expect(groups).toEqual(['1', '1', '1']);
   });
 });

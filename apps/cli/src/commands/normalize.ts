@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { normalizeRecord } from '@pidgate/core';
-import { registry } from '@pidgate/schemes';
+import { registry, schemes, schemesInWords, urlOf } from '@pidgate/schemes';
 import { boundedByteBlocks, isLongLine, type LongLine } from '../bounded-blocks.ts';
-import { type Command, parseCommandArgs, profileOption, readProfile } from '../command.ts';
+import { type Command, levelOption, parseCommandArgs, profileOption, readLevel, readProfile } from '../command.ts';
 import { encodingOption, encodingUsage, openTextSources } from '../decode.ts';
 import { type Io, UsageError, write } from '../io.ts';
 import { hyphenatedIsbn } from '../isbn-hyphens.ts';
@@ -15,32 +15,46 @@ import { readTableSpec, tableOptions, tableUsage } from '../table-spec.ts';
 import { Tally } from '../tally.ts';
 import { xlsxHelp } from '../xlsx.ts';
 
+/** Identifiers read, in words (from the list of schemes), wrapped for the help text. */
+const SCHEMES_READ = wrapWords(`Identifiers read: ${schemesInWords(schemes)}.`, 96);
+
 export const normalizeCommand: Command = {
   name: 'normalize',
   summary: 'normalize identifiers: one JSON line per input line, or a CSV/TSV/NDJSON table',
   usage: `pidgate normalize [--profile source|modern] [--format text|csv|tsv|ndjson|xlsx] [--column NAME|NUMBER]
-                  [--header|--no-header] [--trim] [--bom] [--isbn-hyphens] [--jobs N] [FILE...]
+                  [--header|--no-header] [--trim] [--no-bom] [--raw-formulas] [--isbn-hyphens]
+                  [--unique [--level lexical|standard]] [--jobs N] [FILE...]
 
 Reads identifiers one per line (standard input when no FILE is given, or "-") and writes
 exactly one JSON object per input line, in order:
-  {"input":"...","ok":true,"scheme":"...","normalized":"..."}
+  {"input":"...","ok":true,"scheme":"...","normalized":"...","url":"https://..."|null}
   {"input":"...","ok":false,"error":{"code":"...","message":"...","offset":N|null}}
 A trailing "\\r" and a UTF-8 byte-order mark are dropped.
+${SCHEMES_READ}
+"url" is where the identifier resolves on the web (doi.org, hdl.handle.net, n2t.net, orcid.org,
+arxiv.org, PubMed, the URN namespace's resolver, the web archive's replay URL for a PWID…);
+null where no public resolver is known (a PDI; a URN of a namespace without one).
 
 With --format csv or tsv it reads a table (RFC 4180 quoting, also for TSV; a byte-order mark
 accepted; blank lines skipped; short rows padded with empty cells) and writes the same rows in
-the same format, the input's cells first, then four columns:
-  scheme, normalized, error_code, error_message
-(empty where they do not apply), under the input's header plus those four names when the input
-has a header. With --format ndjson it reads one JSON object per line and writes each object with
-the fields "scheme", "normalized", "error_code", "error_message" added (null where they do not
+the same format, the input's cells first, then five columns:
+  scheme, normalized, url, error_code, error_message
+(empty where they do not apply), under the input's header plus those names when the input has a
+header. With --format ndjson it reads one JSON object per line and writes each object with the
+fields "scheme", "normalized", "url", "error_code", "error_message" added (null where they do not
 apply; a field of that name in the input is replaced). The --column field is read as is when it
 is a string, as the empty input when it is missing or null, and as its JSON text otherwise.
 Several FILEs are read as one table: each file's header is read (and the column found in it), the
-first file's header is written. Rows end with "\n"; the output has a byte-order mark only with
---bom. A row longer than --max-line-length (quoted line breaks included; an unclosed quote runs to
-the end) is written with empty cells and error_code line-too-long, "line N: …"; the rows after it
-are read on.
+first file's header is written. Rows end with "\n"; csv/tsv output starts with a byte-order mark
+unless --no-bom. A row longer than --max-line-length (quoted line breaks included; an unclosed
+quote runs to the end) is written with empty cells and error_code line-too-long, "line N: …"; the
+rows after it are read on.
+
+--unique writes one line (or row) per equivalence class instead, the first of its lines, in order
+of first appearance, with "count" (a last column in a table): how many lines the class has. A line
+that is no identifier is its own class with every line of the same text. --level standard makes
+one class of what the scheme's own standard calls the same (an ISBN-10 and its ISBN-13, an ISNI and
+the ORCID iD with its digits); the default, lexical, of equal normalized forms.
 
 ${xlsxHelp}
 
@@ -53,6 +67,8 @@ ${maxLineUsage}
                     csv, tsv and ndjson a fifth column or field, hyphenated (empty or null for
                     other identifiers). The table is shipped with pidgate (docs/specs/isbn.md).
 ${encodingUsage}
+  --unique          one line or row per equivalence class, with its count (see above)
+  --level lexical|standard   what --unique counts as one (default lexical)
   --jobs N          threads normalizing text input (default: the number of cores); the output
                     keeps the input's order. Input under 32 MiB is normalized in the main thread
                     alone (a worker costs more to start than it saves there); so is all with --jobs 1.
@@ -65,6 +81,8 @@ CSV or NDJSON: the message names the line). Output already written stays written
     const { values, positionals } = parseCommandArgs(args, {
       ...profileOption,
       ...tableOptions,
+      ...levelOption,
+      unique: { type: 'boolean', default: false },
       jobs: { type: 'string', short: 'j' },
       'isbn-hyphens': { type: 'boolean', default: false },
       ...maxLineOption,
@@ -73,6 +91,9 @@ CSV or NDJSON: the message names the line). Output already written stays written
     const isbnHyphens = values['isbn-hyphens'] === true;
     const maxLineLength = readMaxLineLength(values['max-line-length']);
     const profile = readProfile(values.profile);
+    const level = readLevel(values.level);
+    const unique = values.unique === true;
+    if (!unique && values.level !== 'lexical') throw new UsageError('--level applies to --unique (normalize) or group');
     const jobs = readJobs(values.jobs);
     const spec = readTableSpec(values);
     const sources = await openTextSources(positionals, io, values.encoding, spec.format);
@@ -90,16 +111,25 @@ CSV or NDJSON: the message names the line). Output already written stays written
           spec,
           bar,
           isbnHyphens
-            ? ['scheme', 'normalized', 'error_code', 'error_message', 'hyphenated']
-            : ['scheme', 'normalized', 'error_code', 'error_message'],
+            ? ['scheme', 'normalized', 'url', 'error_code', 'error_message', 'hyphenated']
+            : ['scheme', 'normalized', 'url', 'error_code', 'error_message'],
           (value) => {
-            const r = normalizeRecord(registry, value, profile);
+            const r = normalizeRecord(registry, value, profile, undefined, urlOf);
             tally.add(r);
-            const cells = r.ok ? [r.scheme, r.normalized, null, null] : [null, null, r.error.code, r.error.message];
+            const cells = r.ok
+              ? [r.scheme, r.normalized, r.url ?? null, null, null]
+              : [null, null, null, r.error.code, r.error.message];
             return isbnHyphens ? [...cells, hyphenatedIsbn(r) ?? null] : cells;
           },
           maxLineLength,
+          {
+            parses: (value) => registry.parse(value, profile).ok,
+            unique: unique ? (row) => classKey(row.value, row.error?.message, profile, level) : undefined,
+          },
         );
+      } else if (unique) {
+        const { normalizeUnique } = await import('../unique.ts');
+        await normalizeUnique(io, sources, { profile, level, trim: spec.trim, maxLineLength }, bar, tally);
       } else {
         // PIDGATE_WORKER_MIN_BYTES moves the threshold (tests, measurements).
         const minBytes = Number(io.env.PIDGATE_WORKER_MIN_BYTES ?? WORKER_MIN_BYTES);
@@ -121,6 +151,31 @@ CSV or NDJSON: the message names the line). Output already written stays written
     return 0;
   },
 };
+
+/** `text` in lines of at most `width` characters, broken at spaces. */
+function wrapWords(text: string, width: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  return [...lines, line].join('\n');
+}
+
+/** The class of a row for --unique: its key at `level`, or, for a row that is no identifier, its text. */
+function classKey(
+  value: string,
+  unreadable: string | undefined,
+  profile: ReturnType<typeof readProfile>,
+  level: ReturnType<typeof readLevel>,
+): string {
+  if (unreadable !== undefined) return `x${unreadable}`;
+  const key = registry.normalize(value, profile, level);
+  return key.ok ? `k${key.value}` : `e${value}`;
+}
 
 /** The smallest block of lines handed to a worker. */
 const BLOCK_BYTES = 1 << 17;

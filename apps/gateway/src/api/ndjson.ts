@@ -1,4 +1,5 @@
 import {
+  type EquivalenceLevel,
   type LineItem,
   LineSplitter,
   MAX_INPUT_LENGTH,
@@ -6,6 +7,7 @@ import {
   type Profile,
   type Registry,
 } from '@pidgate/core';
+import { urlOf } from '@pidgate/schemes';
 
 /** Characters of an over-long line kept in its error record. */
 const KEEP = 64;
@@ -22,6 +24,7 @@ export function normalizeStream(
   registry: Registry,
   profile: Profile,
   limit: number,
+  level: EquivalenceLevel = 'lexical',
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const decoder = new TextDecoder('utf-8');
@@ -33,7 +36,7 @@ export function normalizeStream(
 
   const record = (item: LineItem): string =>
     typeof item === 'string'
-      ? `${JSON.stringify(normalizeRecord(registry, item, profile))}\n`
+      ? `${JSON.stringify(normalizeRecord(registry, item, profile, level, urlOf))}\n`
       : `${JSON.stringify({
           input: `${item.head}…`,
           ok: false,

@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { Grouper, normalizeRecord, type Profile } from '@pidgate/core';
+import { urlOf } from '@pidgate/schemes';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../deps.ts';
 import {
@@ -61,11 +62,15 @@ export function apiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
     if (profile !== 'source' && profile !== 'modern') {
       return problemJson(c, problem(400, 'invalid-profile', 'profile must be "source" or "modern"'));
     }
+    const level = c.req.query('level') ?? 'lexical';
+    if (level !== 'lexical' && level !== 'standard') {
+      return problemJson(c, problem(400, 'invalid-level', 'level must be "lexical" or "standard"'));
+    }
     const length = Number(c.req.header('content-length'));
     if (config.streamLimit > 0 && length > config.streamLimit) {
       return problemJson(c, problem(413, 'body-too-large', `the body is longer than ${config.streamLimit} bytes`));
     }
-    const stream = normalizeStream(c.req.raw.body, registry, profile, config.streamLimit);
+    const stream = normalizeStream(c.req.raw.body, registry, profile, config.streamLimit, level);
     return c.body(stream, 200, { 'content-type': 'application/x-ndjson' });
   });
 
@@ -140,7 +145,16 @@ export function apiRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void {
         return problemJson(c, tooMany(body.identifiers.length, config.batchLimit));
       }
       const profile = profileOf(body.profile);
-      return c.json({ results: body.identifiers.map((id) => normalizeRecord(registry, id, profile)) }, 200);
+      const level = body.level ?? 'lexical';
+      return c.json(
+        {
+          // every record is made with urlOf: each has its url
+          results: body.identifiers.map((id) => normalizeRecord(registry, id, profile, level, urlOf)) as z.infer<
+            typeof NormalizeResponse
+          >['results'],
+        },
+        200,
+      );
     },
   );
 

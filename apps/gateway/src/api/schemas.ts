@@ -10,8 +10,23 @@ export const IdentifierList = z
   .min(1)
   .openapi({ example: ['ark:/12025/654xz321', 'ARK:/12025/654XZ321'] });
 
+export const LevelSchema = z.enum(['lexical', 'standard']).openapi({
+  description:
+    'Level of equivalence: `lexical` (default) compares normalized forms; `standard` groups identifiers that ' +
+    "name the same thing under their scheme's own standard (an ISBN-10 with its ISBN-13)",
+  example: 'lexical',
+});
+
 export const NormalizeBody = z
-  .object({ identifiers: IdentifierList, profile: ProfileSchema.optional() })
+  .object({
+    identifiers: IdentifierList,
+    profile: ProfileSchema.optional(),
+    level: LevelSchema.optional().openapi({
+      description:
+        'What `normalized` holds: the equivalence key at this level (`standard`: an ISBN-10 keyed as its ISBN-13, ' +
+        'so that the two group together); default `lexical`, the normalized form',
+    }),
+  })
   .strict()
   .openapi('NormalizeRequest');
 
@@ -22,19 +37,26 @@ export const ErrorDetail = z
 /** Exactly the object `pidgate normalize` prints for one line (`normalizeRecord` from @pidgate/core). */
 export const NormalizeRecordSchema = z
   .union([
-    z.object({ input: z.string(), ok: z.literal(true), scheme: z.string(), normalized: z.string() }),
+    z.object({
+      input: z.string(),
+      ok: z.literal(true),
+      scheme: z.string(),
+      normalized: z.string(),
+      url: z
+        .string()
+        .nullable()
+        .openapi({
+          description:
+            "Where the identifier resolves on the web (the scheme's resolver: doi.org, hdl.handle.net, n2t.net, " +
+            "orcid.org, the URN namespace's resolver, the archive's replay URL for a PWID…); null where none is known",
+          example: 'https://n2t.net/ark:12025/654xz321',
+        }),
+    }),
     z.object({ input: z.string(), ok: z.literal(false), error: ErrorDetail }),
   ])
   .openapi('NormalizeRecord');
 
 export const NormalizeResponse = z.object({ results: z.array(NormalizeRecordSchema) }).openapi('NormalizeResponse');
-
-export const LevelSchema = z.enum(['lexical', 'standard']).openapi({
-  description:
-    'Level of equivalence: `lexical` (default) compares normalized forms; `standard` groups identifiers that ' +
-    "name the same thing under their scheme's own standard (an ISBN-10 with its ISBN-13)",
-  example: 'lexical',
-});
 
 export const CompareBody = z
   .object({ identifiers: IdentifierList, profile: ProfileSchema.optional(), level: LevelSchema.optional() })

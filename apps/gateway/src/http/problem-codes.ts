@@ -24,6 +24,7 @@ export const EDGE_CODES = [
   'internal-error',
   'invalid-erc',
   'invalid-json',
+  'invalid-level',
   'invalid-profile',
   'invalid-request',
   'invalid-request-target',
@@ -93,6 +94,10 @@ export const CODE_DESCRIPTIONS = {
     'Correct the record; each name once, values as text.',
   ),
   'invalid-json': d('The body is not valid JSON.', 'Send a JSON document (Content-Type: application/json).'),
+  'invalid-level': d(
+    'The equivalence level named is not one the gateway knows (`lexical`, `standard`).',
+    'Use `lexical` or `standard`.',
+  ),
   'invalid-profile': d(
     'The parsing profile named is not one the gateway knows (`source`, `modern`).',
     'Use `source` or `modern`.',

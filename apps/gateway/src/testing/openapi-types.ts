@@ -494,6 +494,11 @@ export interface components {
             ok: true;
             scheme: string;
             normalized: string;
+            /**
+             * @description Where the identifier resolves on the web (the scheme's resolver: doi.org, hdl.handle.net, n2t.net, orcid.org, the URN namespace's resolver, the archive's replay URL for a PWID…); null where none is known
+             * @example https://n2t.net/ark:12025/654xz321
+             */
+            url: string | null;
         } | {
             input: string;
             /** @enum {boolean} */
@@ -519,6 +524,12 @@ export interface components {
              * @enum {string}
              */
             profile?: "source" | "modern";
+            /**
+             * @description What `normalized` holds: the equivalence key at this level (`standard`: an ISBN-10 keyed as its ISBN-13, so that the two group together); default `lexical`, the normalized form
+             * @example lexical
+             * @enum {string}
+             */
+            level?: "lexical" | "standard";
         };
         CompareResponse: {
             equivalent: boolean;

@@ -41,6 +41,7 @@ export const ASSETS: ReadonlyMap<string, Asset> = new Map(
   [
     load('pidgate.css', 'text/css; charset=utf-8'),
     load('pidgate.js', 'text/javascript; charset=utf-8'),
+    load('sheet.js', 'text/javascript; charset=utf-8'),
     load('console.js', 'text/javascript; charset=utf-8'),
     load('papaparse.min.js', 'text/javascript; charset=utf-8', papaparse),
     load('sheets.js', 'text/javascript; charset=utf-8'),

@@ -1,5 +1,6 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource hono/jsx */
+import { schemes as allSchemes, schemesInWords } from '@pidgate/schemes';
 import type { FC } from 'hono/jsx';
 import { assetUrl } from './assets.ts';
 import { renderPage } from './layout.tsx';
@@ -21,6 +22,9 @@ export interface HomeProps {
 }
 
 /** The resolve box: a plain GET form to `/lookup` that the page script enhances in place. */
+/** What pidgate reads, in words, from the list of schemes (a new scheme is named here by its definition). */
+export const SCHEMES_IN_WORDS = schemesInWords(allSchemes);
+
 export const ResolveForm: FC<{ base: string; value?: string; autofocus?: boolean }> = ({ base, value, autofocus }) => (
   <form id="resolve-form" class="panel" action={`${base}lookup`} method="get">
     <div class="row">
@@ -43,9 +47,9 @@ export const ResolveForm: FC<{ base: string; value?: string; autofocus?: boolean
       <button type="submit">Look up</button>
     </div>
     <p class="hint" id="resolve-hint">
-      An ARK, PWID, PDI or URN, as written anywhere (<code>ark:/12025/654xz321</code>,{' '}
-      <code>https://n2t.net/ark:/12025/654xz321</code>, <code>urn:nbn:de:bvb:19-146642</code>). Nothing is followed: you
-      see where it goes first.
+      An identifier of any scheme pidgate reads ({SCHEMES_IN_WORDS}), as written anywhere (
+      <code>ark:/12025/654xz321</code>, <code>https://n2t.net/ark:/12025/654xz321</code>,{' '}
+      <code>urn:nbn:de:bvb:19-146642</code>). Nothing is followed: you see where it goes first.
     </p>
   </form>
 );
@@ -111,11 +115,64 @@ const Home: FC<HomeProps> = ({ base, schemes, profile, batchLimit = 10_000 }) =>
             Stop
           </button>
         </div>
+        <fieldset id="list-options">
+          <legend>Options</legend>
+          <div class="row">
+            <div>
+              <label for="normalize-level">Equivalent when</label>
+              <select id="normalize-level" aria-describedby="level-hint">
+                <option value="standard" selected>
+                  the scheme's standard says so (standard)
+                </option>
+                <option value="lexical">the normalized forms are equal (lexical)</option>
+              </select>
+            </div>
+            <div>
+              <input type="checkbox" id="normalize-trim" />{' '}
+              <label for="normalize-trim" class="inline">
+                Remove spaces around each identifier (--trim)
+              </label>
+            </div>
+            <div>
+              <input type="checkbox" id="normalize-unique" />{' '}
+              <label for="normalize-unique" class="inline">
+                CSV download: one row per group, with a count (--unique)
+              </label>
+            </div>
+            <div>
+              <input type="checkbox" id="normalize-raw" />{' '}
+              <label for="normalize-raw" class="inline">
+                Keep formula-looking cells as they are (--raw-formulas)
+              </label>
+            </div>
+          </div>
+          <p class="hint" id="level-hint">
+            Standard: identifiers that name the same thing under their scheme's own standard are one group, so an
+            ISBN-10 and the ISBN-13 of the same book (<code>0-395-36341-1</code>, <code>978-0-395-36341-6</code>) are
+            grouped, and shown by the ISBN-13; an ISNI and the ORCID iD with the same digits too. Lexical: only
+            identifiers whose normalized forms are equal. In downloads, a cell that starts with <code>=</code>,{' '}
+            <code>+</code>, <code>-</code>, <code>@</code>, a tab or a carriage return gets a <code>'</code> before it,
+            so that a spreadsheet shows it as text instead of running it; CSV downloads start with a byte-order mark, so
+            that spreadsheet programs read them as UTF-8. <code>pidgate normalize</code> does the same.
+          </p>
+        </fieldset>
         <fieldset id="csv-options" hidden>
           <legend>
             Spreadsheet <span id="csv-file" />
           </legend>
           <div class="row">
+            <div>
+              <label for="csv-delimiter">Separator</label>
+              <select id="csv-delimiter">
+                <option value="" selected>
+                  found in the file
+                </option>
+                <option value=",">comma ,</option>
+                <option value=";">semicolon ;</option>
+                <option value={'\t'}>tab</option>
+                <option value="|">bar |</option>
+              </select>
+            </div>
             <div class="grow">
               <label for="csv-column">Column with the identifiers</label>
               <select id="csv-column" aria-describedby="csv-hint" />
@@ -131,9 +188,13 @@ const Home: FC<HomeProps> = ({ base, schemes, profile, batchLimit = 10_000 }) =>
             </button>
           </div>
           <p class="hint" id="csv-hint">
-            Normalize reads the chosen column of every row. The CSV download holds your rows as they are, then the
-            columns <code>scheme</code>, <code>normalized</code>, <code>group</code>, <code>error_code</code> and{' '}
-            <code>error_message</code>, as <code>pidgate group --format csv</code> writes them.
+            The column chosen at first is the one whose cells (in the first 100 rows) are identifiers most often; a tie
+            goes to a column named like <code>doi</code>, <code>identifier</code>, <code>id</code> or <code>isbn</code>,
+            then to the leftmost. The first row is taken as a header when its cell is no identifier while a cell below
+            it is. Normalize reads the chosen column of every row. The CSV download holds your rows as they are, then
+            the columns <code>scheme</code>, <code>normalized</code>, <code>url</code>, <code>group</code>,{' '}
+            <code>error_code</code> and <code>error_message</code>, as <code>pidgate group --format csv</code> writes
+            them.
           </p>
         </fieldset>
       </form>
@@ -178,6 +239,7 @@ const Home: FC<HomeProps> = ({ base, schemes, profile, batchLimit = 10_000 }) =>
               <th scope="col">Input</th>
               <th scope="col">Normalized</th>
               <th scope="col">Scheme</th>
+              <th scope="col">URL</th>
             </tr>
           </thead>
           <tbody id="rows-body" />

@@ -1,5 +1,6 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource hono/jsx */
+import { schemes, schemesInWords } from '@pidgate/schemes';
 import type { Child, FC } from 'hono/jsx';
 import { assetUrl } from './assets.ts';
 
@@ -19,6 +20,9 @@ export interface LayoutProps {
  * The frame of every HTML page the gateway serves: header with the navigation, one `<main>` with the
  * title as its `<h1>`, footer, and the one stylesheet. Pages render with `renderPage`.
  */
+/** What pidgate reads, in words, from the list of schemes. */
+const SCHEMES_READ = schemesInWords(schemes);
+
 export const Layout: FC<LayoutProps> = ({ title, base = '/', script = false, lede, children }) => (
   <html lang="en">
     <head>
@@ -61,8 +65,8 @@ export const Layout: FC<LayoutProps> = ({ title, base = '/', script = false, led
         {children}
       </main>
       <footer>
-        pidgate resolves and describes ARK, PWID, PDI and URN identifiers. Append <code>?</code>, <code>??</code> or{' '}
-        <code>?info</code> to an identifier for its metadata.
+        pidgate reads {SCHEMES_READ} identifiers, and resolves and describes them. Append <code>?</code>,{' '}
+        <code>??</code> or <code>?info</code> to an identifier for its metadata.
       </footer>
     </body>
   </html>

@@ -20,3 +20,4 @@ export {
 } from './invalid.ts';
 export { readmeExamples } from './readme.ts';
 export { type SchemeShape, type ShapeFixtures, shapeContract } from './shape.ts';
+export { SHEET_CASES } from './sheet-cases.ts';

@@ -59,3 +59,13 @@ export {
   percentEncode,
   upperEscapes,
 } from './percent.ts';
+export {
+  COLUMN_HINTS,
+  chooseColumn,
+  DELIMITER_CANDIDATES,
+  firstRowIsHeader,
+  isColumnHint,
+  neutralizeFormula,
+  SAMPLE_ROWS,
+  sniffDelimiter,
+} from './sheet.ts';

@@ -2,6 +2,15 @@
 // no framework and no build step. Every text from the server or the user goes into the page through
 // textContent (never innerHTML). The page works without it for resolution (the form GETs /lookup).
 
+import {
+  chooseColumn,
+  firstRowIsHeader,
+  neutralizeFormula,
+  SAMPLE_ROWS,
+  sniffDelimiter,
+  trimSurroundingSpace,
+} from './sheet.js';
+
 const resultBox = document.getElementById('resolve-result');
 const base = resultBox?.dataset.base ?? '/';
 const CAP = Number(document.getElementById('cap')?.dataset.cap ?? 500);
@@ -194,7 +203,20 @@ const BATCH_LIMIT = Number(settings.batchLimit ?? 10_000);
 /** A piece also ends after this many characters of identifiers, and files are read this many bytes at a time. */
 const CHUNK_CHARS = 1 << 20;
 /** The columns pidgate adds to a spreadsheet's rows (as `pidgate group --format csv` writes them). */
-const ADDED = ['scheme', 'normalized', 'group', 'error_code', 'error_message'];
+const ADDED = ['scheme', 'normalized', 'url', 'group', 'error_code', 'error_message'];
+/** The CSV header of a list of lines. */
+const LINES_HEADER = [
+  'line',
+  'input',
+  'ok',
+  'scheme',
+  'normalized',
+  'url',
+  'group',
+  'error_code',
+  'error_message',
+  'error_offset',
+];
 const BOM = '\ufeff';
 
 /** One run over one list: counts, groups, the first rows and errors, and the downloads' parts. */
@@ -218,13 +240,32 @@ class Run {
   position = 0;
   done = false;
   /** `table`: null for a list of lines, or { header, delimiter } for a spreadsheet. */
-  constructor(profile, table, total) {
+  /** One row per equivalence class (its first, and how many rows it has), for the --unique download. */
+  unique = new Map();
+  constructor(profile, table, total, options) {
     this.profile = profile;
     this.table = table;
     this.total = total;
-    if (table?.header) this.csvParts.push(Papa.unparse([[...table.header, ...ADDED]], this.unparseConfig()) + '\r\n');
-    else if (!table)
-      this.csvParts.push('line,input,ok,scheme,normalized,group,error_code,error_message,error_offset\r\n');
+    this.options = options;
+    this.headerRow = table ? (table.header ? [...table.header, ...ADDED] : null) : LINES_HEADER;
+    if (this.headerRow) this.csvParts.push(this.csvText([this.headerRow]));
+  }
+  /** Rows as CSV text (the input's separator for a spreadsheet), formula-looking cells neutralized unless raw. */
+  csvText(rows) {
+    if (rows.length === 0) return '';
+    const cells = this.options.raw
+      ? rows
+      : rows.map((row) => row.map((v) => (typeof v === 'string' ? neutralizeFormula(v) : v)));
+    if (this.table) return `${Papa.unparse(cells, this.unparseConfig())}\r\n`;
+    return cells.map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
+  }
+  /** The --unique download: the header (with "count") and one row per class. */
+  uniqueParts() {
+    const header = this.headerRow ? [this.csvText([[...this.headerRow, 'count']])] : [];
+    const rows = [...this.unique.values()];
+    const parts = [];
+    for (let i = 0; i < rows.length; i += CHUNK_LINES) parts.push(this.csvText(rows.slice(i, i + CHUNK_LINES)));
+    return [...header, ...parts];
   }
   unparseConfig() {
     return { delimiter: this.table.delimiter, newline: '\r\n' };
@@ -232,7 +273,6 @@ class Run {
   /** Take the records of one piece, in order; `cells` are its spreadsheet rows (or null). */
   add(records, cells) {
     const out = [];
-    let csv = '';
     for (let i = 0; i < records.length; i++) {
       const r = records[i];
       const line = ++this.lines;
@@ -269,22 +309,25 @@ class Run {
         if (this.errorRows.length < CAP) this.errorRows.push({ line, r });
       }
       if (this.rows.length < CAP) this.rows.push({ line, r });
+      let fields;
       if (cells) {
-        out.push(
-          r.ok
-            ? [...cells[i], r.scheme, r.normalized, group, '', '']
-            : [...cells[i], '', '', '', r.error.code, r.error.message],
-        );
+        fields = r.ok
+          ? [...cells[i], r.scheme, r.normalized, r.url ?? '', group, '', '']
+          : [...cells[i], '', '', '', '', r.error.code, r.error.message];
       } else {
-        const fields = r.ok
-          ? [line, r.input, 'true', r.scheme, r.normalized, group, '', '', '']
-          : [line, r.input, 'false', '', '', '', r.error.code, r.error.message, r.error.offset];
-        csv += `${fields.map(csvField).join(',')}\r\n`;
+        fields = r.ok
+          ? [line, r.input, 'true', r.scheme, r.normalized, r.url ?? '', group, '', '', '']
+          : [line, r.input, 'false', '', '', '', '', r.error.code, r.error.message, r.error.offset];
       }
+      out.push(fields);
+      const key = r.ok ? `k${r.normalized}` : `e${r.input}`;
+      const seen = this.unique.get(key);
+      if (seen) seen[seen.length - 1]++;
+      else this.unique.set(key, [...fields, 1]);
     }
-    if (cells) csv = `${Papa.unparse(out, this.unparseConfig())}\r\n`;
     // As Blobs, the parts can leave the script's heap; the download joins them without copying.
-    this.csvParts.push(new Blob([csv]));
+    this.csvParts.push(new Blob([this.csvText(out)]));
+
     this.jsonParts.push(
       new Blob([(this.jsonParts.length > 0 ? ',' : '') + records.map((r) => JSON.stringify(r)).join(',')]),
     );
@@ -330,6 +373,7 @@ function flush() {
         el('td', {}, r.ok ? el('code', {}, r.input) : highlighted(r.input, r.error.offset)),
         el('td', {}, r.ok ? el('code', {}, r.normalized) : el('span', { class: 'error-code' }, r.error.code)),
         el('td', {}, r.ok ? r.scheme : ''),
+        el('td', {}, r.ok && r.url ? link(r.url) : ''),
       ),
     );
   }
@@ -547,7 +591,9 @@ async function post(url, init, signal) {
   return res;
 }
 
-async function normalizePiece(values, profile, signal) {
+async function normalizePiece(values, options, signal) {
+  const { profile, level } = options;
+  if (options.trim) values = values.map(trimSurroundingSpace);
   const lines = [];
   const apart = [];
   let body = '';
@@ -558,7 +604,7 @@ async function normalizePiece(values, profile, signal) {
       body += `${v}\n`;
     }
   });
-  const query = `profile=${encodeURIComponent(profile)}`;
+  const query = `profile=${encodeURIComponent(profile)}&level=${encodeURIComponent(level)}`;
   const text = async () => {
     if (lines.length === 0) return [];
     const res = await post(
@@ -583,7 +629,7 @@ async function normalizePiece(values, profile, signal) {
         `${base}api/v1/normalize`,
         {
           headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify({ identifiers, profile }),
+          body: JSON.stringify({ identifiers, profile, level }),
         },
         signal,
       );
@@ -617,7 +663,13 @@ async function normalize(pieces, label, table, total) {
   controller = new AbortController();
   const signal = controller.signal;
   const profile = $('normalize-profile').value;
-  const run = new Run(profile, table, total);
+  const options = {
+    profile,
+    level: $('normalize-level').value,
+    trim: $('normalize-trim').checked,
+    raw: $('normalize-raw').checked,
+  };
+  const run = new Run(profile, table, total, options);
   current = run;
   $('normalize-result').hidden = false;
   $('normalize-encoding').hidden = true;
@@ -638,7 +690,7 @@ async function normalize(pieces, label, table, total) {
   try {
     for await (const piece of pieces) {
       signal.throwIfAborted();
-      const answer = normalizePiece(piece.values, profile, signal);
+      const answer = normalizePiece(piece.values, options, signal);
       answer.catch(() => {}); // awaited in order by settle(); a failure is seen there
       inFlight.push({ piece, answer });
       if (inFlight.length >= IN_FLIGHT) await settle();
@@ -697,23 +749,53 @@ function isTable(file) {
   );
 }
 
-/** A likely identifier column: by its header name, else the first. */
-function likelyColumn(names) {
-  const i = names.findIndex((n) =>
-    /^\s*(identifiers?|ids?|pids?|dois?|arks?|urns?|handles?|hdl|isbns?|uris?|urls?)\s*$/i.test(n),
-  );
-  return i === -1 ? 0 : i;
+/**
+ * The column and header the page starts with, by the rule pidgate normalize follows (sheet.js): each
+ * column's cells of the first SAMPLE_ROWS rows below the first are sent to the gateway in one batch, and
+ * the column whose cells parse most often is chosen (a tie to a hint name, then the leftmost); the first
+ * row is a header when its cell there is no identifier while one below is.
+ */
+async function columnByContent(rows) {
+  const first = rows[0] ?? [];
+  const width = Math.max(1, ...rows.map((r) => r.length));
+  const below = rows.slice(1, 1 + Math.max(1, Math.min(SAMPLE_ROWS, Math.floor(BATCH_LIMIT / width) - 1)));
+  const identifiers = [];
+  for (let i = 0; i < width; i++) {
+    identifiers.push(first[i] ?? '');
+    for (const row of below) identifiers.push(row[i] ?? '');
+  }
+  const trim = $('normalize-trim').checked;
+  const res = await post(`${base}api/v1/normalize`, {
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({
+      identifiers: trim ? identifiers.map(trimSurroundingSpace) : identifiers,
+      profile: $('normalize-profile').value,
+    }),
+  });
+  const results = (await res.json()).results;
+  const per = below.length + 1;
+  const counts = [];
+  const firstParses = [];
+  for (let i = 0; i < width; i++) {
+    firstParses.push(results[i * per]?.ok === true);
+    counts.push(results.slice(i * per + 1, (i + 1) * per).filter((r) => r.ok).length);
+  }
+  // No cell below parses (a file of one row): the first row's own cells decide.
+  if (!counts.some((n) => n > 0)) {
+    for (let i = 0; i < width; i++) counts[i] = firstParses[i] ? 1 : 0;
+  }
+  const column = chooseColumn(first, counts);
+  return { column, header: firstRowIsHeader(firstParses[column], first[column] ?? '', counts[column]) };
 }
 
-function showColumns() {
+function showColumns(chosen = null) {
   const t = pendingTable;
   const header = $('csv-header').checked;
   const select = $('csv-column');
   const previous = select.value;
   const names = t.firstRow.map((cell, i) => (header ? cell || `Column ${i + 1}` : `Column ${i + 1}: ${cell}`));
   select.replaceChildren(...names.map((name, i) => el('option', { value: String(i) }, name)));
-  select.value =
-    previous !== '' && Number(previous) < names.length ? previous : String(header ? likelyColumn(t.firstRow) : 0);
+  select.value = chosen !== null ? String(chosen) : previous !== '' && Number(previous) < names.length ? previous : '0';
 }
 
 async function chooseTable(file) {
@@ -723,20 +805,26 @@ async function chooseTable(file) {
     // The first rows, to find the delimiter, the line break and the header (decoded once, a BOM dropped).
     const head = await (await sheets()).headText(file);
     const tsv = /\.(tsv|tab)$/i.test(file.name) || file.type === 'text/tab-separated-values';
-    const preview = Papa.parse(head, {
-      preview: 1,
-      delimiter: tsv ? '\t' : '',
-      delimitersToGuess: [',', ';', '\t', '|'],
+    // The separator: the one chosen, else found by the rule pidgate normalize follows.
+    const chosen = $('csv-delimiter').value;
+    const delimiter = chosen !== '' ? chosen : tsv ? '\t' : sniffDelimiter(head);
+    const preview = Papa.parse(head.replace(/^\ufeff/, ''), {
+      preview: SAMPLE_ROWS + 1,
+      delimiter,
+      skipEmptyLines: true,
     });
     const firstRow = preview.data[0] ?? [];
     if (firstRow.length === 0) throw new Error('the file is empty');
-    pendingTable = { file, delimiter: preview.meta.delimiter, newline: preview.meta.linebreak, firstRow };
+    pendingTable = { file, delimiter, newline: preview.meta.linebreak, firstRow };
+    const named = { ',': 'comma', ';': 'semicolon', '|': 'bar' };
     $('csv-file').textContent =
-      `${file.name} (${preview.meta.delimiter === '\t' ? 'TSV' : `CSV, “${preview.meta.delimiter}” between cells`})`;
+      `${file.name} (${delimiter === '\t' ? 'TSV, tabs between cells' : `CSV, ${named[delimiter] ?? `“${delimiter}”`} between cells`})`;
     $('csv-options').hidden = false;
-    $('csv-header').checked = true;
+    const { column, header } = await columnByContent(preview.data);
+    if (pendingTable?.file !== file) return;
+    $('csv-header').checked = header;
     $('csv-column').value = '';
-    showColumns();
+    showColumns(column);
     $('csv-column').focus();
   } catch (e) {
     pendingTable = null;
@@ -792,10 +880,9 @@ function chooseFile(file) {
 // Downloads: built when asked for, from the parts, with a UTF-8 byte-order mark so that spreadsheet
 // programs read the text as UTF-8.
 
-/** One CSV field (RFC 4180); a field a spreadsheet would run as a formula is prefixed with "'". */
+/** One CSV field (RFC 4180); formula-looking text is neutralized before (Run.csvText). */
 function csvField(v) {
-  let s = v === null || v === undefined ? '' : String(v);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  const s = v === null || v === undefined ? '' : String(v);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
@@ -812,8 +899,10 @@ function downloadCsv() {
   const run = current;
   if (!run) return;
   const tsv = run.table?.delimiter === '\t';
+  // One rule with pidgate normalize: CSV and TSV start with a byte-order mark (docs/cli.md, "Spreadsheets").
   save(
-    [BOM, ...run.csvParts],
+    [BOM, ...($('normalize-unique').checked ? run.uniqueParts() : run.csvParts)],
+
     tsv ? 'text/tab-separated-values;charset=utf-8' : 'text/csv;charset=utf-8',
     tsv ? 'pidgate-normalized.tsv' : 'pidgate-normalized.csv',
   );
@@ -872,7 +961,11 @@ function start() {
   text.addEventListener('input', () => {
     if (pendingTable) clearTable();
   });
-  $('csv-header').addEventListener('change', showColumns);
+  $('csv-header').addEventListener('change', () => showColumns());
+  $('csv-delimiter').addEventListener('change', () => {
+    if (pendingTable) void chooseTable(pendingTable.file);
+  });
+
   $('csv-clear').addEventListener('click', () => clearTable());
   $('normalize-stop').addEventListener('click', () => controller?.abort());
   $('download-csv').addEventListener('click', downloadCsv);

@@ -1,0 +1,77 @@
+import type { DefinedScheme, Identifier } from '@pidgate/core';
+// The resolver alone: the package's index loads the archive-registry file reader (zod), which normalize does not.
+import { resolvePwid } from '@pidgate/pwid/resolve';
+import { urnResolverUrl } from '@pidgate/urn';
+import type { AnyIdentifier } from './index.ts';
+import { schemes } from './list.ts';
+
+/**
+ * The resolvable https URL of an identifier (idutils' `to_url`): what `pidgate normalize` writes in its
+ * `url` column and field, and what the batch API's normalize records hold. A scheme's own resolver
+ * (`resolver` in its definition: doi.org, hdl.handle.net, n2t.net for ARKs, orcid.org, arxiv.org, PubMed,
+ * PMC, isni.org, ror.org…) where it names one; else, for the schemes whose URL is not one template:
+ * - `urn`, `isbn`, `issn`: the URN namespace's resolver (`URN_NAMESPACE_RESOLVERS` of @pidgate/urn: the
+ *   national libraries' NBN resolvers, the RFC Editor; Open Library for ISBNs and the ISSN Portal for ISSNs);
+ * - `pwid`: the archive's replay URL (the built-in web-archive registry of @pidgate/pwid);
+ * - `purl`: the PURL itself, on https.
+ * Undefined where none is known: a PDI (no public resolver), a URN of a namespace without a known resolver,
+ * a PWID of a restricted archive or of a registered item.
+ */
+export function urlOf(id: Identifier): string | undefined {
+  return urlOfAny(id as AnyIdentifier);
+}
+
+function urlOfAny(id: AnyIdentifier): string | undefined {
+  const special = SPECIAL[id.scheme];
+  if (special !== undefined) return special(id);
+  const scheme = BY_NAME.get(id.scheme);
+  const path = scheme?.resolverId(id.components);
+  if (scheme?.resolverTemplate === undefined || path === undefined) return undefined;
+  return scheme.resolverTemplate.replace('{id}', encodePath(path, PERCENT_IS_TEXT.has(id.scheme)));
+}
+
+const BY_NAME = new Map<string, DefinedScheme>(schemes.map((s) => [s.name, s as DefinedScheme]));
+
+/** Schemes whose identifiers hold "%" as a character of their own (not an escape): written as %25. */
+const PERCENT_IS_TEXT = new Set(['doi', 'handle']);
+
+const SPECIAL: Partial<Record<AnyIdentifier['scheme'], (id: AnyIdentifier) => string | undefined>> = {
+  urn: (id) => urnResolverUrl(id.normalized),
+  isbn: (id) => urnResolverUrl(id.normalized),
+  issn: (id) => urnResolverUrl(id.normalized),
+  purl: (id) => (id.normalized.startsWith('https://') ? id.normalized : undefined),
+  pwid: (id) => {
+    if (id.scheme !== 'pwid') return undefined;
+    const r = resolvePwid(id.components);
+    return r.ok && r.value.kind === 'replay' && /^https?:\/\//i.test(r.value.url) ? r.value.url : undefined;
+  },
+  pdi: () => undefined,
+};
+
+/** The names of the schemes no URL is given for. */
+export const SCHEMES_WITHOUT_URL: readonly string[] = ['pdi'];
+
+/**
+ * `path` with every character a URL path cannot hold as it is percent-encoded (UTF-8): all but RFC 3986's
+ * unreserved and sub-delims, ":", "@" and "/"; "%" too when it is text (`percentIsText`), else kept.
+ */
+function encodePath(path: string, percentIsText: boolean): string {
+  let plain = true;
+  for (let i = 0; i < path.length && plain; i++) plain = isUrlChar(path.charCodeAt(i), percentIsText);
+  if (plain) return path;
+  let out = '';
+  for (const ch of path) {
+    const c = ch.charCodeAt(0);
+    if (ch.length === 1 && isUrlChar(c, percentIsText)) out += ch;
+    else for (const b of UTF8.encode(ch)) out += `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}
+
+const UTF8 = new TextEncoder();
+
+function isUrlChar(c: number, percentIsText: boolean): boolean {
+  if ((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39)) return true;
+  if (c === 0x25) return !percentIsText;
+  return "-._~!$&'()*+,;=:@/".includes(String.fromCharCode(c)) && c < 0x80;
+}
