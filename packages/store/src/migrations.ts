@@ -1,11 +1,11 @@
 import { ACCOUNTS_MIGRATION_NAME, postgresAccountsMigration, sqliteAccountsMigration } from './accounts-migration.ts';
 import { DOWNLOAD_JOBS_SQL } from './downloads.ts';
+import { POSTGRES_LINKS_SQL, SQLITE_LINKS_SQL } from './links.ts';
 import {
   PDI_OWNER_MIGRATION_NAME,
   POSTGRES_PDI_OWNER_MIGRATION,
   SQLITE_PDI_OWNER_MIGRATION,
 } from './pdi-owner-migration.ts';
-import { POSTGRES_LINKS_SQL, SQLITE_LINKS_SQL } from './links.ts';
 
 /**
  * Versioned schema migrations, one list per dialect, applied in order and recorded in
