@@ -16,7 +16,15 @@ export function resolveColumn(
   delimiter: string,
   parses: (value: string) => boolean,
 ): TableSpec {
-  const rows = headRows(head, delimiter);
+  return resolveColumnOfRows(headRows(head, delimiter), spec, parses);
+}
+
+/** `resolveColumn` on a file's first rows as cells (a workbook's sheet: xlsx.ts). */
+export function resolveColumnOfRows(
+  rows: readonly (readonly string[])[],
+  spec: TableSpec,
+  parses: (value: string) => boolean,
+): TableSpec {
   const first = rows[0] ?? [];
   const below = rows.slice(1, SAMPLE_ROWS + 1);
   const cell = (row: readonly string[], i: number) => {

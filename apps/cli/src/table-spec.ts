@@ -78,8 +78,8 @@ export interface TableSpec {
 
 const FORMATS: readonly Format[] = ['text', 'csv', 'tsv', 'ndjson', 'xlsx'];
 
-/** Check the table options together; every inconsistency is a usage error (exit 2). */
-export function readTableSpec(values: {
+/** The table options as parsed from the command line. */
+interface TableValues {
   format?: string | undefined;
   column?: string | undefined;
   delimiter?: string | undefined;
@@ -91,23 +91,33 @@ export function readTableSpec(values: {
   output?: string | undefined;
   'no-bom'?: boolean | undefined;
   'raw-formulas'?: boolean | undefined;
-}): TableSpec {
+}
+
+/** Refuse an option the format has no use for (a usage error, exit 2). */
+function checkOptionsApply(format: Format, values: TableValues): void {
+  if (format !== 'xlsx' && (values.sheet !== undefined || values.output !== undefined))
+    throw new UsageError(`--${values.sheet !== undefined ? 'sheet' : 'output'} needs --format xlsx`);
+  if (values.header && values['no-header']) throw new UsageError('--header and --no-header contradict each other');
+  if (values.bom && values['no-bom']) throw new UsageError('--bom and --no-bom contradict each other');
+  if (format === 'text' || format === 'ndjson') {
+    if (values.header || values['no-header']) throw new UsageError(`--header applies to csv and tsv, not ${format}`);
+    if (values.bom || values['no-bom']) throw new UsageError('--bom and --no-bom apply to csv and tsv output');
+    if (values['raw-formulas']) throw new UsageError('--raw-formulas applies to csv and tsv output');
+  }
+  if (format === 'xlsx' && (values.delimiter !== undefined || values.bom || values['no-bom']))
+    throw new UsageError(`--${values.delimiter !== undefined ? 'delimiter' : 'bom'} applies to csv and tsv, not xlsx`);
+}
+
+/** Check the table options together; every inconsistency is a usage error (exit 2). */
+export function readTableSpec(values: TableValues): TableSpec {
   const format = (values.format ?? 'text') as Format;
   if (!FORMATS.includes(format)) {
     throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not ${JSON.stringify(values.format)}`);
   }
-  if (format !== 'xlsx' && (values.sheet !== undefined || values.output !== undefined))
-    throw new UsageError(`--${values.sheet !== undefined ? 'sheet' : 'output'} needs --format xlsx`);
-  if (values.header && values['no-header']) throw new UsageError('--header and --no-header contradict each other');
+  checkOptionsApply(format, values);
   const trim = values.trim ?? false;
-  if (values.bom && values['no-bom']) throw new UsageError('--bom and --no-bom contradict each other');
   const bom = values['no-bom'] !== true;
   const rawFormulas = values['raw-formulas'] ?? false;
-  if (format === 'text' || format === 'ndjson') {
-    if (values.header || values['no-header']) throw new UsageError(`--header applies to csv and tsv, not ${format}`);
-    if (values.bom || values['no-bom']) throw new UsageError('--bom and --no-bom apply to csv and tsv output');
-    if (rawFormulas) throw new UsageError('--raw-formulas applies to csv and tsv output');
-  }
   if (format === 'text') {
     if (values.column !== undefined) throw new UsageError('--column needs --format csv, tsv, ndjson or xlsx');
     if (values.delimiter !== undefined) throw new UsageError('--delimiter needs --format csv');
@@ -128,8 +138,6 @@ export function readTableSpec(values: {
       rawFormulas: false,
     };
   }
-  if (format === 'xlsx' && (values.delimiter !== undefined || values.bom || values['no-bom']))
-    throw new UsageError(`--${values.delimiter !== undefined ? 'delimiter' : 'bom'} applies to csv and tsv, not xlsx`);
   const column: Column = values.column === undefined ? { kind: 'auto' } : readColumn(values.column);
   if (column.kind === 'name' && values['no-header']) {
     throw new UsageError(

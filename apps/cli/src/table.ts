@@ -352,7 +352,8 @@ export async function runTable(
   maxLineLength = DEFAULT_MAX_LINE_LENGTH,
   options: TableRunOptions = {},
 ): Promise<void> {
-  if (spec.format === 'xlsx') return (await import('./xlsx.ts')).runXlsx(io, sources, spec, bar, columns, classify);
+  if (spec.format === 'xlsx')
+    return (await import('./xlsx.ts')).runXlsx(io, sources, spec, bar, columns, classify, options.parses);
   let writer: TableWriter | undefined;
   let header: readonly string[] | null | undefined;
   const { unique } = options;

@@ -55,7 +55,16 @@ describe('pidgate normalize --format xlsx', () => {
     const out = await readWorkbook(join(d, 'out.xlsx'));
     expect([...out.keys()]).toEqual(['Books']);
     const rows = out.get('Books') as unknown[][];
-    expect(rows[0]).toEqual(['Title', 'Identifier', 'Year', 'scheme', 'normalized', 'error_code', 'error_message']);
+    expect(rows[0]).toEqual([
+      'Title',
+      'Identifier',
+      'Year',
+      'scheme',
+      'normalized',
+      'url',
+      'error_code',
+      'error_message',
+    ]);
     expect(rows.slice(1, 5).map((r) => [r[0], r[1], r[3], r[4]])).toEqual([
       ['Ærø, a history', 'doi:10.1000/182', 'doi', 'doi:10.1000/182'],
       ['A number', 9780306406157, 'isbn', 'urn:isbn:9780306406157'],
@@ -65,7 +74,27 @@ describe('pidgate normalize --format xlsx', () => {
     // The empty row is skipped; the date stays a date in the output, and its text (2020-01-02) is no identifier.
     expect(rows).toHaveLength(6);
     expect(rows[5]?.[2]).toEqual(new Date(Date.UTC(2020, 0, 2)));
-    expect(rows[5]?.[5]).toBe('unknown-scheme');
+    expect(rows[5]?.[6]).toBe('unknown-scheme');
+  });
+
+  it('without --column reads the column whose cells are identifiers, under its header (the CSV rule)', async () => {
+    const d = dir();
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Liste');
+    ws.addRow(['Titel', 'Identifikator', 'Bemerkung']);
+    ws.addRow(['Faust', 'doi:10.1000/182', 'ok']);
+    ws.addRow(['Ærø', 'ISBN 978-0-306-40615-7', '']);
+    ws.addRow(['Prüfung', 'nonsense', 'checked']);
+    await wb.xlsx.writeFile(join(d, 'liste.xlsx'));
+    const { code, stderr } = await runCli(['normalize', '--format', 'xlsx', 'liste.xlsx', '-o', 'out.xlsx'], '', {
+      cwd: d,
+    });
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const rows = (await readWorkbook(join(d, 'out.xlsx'))).get('Liste') as unknown[][];
+    expect(rows[0]?.slice(0, 5)).toEqual(['Titel', 'Identifikator', 'Bemerkung', 'scheme', 'normalized']);
+    expect(rows.slice(1).map((r) => r[4] ?? null)).toEqual(['doi:10.1000/182', 'urn:isbn:9780306406157', null]);
+    expect(rows[3]?.[6]).toBe('unknown-scheme');
   });
 
   it('reads the first sheet by default; group numbers the classes', async () => {
@@ -78,7 +107,7 @@ describe('pidgate normalize --format xlsx', () => {
     const { code } = await runCli(['group', '--format', 'xlsx', 'list.xlsx', '--output', 'out.xlsx'], '', { cwd: d });
     expect(code).toBe(0);
     const rows = (await readWorkbook(join(d, 'out.xlsx'))).get('List') as unknown[][];
-    expect(rows.map((r) => [r[0], r[3]])).toEqual([
+    expect(rows.map((r) => [r[0], r[4]])).toEqual([
       ['ark:/12345/x', 1],
       ['ARK:/12345/x', 1],
       ['nope', undefined],
@@ -166,19 +195,26 @@ describe('pidgate normalize --format xlsx', () => {
     let wrong = 0;
     for await (const ws of reader) {
       for await (const row of ws) {
-        const [n, id, scheme, normalized, code] = (row.values as unknown[]).slice(1);
+        const [n, id, scheme, normalized, url, code] = (row.values as unknown[]).slice(1);
         if (count++ === 0) {
-          expect([n, id, scheme, normalized, code]).toEqual(['n', 'id', 'scheme', 'normalized', 'error_code']);
+          expect([n, id, scheme, normalized, url, code]).toEqual([
+            'n',
+            'id',
+            'scheme',
+            'normalized',
+            'url',
+            'error_code',
+          ]);
           continue;
         }
         const i = count - 1;
         const expected =
           i % 10 === 0
-            ? [i, idOf(i), undefined, undefined, 'unknown-scheme']
+            ? [i, idOf(i), undefined, undefined, undefined, 'unknown-scheme']
             : i % 2
-              ? [i, idOf(i), 'doi', `doi:10.1000/r${i}`, undefined]
-              : [i, idOf(i), 'ark', `ark:/12345/x${i}`, undefined];
-        if (JSON.stringify([n, id, scheme, normalized, code]) !== JSON.stringify(expected)) wrong++;
+              ? [i, idOf(i), 'doi', `doi:10.1000/r${i}`, `https://doi.org/10.1000/R${i}`, undefined]
+              : [i, idOf(i), 'ark', `ark:/12345/x${i}`, `https://n2t.net/ark:12345/x${i}`, undefined];
+        if (JSON.stringify([n, id, scheme, normalized, url, code]) !== JSON.stringify(expected)) wrong++;
       }
     }
     expect(count).toBe(N + 1);

@@ -2,8 +2,9 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { resolve } from 'node:path';
 import { PassThrough, type Writable } from 'node:stream';
-import { trimSurroundingSpace } from '@pidgate/core';
+import { SAMPLE_ROWS, trimSurroundingSpace } from '@pidgate/core';
 import type ExcelJS from 'exceljs';
+import { resolveColumnOfRows } from './column-choice.ts';
 import { type Io, UsageError } from './io.ts';
 import type { Source } from './lines.ts';
 import type { Progress } from './progress.ts';
@@ -130,13 +131,20 @@ async function* sheetRows(
  */
 class Rows {
   private width = 0;
-  private index: number;
+  private index = -1;
   private header = false;
+  private spec!: TableSpec;
   constructor(
-    private readonly spec: TableSpec,
+    spec: TableSpec,
     private readonly columns: readonly string[],
   ) {
-    this.index = spec.column?.kind === 'index' ? spec.column.index : -1;
+    this.use(spec);
+  }
+
+  /** The spec of the next file (its column found in its first rows when none was named). */
+  use(spec: TableSpec): void {
+    this.spec = spec;
+    if (spec.column?.kind === 'index') this.index = spec.column.index;
   }
 
   /** A file's first row: its header (the output's first row, or null) or its first data row. */
@@ -193,6 +201,7 @@ export async function runXlsx(
   bar: Progress,
   columns: readonly string[],
   classify: (value: string) => Added,
+  parses?: (value: string) => boolean,
 ): Promise<void> {
   const output = spec.output ?? null;
   if (output === null && (io.stdout as Writable & { isTTY?: boolean }).isTTY) {
@@ -210,15 +219,36 @@ export async function runXlsx(
     const where = source.name === '-' ? 'standard input' : source.name;
     let name = 'Sheet1';
     let first = true;
+    // No --column: the file's first rows are held until the column (and header) is found in them.
+    const auto = spec.column?.kind === 'auto';
+    let held: Cell[][] | null = auto ? [] : null;
+    const write = (cells: readonly Cell[]) => {
+      const out = first ? rows.first(cells, classify, where) : rows.row(cells, classify, where);
+      first = false;
+      if (out) sheet?.addRow(out).commit();
+    };
+    const release = () => {
+      if (held === null) return;
+      const texts = held.map((cells) => cells.map(cellText));
+      rows.use(resolveColumnOfRows(texts, spec, parses ?? (() => false)));
+      const rowsHeld = held;
+      held = null;
+      for (const cells of rowsHeld) write(cells);
+    };
+    if (!auto) rows.use(spec);
     for await (const batch of sheetRows(Excel, source, spec.sheet ?? null, bar.bytes, (n) => (name = n))) {
       sheet ??= workbook.addWorksheet(name);
       for (const cells of batch) {
-        const out = first ? rows.first(cells, classify, where) : rows.row(cells, classify, where);
-        first = false;
-        if (out) sheet.addRow(out).commit();
+        if (held === null) write(cells);
+        else {
+          held.push([...cells]);
+          if (held.length > SAMPLE_ROWS) release();
+        }
       }
       bar.lines(batch.length);
     }
+    sheet ??= workbook.addWorksheet(name);
+    release();
   }
   sheet ??= workbook.addWorksheet('Sheet1');
   const header = rows.end();
