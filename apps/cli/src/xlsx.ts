@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { PassThrough, type Writable } from 'node:stream';
 import { SAMPLE_ROWS, trimSurroundingSpace } from '@pidgate/core';
 import type ExcelJS from 'exceljs';
-import { resolveColumnOfRows } from './column-choice.ts';
+import { resolveColumnOfRows } from './column-rows.ts';
 import { type Io, UsageError } from './io.ts';
 import type { Source } from './lines.ts';
 import type { Progress } from './progress.ts';
