@@ -77,7 +77,7 @@ describe('Registry', () => {
     });
   });
 
-  it('carries an identifier\'s warnings into its record, and no field when there are none', () => {
+  it("carries an identifier's warnings into its record, and no field when there are none", () => {
     const warned: Scheme<{ body: string }> = {
       ...letterScheme('warned', 'w:', 50),
       parse(input, profile = 'source') {
