@@ -43,7 +43,7 @@ describe('pidgate normalize shows warnings', () => {
       expect(Object.keys(warning as object)).toEqual(['code', 'message']);
       expect(warning?.message).not.toBe('');
     }
-    expect((lines[0]?.warnings as { message: string }[])[0]?.message).toContain('U+2010');
+    expect(JSON.stringify(lines[0]?.warnings)).toContain('U+2010 read as');
     // no warnings: no field at all, not an empty list
     expect(stdout.split('\n')[2]).not.toContain('warnings');
   });
