@@ -30,9 +30,9 @@ describe('encodings', () => {
     expect(code).toBe(0);
     expect(stdout).toBe(
       [
-        'Title,Identifier,scheme,normalized,error_code,error_message',
-        '"Ærø, a history",doi:10.1000/182,doi,doi:10.1000/182,,',
-        '“Quoted” € 5,ark:/12345/x,ark,ark:/12345/x,,',
+        '\ufeffTitle,Identifier,scheme,normalized,url,error_code,error_message,warnings',
+        '"Ærø, a history",doi:10.1000/182,doi,doi:10.1000/182,https://doi.org/10.1000/182,,,',
+        '“Quoted” € 5,ark:/12345/x,ark,ark:/12345/x,https://n2t.net/ark:12345/x,,,',
         '',
       ].join('\n'),
     );

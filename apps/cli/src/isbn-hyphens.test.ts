@@ -38,9 +38,23 @@ describe('pidgate normalize --isbn-hyphens', () => {
         ok: true,
         scheme: 'isbn',
         normalized: `urn:isbn:${german.digits}`,
+        url: `https://openlibrary.org/isbn/${german.digits}`,
         hyphenated: german.hyphenated,
       }),
     );
+    // an ISBN in no allocated range: no hyphenated form, and a warning (the last field)
+    expect(Object.keys(lines[3] as object)).toEqual([
+      'input',
+      'ok',
+      'scheme',
+      'normalized',
+      'url',
+      'hyphenated',
+      'warnings',
+    ]);
+    expect((lines[3] as { warnings: { code: string }[] }).warnings.map((w) => w.code)).toEqual([
+      'isbn-unallocated-range',
+    ]);
   });
 
   it('leaves the output as it was without the option', async () => {
@@ -52,9 +66,12 @@ describe('pidgate normalize --isbn-hyphens', () => {
     const csv = `isbn\n${german.digits}\n${unallocated.digits}\nnope\n`;
     const { code, stdout } = await runCli(['normalize', '--format', 'csv', '--column', 'isbn', '--isbn-hyphens'], csv);
     expect(code).toBe(0);
-    expect(stdout.split('\n')[0]).toBe('isbn,scheme,normalized,error_code,error_message,hyphenated');
-    expect(stdout.split('\n')[1]).toBe(`${german.digits},isbn,urn:isbn:${german.digits},,,${german.hyphenated}`);
-    expect(stdout.split('\n')[2]?.endsWith(',')).toBe(true);
+    expect(stdout.split('\n')[0]).toBe('\ufeffisbn,scheme,normalized,url,error_code,error_message,warnings,hyphenated');
+    expect(stdout.split('\n')[1]).toBe(
+      `${german.digits},isbn,urn:isbn:${german.digits},https://openlibrary.org/isbn/${german.digits},,,,${german.hyphenated}`,
+    );
+    // the unallocated ISBN: its warning's code, no hyphenated form
+    expect(stdout.split('\n')[2]?.endsWith(',isbn-unallocated-range,')).toBe(true);
   });
 
   it('writes what recordLine writes', () => {

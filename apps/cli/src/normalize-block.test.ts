@@ -34,6 +34,9 @@ describe('recordLine', () => {
       'ark:/1"2\\',
       '\u0001\ud83d',
       'doi:10.1000/182',
+      // with warnings: a Unicode dash in an ISBN, an unregistered URN namespace
+      '978\u20100\u2010395\u201036341\u20106',
+      'urn:xyzzy:"\u00e9',
     ];
     for (const input of inputs) {
       const record = normalizeRecord(registry, input);
@@ -61,7 +64,8 @@ describe('LineWriter', () => {
           const writer = new LineWriter(0);
           let expected = '';
           for (const tail of tails) {
-            for (const input of [tail, `ark:/12345/${tail}`, `urn:example:${tail}`]) {
+            // urn:xyzzy: has a warning (a namespace IANA has not registered)
+            for (const input of [tail, `ark:/12345/${tail}`, `urn:example:${tail}`, `urn:xyzzy:${tail}`]) {
               const record = normalizeRecord(registry, input);
               writer.record(record);
               expected += `${JSON.stringify(record)}\n`;

@@ -1,6 +1,7 @@
 import {
   type NormalizeRecord,
   normalizeRecord,
+  type PidWarning,
   type Profile,
   type Registry,
   splitLines,
@@ -26,18 +27,24 @@ export function jsonString(s: string): string {
 /**
  * One output line of `pidgate normalize` (without its "\n"): `JSON.stringify(record)`, field by field, and
  * with `--isbn-hyphens` an ISBN's `"hyphenated"` field (a string or null; no field where `hyphenated` is
- * undefined).
+ * undefined); the record's `"warnings"` (`[{"code":…,"message":…}]`), when it has any, come last.
  */
 export function recordLine(r: NormalizeRecord, hyphenated?: string | null): string {
   if (r.ok) {
     const url = r.url === undefined ? '' : `,"url":${r.url === null ? 'null' : jsonString(r.url)}`;
     const extra =
       hyphenated === undefined ? '' : `,"hyphenated":${hyphenated === null ? 'null' : jsonString(hyphenated)}`;
-    return `{"input":${jsonString(r.input)},"ok":true,"scheme":${jsonString(r.scheme)},"normalized":${jsonString(r.normalized)}${url}${extra}}`;
+    const warnings = r.warnings === undefined ? '' : `,"warnings":${warningsJson(r.warnings)}`;
+    return `{"input":${jsonString(r.input)},"ok":true,"scheme":${jsonString(r.scheme)},"normalized":${jsonString(r.normalized)}${url}${extra}${warnings}}`;
   }
   const { code, message, offset } = r.error;
   const at = typeof offset === 'number' && Number.isFinite(offset) ? String(offset) : 'null';
   return `{"input":${jsonString(r.input)},"ok":false,"error":{"code":${jsonString(code)},"message":${jsonString(message)},"offset":${at}}}`;
+}
+
+/** A record's warnings as JSON: `[{"code":…,"message":…},…]`, codes and messages only. */
+function warningsJson(warnings: readonly PidWarning[]): string {
+  return `[${warnings.map((w) => `{"code":${jsonString(w.code)},"message":${jsonString(w.message)}}`).join(',')}]`;
 }
 
 /** What a block of lines amounts to, for the summary line (see Tally). */
@@ -69,6 +76,7 @@ const MESSAGE = ascii(',"message":');
 const OFFSET = ascii(',"offset":');
 const NULL = ascii('null');
 const HYPHENATED = ascii(',"hyphenated":');
+const WARNINGS = ascii(',"warnings":');
 
 /**
  * Output lines written straight into UTF-8 bytes, one pass per string: a string of printable ASCII
@@ -143,6 +151,8 @@ export class LineWriter {
         if (hyphenated === null) this.raw(NULL);
         else this.string(hyphenated);
       }
+      // One check on the fast path: nearly every record has no warnings.
+      if (r.warnings !== undefined) this.warnings(r.warnings);
       this.reserve(2);
       this.bytes[this.length++] = 0x7d;
     } else {
@@ -162,6 +172,14 @@ export class LineWriter {
       this.bytes[this.length++] = 0x7d;
     }
     this.bytes[this.length++] = 0x0a;
+  }
+
+  /** A record's `,"warnings":[…]` field (rare: written as `recordLine` writes it). */
+  private warnings(warnings: readonly PidWarning[]): void {
+    const json = warningsJson(warnings);
+    this.reserve(json.length * 3 + 16);
+    this.raw(WARNINGS);
+    this.length += this.bytes.write(json, this.length, 'utf8');
   }
 
   /** The bytes written so far. */

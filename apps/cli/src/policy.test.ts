@@ -44,6 +44,7 @@ describe('the identifier column, found by content', () => {
       'url',
       'error_code',
       'error_message',
+      'warnings',
     ]);
     expect(out).toHaveLength(33);
     expect(out.slice(1).filter((r) => r[3] === 'doi')).toHaveLength(32);
@@ -54,6 +55,7 @@ describe('the identifier column, found by content', () => {
       'doi',
       'doi:10.1000/1',
       'https://doi.org/10.1000/1',
+      '',
       '',
       '',
     ]);

@@ -22,17 +22,17 @@ function tempFile(name: string, content: string | Buffer): { dir: string; path: 
 }
 
 describe('pidgate normalize --format csv', () => {
-  it('reads a header and a BOM, finds the column by name, keeps the other cells and appends five columns', async () => {
+  it('reads a header and a BOM, finds the column by name, keeps the other cells and appends six columns', async () => {
     const input = `${BOM}title,id,year\r\n"Café, ""quoted""",URN:EXAMPLE:a%2c,1999\r\nx,not-an-id,\r\n"two\nlines",urn:example:b,2001\r\n`;
     const { code, stdout, stderr } = await runCli(['normalize', '--format', 'csv', '--column', 'id'], input);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toBe(
       [
-        `${BOM}title,id,year,scheme,normalized,url,error_code,error_message`,
-        '"Café, ""quoted""",URN:EXAMPLE:a%2c,1999,urn,urn:example:a%2C,,,',
-        `x,not-an-id,,,,,unknown-scheme,${UNKNOWN}`,
-        '"two\nlines",urn:example:b,2001,urn,urn:example:b,,,',
+        `${BOM}title,id,year,scheme,normalized,url,error_code,error_message,warnings`,
+        '"Café, ""quoted""",URN:EXAMPLE:a%2c,1999,urn,urn:example:a%2C,,,,',
+        `x,not-an-id,,,,,unknown-scheme,${UNKNOWN},`,
+        '"two\nlines",urn:example:b,2001,urn,urn:example:b,,,,',
         '',
       ].join('\n'),
     );
@@ -46,7 +46,7 @@ describe('pidgate normalize --format csv', () => {
     expect(code).toBe(0);
     // an RFC 8141 NSS is ASCII: the é is reported, and survives the round trip in the user's column
     expect(stdout).toBe(
-      `${BOM}id,scheme,normalized,url,error_code,error_message\nurn:example:é,,,,nss-character,"character ""é"" is not allowed in the NSS"\n`,
+      `${BOM}id,scheme,normalized,url,error_code,error_message,warnings\nurn:example:é,,,,nss-character,"character ""é"" is not allowed in the NSS",\n`,
     );
     const byDefault = await runCli(['normalize', '-f', 'csv', '-c', 'id', 'list.csv'], '', { cwd: dir });
     expect(byDefault.stdout).toBe(stdout);
@@ -64,9 +64,9 @@ describe('pidgate normalize --format csv', () => {
     expect(code).toBe(0);
     expect(stdout).toBe(
       [
-        `${BOM}Titel;ID;Jahr;scheme;normalized;url;error_code;error_message`,
-        '"Grimm; Märchen";ark:/12345/x-y;1812;ark;ark:/12345/xy;https://n2t.net/ark:12345/x-y;;',
-        'x;urn:example:a;;urn;urn:example:a;;;',
+        `${BOM}Titel;ID;Jahr;scheme;normalized;url;error_code;error_message;warnings`,
+        '"Grimm; Märchen";ark:/12345/x-y;1812;ark;ark:/12345/xy;https://n2t.net/ark:12345/x-y;;;',
+        'x;urn:example:a;;urn;urn:example:a;;;;',
         '',
       ].join('\n'),
     );
@@ -77,11 +77,11 @@ describe('pidgate normalize --format csv', () => {
     const found = await runCli(['normalize', '-f', 'csv'], `${sici}\n10.1000/x\n`);
     // the URL has the DOI's characters a URL path cannot hold ("<", ">") percent-encoded
     const url = `https://doi.org/${sici.replace('<', '%3C').replace('>', '%3E')}`;
-    expect(found.stdout.split('\n')[0]).toBe(`${BOM}${sici},doi,doi:${sici.toLowerCase()},${url},,`);
+    expect(found.stdout.split('\n')[0]).toBe(`${BOM}${sici},doi,doi:${sici.toLowerCase()},${url},,,`);
     const forced = await runCli(['normalize', '-f', 'csv', '-d', ';', '-c', '2'], 'a;urn:example:b\n');
-    expect(forced.stdout).toBe(`${BOM}a;urn:example:b;urn;urn:example:b;;;\n`);
+    expect(forced.stdout).toBe(`${BOM}a;urn:example:b;urn;urn:example:b;;;;\n`);
     const pipes = await runCli(['normalize', '-f', 'csv', '-d', '|', '-c', '2'], 'a|"urn:example:c"\n');
-    expect(pipes.stdout).toBe(`${BOM}a|urn:example:c|urn|urn:example:c|||\n`);
+    expect(pipes.stdout).toBe(`${BOM}a|urn:example:c|urn|urn:example:c||||\n`);
   });
 
   it.each([
@@ -101,7 +101,7 @@ describe('pidgate normalize --format csv', () => {
     const { dir } = tempFile('list.txt', le);
     const tsv = await runCli(['normalize', '-f', 'tsv', '-c', 'id', 'list.txt'], '', { cwd: dir });
     expect(tsv.stdout).toBe(
-      `${BOM}id\tTitel\tscheme\tnormalized\turl\terror_code\terror_message\nark:/12345/x\tÄpfel\tark\tark:/12345/x\thttps://n2t.net/ark:12345/x\t\t\n`,
+      `${BOM}id\tTitel\tscheme\tnormalized\turl\terror_code\terror_message\twarnings\nark:/12345/x\tÄpfel\tark\tark:/12345/x\thttps://n2t.net/ark:12345/x\t\t\t\n`,
     );
     // Big-endian, plain text, through the line path.
     const be = Buffer.from(Buffer.from('\ufeffurn:example:ü\nARK:/12345/Y\n', 'utf16le')).swap16();
@@ -113,14 +113,14 @@ describe('pidgate normalize --format csv', () => {
   it('a column NUMBER reads every row as data unless --header says the first is a header', async () => {
     const input = 'a,urn:example:x\nb,urn:example:y\n';
     const plain = await runCli(['normalize', '-f', 'csv', '-c', '2'], input);
-    expect(plain.stdout).toBe(`${BOM}a,urn:example:x,urn,urn:example:x,,,\nb,urn:example:y,urn,urn:example:y,,,\n`);
+    expect(plain.stdout).toBe(`${BOM}a,urn:example:x,urn,urn:example:x,,,,\nb,urn:example:y,urn,urn:example:y,,,,\n`);
     const header = await runCli(['normalize', '-f', 'csv', '-c', '2', '--header'], input);
     expect(header.stdout).toBe(
-      `${BOM}a,urn:example:x,scheme,normalized,url,error_code,error_message\nb,urn:example:y,urn,urn:example:y,,,\n`,
+      `${BOM}a,urn:example:x,scheme,normalized,url,error_code,error_message,warnings\nb,urn:example:y,urn,urn:example:y,,,,\n`,
     );
     // without --column: the column whose cells parse; a first row that parses is data
     const byDefault = await runCli(['normalize', '-f', 'csv'], '1,urn:example:x\n');
-    expect(byDefault.stdout).toBe(`${BOM}1,urn:example:x,urn,urn:example:x,,,\n`);
+    expect(byDefault.stdout).toBe(`${BOM}1,urn:example:x,urn,urn:example:x,,,,\n`);
   });
 
   it('reads TSV with the same quoting and writes TSV', async () => {
@@ -130,32 +130,32 @@ describe('pidgate normalize --format csv', () => {
     );
     expect(code).toBe(0);
     expect(stdout).toBe(
-      `${BOM}id\tnote\tscheme\tnormalized\turl\terror_code\terror_message\n` +
-        'urn:example:a\t"has\ttab"\turn\turn:example:a\t\t\t\n' +
-        `bad\tplain\t\t\t\tunknown-scheme\t${UNKNOWN_MESSAGE}\n`,
+      `${BOM}id\tnote\tscheme\tnormalized\turl\terror_code\terror_message\twarnings\n` +
+        'urn:example:a\t"has\ttab"\turn\turn:example:a\t\t\t\t\n' +
+        `bad\tplain\t\t\t\tunknown-scheme\t${UNKNOWN_MESSAGE}\t\n`,
     );
   });
 
   it('pads short rows, skips blank lines, and keeps the header of a table without rows', async () => {
     const short = await runCli(['normalize', '-f', 'csv', '-c', 'id'], 'n,id,x\n1\n\n2,urn:example:a,z\n');
     expect(short.stdout).toBe(
-      `${BOM}n,id,x,scheme,normalized,url,error_code,error_message\n` +
-        '1,,,,,,empty-input,the input is empty\n' +
-        '2,urn:example:a,z,urn,urn:example:a,,,\n',
+      `${BOM}n,id,x,scheme,normalized,url,error_code,error_message,warnings\n` +
+        '1,,,,,,empty-input,the input is empty,\n' +
+        '2,urn:example:a,z,urn,urn:example:a,,,,\n',
     );
     const empty = await runCli(['normalize', '-f', 'csv', '-c', 'id', '--bom'], 'id,x\n');
-    expect(empty.stdout).toBe(`${BOM}id,x,scheme,normalized,url,error_code,error_message\n`);
+    expect(empty.stdout).toBe(`${BOM}id,x,scheme,normalized,url,error_code,error_message,warnings\n`);
   });
 
   it('surrounding white space is an error, and --trim removes it from the cell it normalizes', async () => {
     const input = 'id\n" urn:example:a\t"\n';
     const strict = await runCli(['normalize', '-f', 'csv', '-c', 'id'], input);
     expect(strict.stdout.split('\n')[1]).toBe(
-      ' urn:example:a\t,,,,surrounding-whitespace,the identifier has white space or an invisible character before or after it',
+      ' urn:example:a\t,,,,surrounding-whitespace,the identifier has white space or an invisible character before or after it,',
     );
     const trimmed = await runCli(['normalize', '-f', 'csv', '-c', 'id', '--trim'], input);
     // the user's cell stays as written; the normalized form is of the trimmed cell
-    expect(trimmed.stdout.split('\n')[1]).toBe(' urn:example:a\t,urn,urn:example:a,,,');
+    expect(trimmed.stdout.split('\n')[1]).toBe(' urn:example:a\t,urn,urn:example:a,,,,');
   });
 
   it.each([
@@ -187,7 +187,7 @@ describe('pidgate normalize --format csv', () => {
     expect(code).toBe(0);
     const out = stdout.trimEnd().split('\n');
     expect(out).toHaveLength(3);
-    expect(out[1]).toBe('urn:example:a,x,urn,urn:example:a,,,');
+    expect(out[1]).toBe('urn:example:a,x,urn,urn:example:a,,,,');
     expect(out[2]).toMatch(
       /^,,,,,line-too-long,"line 3: the line is \d+ characters long, more than --max-line-length \(1048576\)/,
     );
@@ -199,7 +199,7 @@ describe('pidgate normalize --format csv', () => {
     const { code, stdout } = await runCli(['normalize', '-f', 'csv', '-c', 'id', 'a.csv', 'b.csv'], '', { cwd: dir });
     expect(code).toBe(0);
     expect(stdout).toBe(
-      `${BOM}id,x,scheme,normalized,url,error_code,error_message\nurn:example:a,1,urn,urn:example:a,,,\n2,urn:example:b,urn,urn:example:b,,,\n`,
+      `${BOM}id,x,scheme,normalized,url,error_code,error_message,warnings\nurn:example:a,1,urn,urn:example:a,,,,\n2,urn:example:b,urn,urn:example:b,,,,\n`,
     );
   });
 
@@ -235,13 +235,13 @@ describe('pidgate normalize --format csv', () => {
     expect(code).toBe(0);
     const lines = stdout.split('\n');
     expect(lines).toHaveLength(n + 2);
-    expect(lines[1]).toBe('0,urn:example:a0%2c,urn,urn:example:a0%2C,,,');
-    expect(lines[n]).toBe(`${n - 1},urn:example:a${n - 1}%2c,urn,urn:example:a${n - 1}%2C,,,`);
+    expect(lines[1]).toBe('0,urn:example:a0%2c,urn,urn:example:a0%2C,,,,');
+    expect(lines[n]).toBe(`${n - 1},urn:example:a${n - 1}%2c,urn,urn:example:a${n - 1}%2C,,,,`);
   });
 });
 
 describe('pidgate normalize --format ndjson', () => {
-  it('reads the named field of each object and adds five fields, keeping the others', async () => {
+  it('reads the named field of each object and adds six fields, keeping the others', async () => {
     const input = `${BOM}{"id":"URN:EXAMPLE:a","n":1}\n\n{"id":["urn:example:a"],"n":2}\r\n{"n":3}\n{"id":"x","scheme":"mine"}\n`;
     const { code, stdout } = await runCli(['normalize', '-f', 'ndjson', '-c', 'id'], input);
     expect(code).toBe(0);
@@ -254,6 +254,7 @@ describe('pidgate normalize --format ndjson', () => {
         url: null,
         error_code: null,
         error_message: null,
+        warnings: null,
       },
       // not a string: its JSON text is the input
       {
@@ -264,6 +265,7 @@ describe('pidgate normalize --format ndjson', () => {
         url: null,
         error_code: 'unknown-scheme',
         error_message: UNKNOWN_MESSAGE,
+        warnings: null,
       },
       {
         n: 3,
@@ -272,6 +274,7 @@ describe('pidgate normalize --format ndjson', () => {
         url: null,
         error_code: 'empty-input',
         error_message: 'the input is empty',
+        warnings: null,
       },
       {
         id: 'x',
@@ -280,6 +283,7 @@ describe('pidgate normalize --format ndjson', () => {
         url: null,
         error_code: 'unknown-scheme',
         error_message: UNKNOWN_MESSAGE,
+        warnings: null,
       },
     ]);
   });

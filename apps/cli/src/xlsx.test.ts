@@ -64,6 +64,7 @@ describe('pidgate normalize --format xlsx', () => {
       'url',
       'error_code',
       'error_message',
+      'warnings',
     ]);
     expect(rows.slice(1, 5).map((r) => [r[0], r[1], r[3], r[4]])).toEqual([
       ['Ærø, a history', 'doi:10.1000/182', 'doi', 'doi:10.1000/182'],

@@ -77,6 +77,41 @@ describe('Registry', () => {
     });
   });
 
+  it("carries an identifier's warnings into its record, and no field when there are none", () => {
+    const warned: Scheme<{ body: string }> = {
+      ...letterScheme('warned', 'w:', 50),
+      parse(input, profile = 'source') {
+        const value: Identifier<{ body: string }> = {
+          scheme: 'warned',
+          input,
+          profile,
+          normalized: input.toLowerCase(),
+          components: { body: input.slice(2) },
+          warnings: input.toLowerCase().endsWith('z') ? [{ code: 'ends-in-z', message: 'it ends in z' }] : [],
+        };
+        return ok(value);
+      },
+    };
+    const withWarnings = createRegistry([warned]);
+    expect(normalizeRecord(withWarnings, 'W:AZ')).toEqual({
+      input: 'W:AZ',
+      ok: true,
+      scheme: 'warned',
+      normalized: 'w:az',
+      warnings: [{ code: 'ends-in-z', message: 'it ends in z' }],
+    });
+    expect(normalizeRecord(withWarnings, 'w:az', undefined, undefined, () => 'https://example.org/az')).toEqual({
+      input: 'w:az',
+      ok: true,
+      scheme: 'warned',
+      normalized: 'w:az',
+      url: 'https://example.org/az',
+      warnings: [{ code: 'ends-in-z', message: 'it ends in z' }],
+    });
+    // An empty list is no warning: no field.
+    expect(Object.keys(normalizeRecord(withWarnings, 'w:ab'))).toEqual(['input', 'ok', 'scheme', 'normalized']);
+  });
+
   it('unwrap throws a PidgateError carrying the code', () => {
     expect(unwrap(registry.parse('u:a')).normalized).toBe('u:a');
     expect(() => unwrap(registry.parse('u:1'))).toThrow(PidgateError);

@@ -29,6 +29,9 @@ Reads identifiers one per line (standard input when no FILE is given, or "-") an
 exactly one JSON object per input line, in order:
   {"input":"...","ok":true,"scheme":"...","normalized":"...","url":"https://..."|null}
   {"input":"...","ok":false,"error":{"code":"...","message":"...","offset":N|null}}
+An identifier read with a finding that is no error (a Unicode dash or space read in an ISBN or
+ISSN, an ISBN in a range the ISBN agency has not allocated, a URN namespace IANA has not
+registered) has a last field "warnings":[{"code":"...","message":"..."}]; the others have none.
 A trailing "\\r" and a UTF-8 byte-order mark are dropped.
 ${SCHEMES_READ}
 "url" is where the identifier resolves on the web (doi.org, hdl.handle.net, n2t.net, orcid.org,
@@ -37,12 +40,13 @@ null where no public resolver is known (a PDI; a URN of a namespace without one)
 
 With --format csv or tsv it reads a table (RFC 4180 quoting, also for TSV; a byte-order mark
 accepted; blank lines skipped; short rows padded with empty cells) and writes the same rows in
-the same format, the input's cells first, then five columns:
-  scheme, normalized, url, error_code, error_message
-(empty where they do not apply), under the input's header plus those names when the input has a
-header. With --format ndjson it reads one JSON object per line and writes each object with the
-fields "scheme", "normalized", "url", "error_code", "error_message" added (null where they do not
-apply; a field of that name in the input is replaced). The --column field is read as is when it
+the same format, the input's cells first, then six columns:
+  scheme, normalized, url, error_code, error_message, warnings
+(empty where they do not apply; warnings: the warnings' codes, separated by spaces), under the
+input's header plus those names when the input has a header. With --format ndjson it reads one
+JSON object per line and writes each object with the fields "scheme", "normalized", "url",
+"error_code", "error_message", "warnings" added (null where they do not apply; a field of that name
+in the input is replaced). The --column field is read as is when it
 is a string, as the empty input when it is missing or null, and as its JSON text otherwise.
 Several FILEs are read as one table: each file's header is read (and the column found in it), the
 first file's header is written. Rows end with "\n"; csv/tsv output starts with a byte-order mark
@@ -64,7 +68,7 @@ ${maxLineUsage}
   --isbn-hyphens    add each ISBN's ISBN-13 hyphenated as the ISBN International Agency's range
                     table places its elements ("hyphenated":"978-0-395-36341-6"; an ISBN-10 is given
                     as its ISBN-13; null when its group or registrant range is not allocated); in
-                    csv, tsv and ndjson a fifth column or field, hyphenated (empty or null for
+                    csv, tsv and ndjson a last column or field, hyphenated (empty or null for
                     other identifiers). The table is shipped with pidgate (docs/specs/isbn.md).
 ${encodingUsage}
   --unique          one line or row per equivalence class, with its count (see above)
@@ -111,14 +115,14 @@ CSV or NDJSON: the message names the line). Output already written stays written
           spec,
           bar,
           isbnHyphens
-            ? ['scheme', 'normalized', 'url', 'error_code', 'error_message', 'hyphenated']
-            : ['scheme', 'normalized', 'url', 'error_code', 'error_message'],
+            ? ['scheme', 'normalized', 'url', 'error_code', 'error_message', 'warnings', 'hyphenated']
+            : ['scheme', 'normalized', 'url', 'error_code', 'error_message', 'warnings'],
           (value) => {
             const r = normalizeRecord(registry, value, profile, undefined, urlOf);
             tally.add(r);
             const cells = r.ok
-              ? [r.scheme, r.normalized, r.url ?? null, null, null]
-              : [null, null, null, r.error.code, r.error.message];
+              ? [r.scheme, r.normalized, r.url ?? null, null, null, warningCodes(r.warnings)]
+              : [null, null, null, r.error.code, r.error.message, null];
             return isbnHyphens ? [...cells, hyphenatedIsbn(r) ?? null] : cells;
           },
           maxLineLength,
@@ -151,6 +155,11 @@ CSV or NDJSON: the message names the line). Output already written stays written
     return 0;
   },
 };
+
+/** The `warnings` cell of a table: the warnings' codes separated by spaces (null: none). */
+function warningCodes(warnings: readonly { readonly code: string }[] | undefined): string | null {
+  return warnings === undefined ? null : warnings.map((w) => w.code).join(' ');
+}
 
 /** `text` in lines of at most `width` characters, broken at spaces. */
 function wrapWords(text: string, width: number): string {

@@ -34,6 +34,16 @@ export const ErrorDetail = z
   .object({ code: z.string(), message: z.string(), offset: z.number().int().nullable() })
   .openapi('IdentifierError');
 
+/** Findings about a valid identifier that are not errors (`Identifier.warnings`). */
+export const WarningList = z
+  .array(z.object({ code: z.string(), message: z.string() }).openapi('IdentifierWarning'))
+  .openapi({
+    description:
+      'Findings that are not errors: `isbn-unicode-separator` and `issn-unicode-separator` (a Unicode dash, space ' +
+      'or soft hyphen read as a separator), `isbn-unallocated-range` (an ISBN in no range the ISBN agency ' +
+      'allocates), `nid-unregistered` (a URN namespace IANA has not registered), …',
+  });
+
 /** Exactly the object `pidgate normalize` prints for one line (`normalizeRecord` from @pidgate/core). */
 export const NormalizeRecordSchema = z
   .union([
@@ -51,6 +61,7 @@ export const NormalizeRecordSchema = z
             "orcid.org, the URN namespace's resolver, the archive's replay URL for a PWID…); null where none is known",
           example: 'https://n2t.net/ark:12025/654xz321',
         }),
+      warnings: WarningList.optional().openapi({ description: 'Present only when there is at least one warning' }),
     }),
     z.object({ input: z.string(), ok: z.literal(false), error: ErrorDetail }),
   ])
@@ -98,13 +109,7 @@ export const ParsedRecord = z
       .optional()
       .openapi({ description: 'The `standard`-level equivalence key, where it differs from `normalized`' }),
     components: z.record(z.string(), z.unknown()),
-    warnings: z
-      .array(z.object({ code: z.string(), message: z.string() }))
-      .optional()
-      .openapi({
-        description:
-          'Findings that are not errors, e.g. `nid-unregistered` for a URN namespace IANA has not registered',
-      }),
+    warnings: WarningList.optional(),
   })
   .openapi('ParsedIdentifier');
 

@@ -479,11 +479,12 @@ export interface components {
             components: {
                 [key: string]: unknown;
             };
-            /** @description Findings that are not errors, e.g. `nid-unregistered` for a URN namespace IANA has not registered */
-            warnings?: {
-                code: string;
-                message: string;
-            }[];
+            /** @description Findings that are not errors: `isbn-unicode-separator` and `issn-unicode-separator` (a Unicode dash, space or soft hyphen read as a separator), `isbn-unallocated-range` (an ISBN in no range the ISBN agency allocates), `nid-unregistered` (a URN namespace IANA has not registered), … */
+            warnings?: components["schemas"]["IdentifierWarning"][];
+        };
+        IdentifierWarning: {
+            code: string;
+            message: string;
         };
         NormalizeResponse: {
             results: components["schemas"]["NormalizeRecord"][];
@@ -499,6 +500,8 @@ export interface components {
              * @example https://n2t.net/ark:12025/654xz321
              */
             url: string | null;
+            /** @description Present only when there is at least one warning */
+            warnings?: components["schemas"]["IdentifierWarning"][];
         } | {
             input: string;
             /** @enum {boolean} */

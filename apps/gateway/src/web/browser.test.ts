@@ -236,12 +236,12 @@ describe.skipIf(!available)('web pages in a browser', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // a UTF-8 byte-order mark for spreadsheets
     const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines).toHaveLength(17);
-    expect(lines[0]).toBe('line,input,ok,scheme,normalized,url,group,error_code,error_message,error_offset');
+    expect(lines[0]).toBe('line,input,ok,scheme,normalized,url,group,error_code,error_message,error_offset,warnings');
     expect(lines[3]).toBe(
-      '3,https://n2t.net/ark:/12025/654xz321,true,ark,ark:/12025/654xz321,https://n2t.net/ark:12025/654xz321,1,,,',
+      '3,https://n2t.net/ark:/12025/654xz321,true,ark,ark:/12025/654xz321,https://n2t.net/ark:12025/654xz321,1,,,,',
     );
-    expect(lines[12]).toBe('12,ark:/12x25/abc,false,,,,,naan-character,a NAAN holds only digits,7');
-    expect(lines[15]).toBe('15,urn:example:alone,true,urn,urn:example:alone,,5,,,');
+    expect(lines[12]).toBe('12,ark:/12x25/abc,false,,,,,naan-character,a NAAN holds only digits,7,');
+    expect(lines[15]).toBe('15,urn:example:alone,true,urn,urn:example:alone,,5,,,,');
 
     const [json] = await Promise.all([page.waitForEvent('download'), page.locator('#download-json').click()]);
     const doc = JSON.parse(readFileSync(await json.path(), 'utf8')) as {
@@ -355,16 +355,16 @@ describe.skipIf(!available)('web pages in a browser', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines).toHaveLength(N + 1);
-    expect(lines[1]).toBe('1,ark:/12025/item0,true,ark,ark:/12025/item0,https://n2t.net/ark:12025/item0,1,,,');
-    expect(lines[2]).toBe('2,URN:EXAMPLE:item-1,true,urn,urn:example:item-1,,2,,,');
-    expect(lines[1000]).toBe('1000,ark:/12x25/bad999,false,,,,,naan-character,a NAAN holds only digits,7');
+    expect(lines[1]).toBe('1,ark:/12025/item0,true,ark,ark:/12025/item0,https://n2t.net/ark:12025/item0,1,,,,');
+    expect(lines[2]).toBe('2,URN:EXAMPLE:item-1,true,urn,urn:example:item-1,,2,,,,');
+    expect(lines[1000]).toBe('1000,ark:/12x25/bad999,false,,,,,naan-character,a NAAN holds only digits,7,');
     // line 100,001 is item 100,000: ark:/12025/item0 again (the ARKs repeat every 50,000 of them)
     expect(lines[100_001]).toBe(
-      '100001,ark:/12025/item0,true,ark,ark:/12025/item0,https://n2t.net/ark:12025/item0,1,,,',
+      '100001,ark:/12025/item0,true,ark,ark:/12025/item0,https://n2t.net/ark:12025/item0,1,,,,',
     );
     // the last new identifier is the URN of line 999,998: class 549,000
-    expect(lines[N - 2]).toBe('999998,URN:EXAMPLE:item-999997,true,urn,urn:example:item-999997,,549000,,,');
-    expect(lines[N]).toBe('1000000,ark:/12x25/bad999999,false,,,,,naan-character,a NAAN holds only digits,7');
+    expect(lines[N - 2]).toBe('999998,URN:EXAMPLE:item-999997,true,urn,urn:example:item-999997,,549000,,,,');
+    expect(lines[N]).toBe('1000000,ark:/12x25/bad999999,false,,,,,naan-character,a NAAN holds only digits,7,');
   });
 
   it('Stop ends a long run at once; the downloads hold what was done', { timeout: 120_000 }, async () => {
@@ -441,13 +441,13 @@ describe.skipIf(!available)('web pages in a browser', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(bytes.subarray(3).toString('utf8')).toBe(
       [
-        'title,Identifier,year,scheme,normalized,url,group,error_code,error_message',
-        '"Ærø, a history",ark:/12025/654xz321,1999,ark,ark:/12025/654xz321,https://n2t.net/ark:12025/654xz321,1,,',
-        '"Two ""quoted""\nlines",ARK:/12025/654xz321,2001,ark,ark:/12025/654xz321,https://n2t.net/ark:12025/654xz321,1,,',
-        `Écoles,not an id,,,,,,unknown-scheme,"${unknownMessage('not an id')}"`,
-        'short,urn:example:alone,,urn,urn:example:alone,,2,,',
-        `broken cell,"urn:example:a\nb",2003,,,,,nss-character,"character ""\\n"" is not allowed in the NSS"`,
-        '日本語,https://n2t.net/ark:/12025/654xz321,2005,ark,ark:/12025/654xz321,https://n2t.net/ark:12025/654xz321,1,,',
+        'title,Identifier,year,scheme,normalized,url,group,error_code,error_message,warnings',
+        '"Ærø, a history",ark:/12025/654xz321,1999,ark,ark:/12025/654xz321,https://n2t.net/ark:12025/654xz321,1,,,',
+        '"Two ""quoted""\nlines",ARK:/12025/654xz321,2001,ark,ark:/12025/654xz321,https://n2t.net/ark:12025/654xz321,1,,,',
+        `Écoles,not an id,,,,,,unknown-scheme,"${unknownMessage('not an id')}",`,
+        'short,urn:example:alone,,urn,urn:example:alone,,2,,,',
+        `broken cell,"urn:example:a\nb",2003,,,,,nss-character,"character ""\\n"" is not allowed in the NSS",`,
+        '日本語,https://n2t.net/ark:/12025/654xz321,2005,ark,ark:/12025/654xz321,https://n2t.net/ark:12025/654xz321,1,,,',
         '',
       ].join('\r\n'),
     );
@@ -474,8 +474,8 @@ describe.skipIf(!available)('web pages in a browser', () => {
     const [tsv] = await Promise.all([page.waitForEvent('download'), page.locator('#download-csv').click()]);
     expect(tsv.suggestedFilename()).toBe('pidgate-normalized.tsv');
     expect(readFileSync(await tsv.path(), 'utf8')).toBe(
-      '\ufefffirst\turn:example:a%2c\turn\turn:example:a%2C\t\t1\t\t\r\n' +
-        'second\tURN:EXAMPLE:a%2C\turn\turn:example:a%2C\t\t1\t\t\r\n',
+      '\ufefffirst\turn:example:a%2c\turn\turn:example:a%2C\t\t1\t\t\t\r\n' +
+        'second\tURN:EXAMPLE:a%2C\turn\turn:example:a%2C\t\t1\t\t\t\r\n',
     );
   });
 

@@ -194,7 +194,8 @@ const Home: FC<HomeProps> = ({ base, schemes, profile, batchLimit = 10_000 }) =>
             it is. Normalize reads the chosen column of every row. The CSV download holds your rows as they are, then
             the columns <code>scheme</code>, <code>normalized</code>, <code>url</code>, <code>group</code>,{' '}
             <code>error_code</code> and <code>error_message</code>, as <code>pidgate group --format csv</code> writes
-            them.
+            them, and <code>warnings</code>: the codes of what was read but is worth a look (a Unicode dash read in an
+            ISBN, an ISBN in a range the ISBN agency has not allocated, a URN namespace IANA has not registered).
           </p>
         </fieldset>
       </form>
@@ -240,6 +241,7 @@ const Home: FC<HomeProps> = ({ base, schemes, profile, batchLimit = 10_000 }) =>
               <th scope="col">Normalized</th>
               <th scope="col">Scheme</th>
               <th scope="col">URL</th>
+              <th scope="col">Warnings</th>
             </tr>
           </thead>
           <tbody id="rows-body" />

@@ -83,8 +83,10 @@ describe.skipIf(!existsSync(CHROMIUM))('the list normalizer follows the spreadsh
     const csv = await download();
     expect([...csv.subarray(0, 3)]).toEqual(BOM);
     const lines = csv.subarray(3).toString('utf8').split('\r\n');
-    expect(lines[0]).toBe('Titel;Identifikator;Bemerkung;scheme;normalized;url;group;error_code;error_message');
-    expect(lines[1]).toBe('Buch 1;10.1000/1;Band 1;doi;doi:10.1000/1;https://doi.org/10.1000/1;1;;');
+    expect(lines[0]).toBe(
+      'Titel;Identifikator;Bemerkung;scheme;normalized;url;group;error_code;error_message;warnings',
+    );
+    expect(lines[1]).toBe('Buch 1;10.1000/1;Band 1;doi;doi:10.1000/1;https://doi.org/10.1000/1;1;;;');
     expect(await page.locator('#rows-body tr').first().locator('a').getAttribute('href')).toBe(
       'https://doi.org/10.1000/1',
     );
@@ -140,7 +142,9 @@ describe.skipIf(!existsSync(CHROMIUM))('the list normalizer follows the spreadsh
     expect(await run()).toBe('Done: 4 lines, 4 normalized, 0 errors, 2 groups of equivalent lines.');
     await page.getByLabel('CSV download: one row per group, with a count (--unique)').check();
     const unique = (await download()).subarray(3).toString('utf8').trimEnd().split('\r\n');
-    expect(unique[0]).toBe('line,input,ok,scheme,normalized,url,group,error_code,error_message,error_offset,count');
+    expect(unique[0]).toBe(
+      'line,input,ok,scheme,normalized,url,group,error_code,error_message,error_offset,warnings,count',
+    );
     expect(unique.slice(1).map((l) => [l.split(',')[1], l.split(',').at(-1)])).toEqual([
       ['ISBN 0-395-36341-1', '2'],
       ['10.1000/1', '2'],

@@ -203,7 +203,7 @@ const BATCH_LIMIT = Number(settings.batchLimit ?? 10_000);
 /** A piece also ends after this many characters of identifiers, and files are read this many bytes at a time. */
 const CHUNK_CHARS = 1 << 20;
 /** The columns pidgate adds to a spreadsheet's rows (as `pidgate group --format csv` writes them). */
-const ADDED = ['scheme', 'normalized', 'url', 'group', 'error_code', 'error_message'];
+const ADDED = ['scheme', 'normalized', 'url', 'group', 'error_code', 'error_message', 'warnings'];
 /** The CSV header of a list of lines. */
 const LINES_HEADER = [
   'line',
@@ -216,6 +216,7 @@ const LINES_HEADER = [
   'error_code',
   'error_message',
   'error_offset',
+  'warnings',
 ];
 const BOM = '\ufeff';
 
@@ -224,6 +225,8 @@ class Run {
   lines = 0;
   ok = 0;
   errors = 0;
+  /** Lines read as identifiers with at least one warning. */
+  warned = 0;
   byCode = new Map();
   /**
    * Normalized form → { normalized, scheme, number, count, first, input, lines, shown }: the first
@@ -279,6 +282,7 @@ class Run {
       let group = '';
       if (r.ok) {
         this.ok++;
+        if (r.warnings) this.warned++;
         const g = this.groups.get(r.normalized);
         if (!g) {
           const number = this.groups.size + 1;
@@ -310,14 +314,15 @@ class Run {
       }
       if (this.rows.length < CAP) this.rows.push({ line, r });
       let fields;
+      const warnings = r.ok && r.warnings ? r.warnings.map((w) => w.code).join(' ') : '';
       if (cells) {
         fields = r.ok
-          ? [...cells[i], r.scheme, r.normalized, r.url ?? '', group, '', '']
-          : [...cells[i], '', '', '', '', r.error.code, r.error.message];
+          ? [...cells[i], r.scheme, r.normalized, r.url ?? '', group, '', '', warnings]
+          : [...cells[i], '', '', '', '', r.error.code, r.error.message, ''];
       } else {
         fields = r.ok
-          ? [line, r.input, 'true', r.scheme, r.normalized, r.url ?? '', group, '', '', '']
-          : [line, r.input, 'false', '', '', '', '', r.error.code, r.error.message, r.error.offset];
+          ? [line, r.input, 'true', r.scheme, r.normalized, r.url ?? '', group, '', '', '', warnings]
+          : [line, r.input, 'false', '', '', '', '', r.error.code, r.error.message, r.error.offset, ''];
       }
       out.push(fields);
       const key = r.ok ? `k${r.normalized}` : `e${r.input}`;
@@ -345,6 +350,11 @@ let frame = 0;
 /** A spreadsheet chosen and waiting for its column: { file, delimiter, newline, firstRow }. */
 let pendingTable = null;
 
+/** One warning of a row: its code, then its message. */
+function warningItem(w) {
+  return el('span', { class: 'warning', 'data-code': w.code }, '⚠ ', el('code', {}, w.code), ` ${w.message}`);
+}
+
 function summaryItem(label, value, id) {
   return el('div', {}, el('b', { id }, fmt.format(value)), label);
 }
@@ -358,6 +368,7 @@ function flush() {
     summaryItem('lines', run.lines, 'count-lines'),
     summaryItem('normalized', run.ok, 'count-ok'),
     summaryItem('errors', run.errors, 'count-errors'),
+    summaryItem('with warnings', run.warned, 'count-warnings'),
     summaryItem('distinct identifiers', run.groups.size, 'count-distinct'),
   );
   const progress = $('normalize-progress');
@@ -374,6 +385,7 @@ function flush() {
         el('td', {}, r.ok ? el('code', {}, r.normalized) : el('span', { class: 'error-code' }, r.error.code)),
         el('td', {}, r.ok ? r.scheme : ''),
         el('td', {}, r.ok && r.url ? link(r.url) : ''),
+        el('td', {}, ...(r.ok && r.warnings ? r.warnings.map(warningItem) : [])),
       ),
     );
   }
