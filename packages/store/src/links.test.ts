@@ -164,6 +164,20 @@ describe.each(url ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const))('
     expect(bad.ok ? 'ok' : bad.error.code).toBe('invalid-binding');
   });
 
+  it('tally the targets by state and last class in one GROUP BY', async () => {
+    const store = await open(backend);
+    await seed(store);
+    await store.links.sync(T0);
+    const claimed = await store.links.claim('a', 1, at(1), 60);
+    if (!claimed.ok) throw new Error('claim');
+    await store.links.finish('a', failed(claimed.value[0] as LinkTarget, at(2)), 5);
+    const tally = await store.links.tally();
+    expect(tally.ok && tally.value).toEqual([
+      { state: 'failing', class: 'client-error', count: 1 },
+      { state: 'unchecked', class: null, count: 1 },
+    ]);
+  });
+
   it('give a named lease to one holder at a time', async () => {
     const store = await open(backend);
     expect(await store.links.lead('checker', 'a', at(0), 60)).toEqual({ ok: true, value: true });

@@ -120,6 +120,8 @@ export interface LinkChecks {
   get(target: string): Promise<StoreResult<LinkTarget>>;
   /** The target's checks, newest first. */
   history(target: string, limit?: number): Promise<StoreResult<LinkCheck[]>>;
+  /** How many targets are in each (state, last class): one `GROUP BY`, for the Prometheus gauges. */
+  tally(): Promise<StoreResult<LinkTally[]>>;
   /** Targets whose last check failed, by target. */
   report(filter?: LinkReportFilter): Promise<StoreResult<LinkReportRow[]>>;
   /**
@@ -127,6 +129,13 @@ export interface LinkChecks {
    * renewed for `seconds`), false when another holder's has not run out.
    */
   lead(name: string, holder: string, now: string, seconds: number): Promise<StoreResult<boolean>>;
+}
+
+/** One group of `tally`: targets in this state whose last check ended in this class (null: unchecked). */
+export interface LinkTally {
+  readonly state: LinkState;
+  readonly class: LinkClass | null;
+  readonly count: number;
 }
 
 export type LinkQuery = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
@@ -321,6 +330,21 @@ export function linkChecks(
           [target, n.value],
         );
         return ok(rows.map(toCheck));
+      });
+    },
+    tally() {
+      return run(async (q) => {
+        const rows = await q(
+          'SELECT state, last_class, COUNT(*) AS n FROM link_targets GROUP BY state, last_class ORDER BY state, last_class',
+          [],
+        );
+        return ok(
+          rows.map((r) => ({
+            state: r['state'] as LinkState,
+            class: (r['last_class'] ?? null) as LinkClass | null,
+            count: Number(r['n']),
+          })),
+        );
       });
     },
     report(filter = {}) {
