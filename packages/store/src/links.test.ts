@@ -160,6 +160,12 @@ describe.each(url ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const))('
     expect(prefixed.ok && prefixed.value.map((r) => r.target)).toEqual(['https://two.example/x']);
     const old = await store.links.report({ failingSince: at(2) });
     expect(old.ok && old.value.map((r) => r.target)).toEqual(['https://one.example/']);
+    const page1 = await store.links.report({ limit: 1 });
+    expect(page1.ok && page1.value.map((r) => r.target)).toEqual(['https://one.example/']);
+    const page2 = await store.links.report({ limit: 1, after: 'https://one.example/' });
+    expect(page2.ok && page2.value.map((r) => r.target)).toEqual(['https://two.example/x']);
+    const page3 = await store.links.report({ limit: 1, after: 'https://two.example/x' });
+    expect(page3.ok && page3.value).toEqual([]);
     const bad = await store.links.report({ class: 'nonsense' as never });
     expect(bad.ok ? 'ok' : bad.error.code).toBe('invalid-binding');
   });

@@ -98,6 +98,8 @@ export interface LinkReportFilter {
   readonly failingSince?: string;
   /** At most this many targets (1..100,000; default 10,000). */
   readonly limit?: number;
+  /** Only targets after this one (in the report's order): the next page after a report ending there. */
+  readonly after?: string;
 }
 
 /** `store.links`. Nothing here throws. `now` is always the caller's clock (ISO 8601), for tests. */
@@ -364,6 +366,10 @@ export function linkChecks(
       if (since.value !== undefined) {
         params.push(since.value);
         where.push(`t.first_failure_at <= $${params.length}`);
+      }
+      if (filter.after !== undefined) {
+        params.push(String(filter.after).slice(0, MAX_TARGET));
+        where.push(`t.target > $${params.length}`);
       }
       /** The identifiers a report names: live, public, and the owner's and under the prefix when asked. */
       const ofBindings = (start: number) => {
