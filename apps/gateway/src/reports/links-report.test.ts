@@ -142,8 +142,8 @@ describe.each(backends)('GET /api/v1/reports/links on %s', (backend) => {
     const res = await get('', admin);
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const body = (await res.json()) as { items: Entry[]; truncated: boolean };
-    expect(body.truncated).toBe(false);
+    const body = (await res.json()) as { items: Entry[]; next: string | null };
+    expect(body.next).toBeNull();
     expect(body.items.map((e) => [e.target, e.identifiers, e.owners, e.state, e.class, e.status])).toEqual([
       ['https://gone.example/', ['ark:/99999/a1', 'ark:/99999/b1'], ['alice', 'bob'], 'broken', 'client-error', 404],
       ['https://later.example/p', ['ark:/99999/a3'], ['alice'], 'failing', 'server-error', 500],
@@ -168,12 +168,27 @@ describe.each(backends)('GET /api/v1/reports/links on %s', (backend) => {
     expect(await targets('?owner=nobody')).toEqual([]);
   });
 
-  it('cuts the report at limit and says so', async () => {
-    const body = (await (await get('?limit=2', admin)).json()) as { items: Entry[]; truncated: boolean };
+  it('pages by limit and cursor (next, and a Link header), in target order', async () => {
+    const first = await get('?limit=2', admin);
+    const body = (await first.json()) as { items: Entry[]; next: string | null };
     expect(body.items.map((e) => e.target)).toEqual(['https://gone.example/', 'https://later.example/p']);
-    expect(body.truncated).toBe(true);
-    const all = (await (await get('?limit=3', admin)).json()) as { truncated: boolean };
-    expect(all.truncated).toBe(false);
+    expect(body.next).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(first.headers.get('link')).toBe(`<?limit=2&cursor=${body.next}>; rel="next"`);
+    const second = await get(`?limit=2&cursor=${body.next}`, admin);
+    const rest = (await second.json()) as { items: Entry[]; next: string | null };
+    expect(rest.items.map((e) => e.target)).toEqual(['https://slow.example/a,b']);
+    expect(rest.next).toBeNull();
+    expect(second.headers.get('link')).toBeNull();
+    const all = (await (await get('?limit=3', admin)).json()) as { next: string | null };
+    expect(all.next).toBeNull();
+    // the cursor pages CSV the same way
+    const csv = await (await get(`?format=csv&limit=2&cursor=${body.next}`, admin)).text();
+    expect(
+      csv
+        .split('\r\n')
+        .slice(1, -1)
+        .map((l) => l.split(',')[0]),
+    ).toEqual(['"https://slow.example/a']);
   });
 
   it('answers CSV with a UTF-8 byte order mark for format=csv or Accept: text/csv, never zipped', async () => {
@@ -222,6 +237,8 @@ describe.each(backends)('GET /api/v1/reports/links on %s', (backend) => {
       '?format=zip',
       '?limit=0',
       '?limit=10001',
+      '?cursor=nonsense',
+      '?cursor=a%2Fb',
       '?clas=timeout',
       `?shoulder=${'x'.repeat(5000)}`,
     ]) {

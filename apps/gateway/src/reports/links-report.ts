@@ -72,6 +72,13 @@ const ReportQuery = z
       .refine((s) => Number(s) <= MAX_REPORT_LIMIT, `at most ${MAX_REPORT_LIMIT}`)
       .optional()
       .openapi({ example: '1000', description: `at most this many targets (1 to ${MAX_REPORT_LIMIT}, the default)` }),
+    cursor: z
+      .string()
+      .max(12_000)
+      .regex(/^[A-Za-z0-9_-]+$/, 'a cursor this report gave (`next`)')
+      .refine((c) => cursorTarget(c) !== null, 'a cursor this report gave (`next`)')
+      .optional()
+      .openapi({ description: 'the `next` of the previous page' }),
   })
   .superRefine((q, ctx) => {
     if (q.age !== undefined && Number(q.age) > 36_500)
@@ -82,6 +89,15 @@ const ReportQuery = z
   });
 
 type ReportQuery = z.infer<typeof ReportQuery>;
+
+/** A page's cursor: the last target of the page (before a non-administrator's narrowing), base64url. */
+const cursorOf = (target: string): string => Buffer.from(`t:${target}`, 'utf8').toString('base64url');
+
+/** The target a cursor names, or null when it is not one `cursorOf` made. */
+function cursorTarget(cursor: string): string | null {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  return text.startsWith('t:') && text.length > 2 && cursorOf(text.slice(2)) === cursor ? text.slice(2) : null;
+}
 
 const ReportEntry = z
   .object({
@@ -102,7 +118,9 @@ const ReportEntry = z
 const ReportPage = z
   .object({
     items: z.array(ReportEntry),
-    truncated: z.boolean().openapi({ description: 'true when more targets matched than `limit`' }),
+    next: z.string().nullable().openapi({
+      description: 'pass as `cursor` for the next page; null on the last (also a `Link: rel="next"` header)',
+    }),
   })
   .openapi('LinkReport');
 
@@ -133,6 +151,7 @@ function filterOf(q: ReportQuery, limit: number): LinkReportFilter {
     ...(q.shoulder !== undefined ? { prefix: q.shoulder } : {}),
     ...(q.class !== undefined ? { class: q.class } : {}),
     ...(since !== undefined ? { failingSince: since } : {}),
+    ...(q.cursor !== undefined ? { after: cursorTarget(q.cursor) as string } : {}),
     limit,
   };
 }
@@ -168,8 +187,16 @@ export function linkReportRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): v
       // One more than asked: whether the report was cut short.
       const report = await c.var.store.links.report(filterOf(q, limit + 1));
       if (!report.ok) return storeProblem(c, report.error);
-      const truncated = report.value.length > limit;
-      const rows = visible(c.var.token, c.var.principal, report.value.slice(0, limit));
+      const page = report.value.slice(0, limit);
+      const last = page[page.length - 1];
+      const next = report.value.length > limit && last ? cursorOf(last.target) : null;
+      const rows = visible(c.var.token, c.var.principal, page);
+      if (next !== null) {
+        const url = new URL(c.req.url);
+        url.searchParams.set('cursor', next);
+        // Relative to the request's own URL, so it holds behind a proxy that adds a path prefix.
+        c.header('link', `<${url.search}>; rel="next"`);
+      }
       const csv =
         q.format === 'csv' ||
         (q.format === undefined && negotiate(c.req.header('accept'), ['application/json', 'text/csv']) === 'text/csv');
@@ -182,7 +209,7 @@ export function linkReportRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): v
         });
       }
       const items = rows.map(reportEntry) as z.infer<typeof ReportEntry>[];
-      return c.json({ items, truncated }, 200);
+      return c.json({ items, next }, 200);
     },
     (result, c) => {
       if (result.success) return undefined;

@@ -791,8 +791,8 @@ export interface components {
         };
         LinkReport: {
             items: components["schemas"]["LinkReportEntry"][];
-            /** @description true when more targets matched than `limit` */
-            truncated: boolean;
+            /** @description pass as `cursor` for the next page; null on the last (also a `Link: rel="next"` header) */
+            next: string | null;
         };
         LinkReportEntry: {
             target: string;
@@ -2448,6 +2448,8 @@ export interface operations {
                 format?: "json" | "csv";
                 /** @description at most this many targets (1 to 10000, the default) */
                 limit?: string;
+                /** @description the `next` of the previous page */
+                cursor?: string;
             };
             header?: never;
             path?: never;
