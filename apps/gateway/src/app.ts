@@ -28,6 +28,7 @@ import {
   serviceRoutes,
 } from './http/index.ts';
 import { outcomeOf } from './observability/index.ts';
+import { reportRoutes } from './reports/index.ts';
 import { renderProblemHtml, webRoutes, webViews } from './web/index.ts';
 
 /** Map anything thrown to a problem document; never a stack trace, and 500 only for our own faults. */
@@ -183,6 +184,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<GatewayEnv> {
   bindingRoutes(app, deps);
   mintingRoutes(app, deps);
   tokenRoutes(app, deps);
+  reportRoutes(app, deps);
   openapiRoutes(app, deps);
   webRoutes(app, deps);
   downloadRoutes(app, deps);

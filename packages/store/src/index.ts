@@ -36,6 +36,7 @@ export {
   type LinkReportRow,
   type LinkResult,
   type LinkState,
+  type LinkTally,
   type LinkTarget,
 } from './links.ts';
 export { MAX_METADATA_NAME_LENGTH, metadataNameProblem, metadataRecord } from './metadata-name.ts';

@@ -160,8 +160,28 @@ describe.each(url ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const))('
     expect(prefixed.ok && prefixed.value.map((r) => r.target)).toEqual(['https://two.example/x']);
     const old = await store.links.report({ failingSince: at(2) });
     expect(old.ok && old.value.map((r) => r.target)).toEqual(['https://one.example/']);
+    const page1 = await store.links.report({ limit: 1 });
+    expect(page1.ok && page1.value.map((r) => r.target)).toEqual(['https://one.example/']);
+    const page2 = await store.links.report({ limit: 1, after: 'https://one.example/' });
+    expect(page2.ok && page2.value.map((r) => r.target)).toEqual(['https://two.example/x']);
+    const page3 = await store.links.report({ limit: 1, after: 'https://two.example/x' });
+    expect(page3.ok && page3.value).toEqual([]);
     const bad = await store.links.report({ class: 'nonsense' as never });
     expect(bad.ok ? 'ok' : bad.error.code).toBe('invalid-binding');
+  });
+
+  it('tally the targets by state and last class in one GROUP BY', async () => {
+    const store = await open(backend);
+    await seed(store);
+    await store.links.sync(T0);
+    const claimed = await store.links.claim('a', 1, at(1), 60);
+    if (!claimed.ok) throw new Error('claim');
+    await store.links.finish('a', failed(claimed.value[0] as LinkTarget, at(2)), 5);
+    const tally = await store.links.tally();
+    expect(tally.ok && tally.value).toEqual([
+      { state: 'failing', class: 'client-error', count: 1 },
+      { state: 'unchecked', class: null, count: 1 },
+    ]);
   });
 
   it('give a named lease to one holder at a time', async () => {

@@ -98,6 +98,8 @@ export interface LinkReportFilter {
   readonly failingSince?: string;
   /** At most this many targets (1..100,000; default 10,000). */
   readonly limit?: number;
+  /** Only targets after this one (in the report's order): the next page after a report ending there. */
+  readonly after?: string;
 }
 
 /** `store.links`. Nothing here throws. `now` is always the caller's clock (ISO 8601), for tests. */
@@ -120,6 +122,8 @@ export interface LinkChecks {
   get(target: string): Promise<StoreResult<LinkTarget>>;
   /** The target's checks, newest first. */
   history(target: string, limit?: number): Promise<StoreResult<LinkCheck[]>>;
+  /** How many targets are in each (state, last class): one `GROUP BY`, for the Prometheus gauges. */
+  tally(): Promise<StoreResult<LinkTally[]>>;
   /** Targets whose last check failed, by target. */
   report(filter?: LinkReportFilter): Promise<StoreResult<LinkReportRow[]>>;
   /**
@@ -127,6 +131,13 @@ export interface LinkChecks {
    * renewed for `seconds`), false when another holder's has not run out.
    */
   lead(name: string, holder: string, now: string, seconds: number): Promise<StoreResult<boolean>>;
+}
+
+/** One group of `tally`: targets in this state whose last check ended in this class (null: unchecked). */
+export interface LinkTally {
+  readonly state: LinkState;
+  readonly class: LinkClass | null;
+  readonly count: number;
 }
 
 export type LinkQuery = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
@@ -323,6 +334,21 @@ export function linkChecks(
         return ok(rows.map(toCheck));
       });
     },
+    tally() {
+      return run(async (q) => {
+        const rows = await q(
+          'SELECT state, last_class, COUNT(*) AS n FROM link_targets GROUP BY state, last_class ORDER BY state, last_class',
+          [],
+        );
+        return ok(
+          rows.map((r) => ({
+            state: r['state'] as LinkState,
+            class: (r['last_class'] ?? null) as LinkClass | null,
+            count: Number(r['n']),
+          })),
+        );
+      });
+    },
     report(filter = {}) {
       const n = checkInt(filter.limit ?? 10_000, 1, 100_000, 'limit', 'invalid-limit');
       if (!n.ok) return Promise.resolve(n);
@@ -340,6 +366,10 @@ export function linkChecks(
       if (since.value !== undefined) {
         params.push(since.value);
         where.push(`t.first_failure_at <= $${params.length}`);
+      }
+      if (filter.after !== undefined) {
+        params.push(String(filter.after).slice(0, MAX_TARGET));
+        where.push(`t.target > $${params.length}`);
       }
       /** The identifiers a report names: live, public, and the owner's and under the prefix when asked. */
       const ofBindings = (start: number) => {

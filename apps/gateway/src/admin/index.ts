@@ -1,6 +1,6 @@
 // admin/: the administration API of this institution's identifiers: bindings (one at a time and in bulk),
 // shoulders and minting, store tokens and their bearer auth, and the line importer behind bulk loads.
-export { storeFailure, storeStatus, tokenCovers } from './auth.ts';
+export { type AuthEnv, requireToken, storeFailure, storeProblem, storeStatus, tokenCovers } from './auth.ts';
 export { bindingRoutes } from './bindings.ts';
 export { guardImports, type ImportPolicy, type ImportRefusals, naanOf, noRefusals } from './import-guard.ts';
 export { bodyLines, type ImportTotals, importLines, type LineResult, OVERLONG_LINE } from './importer.ts';

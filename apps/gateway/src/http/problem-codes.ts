@@ -26,6 +26,7 @@ export const EDGE_CODES = [
   'invalid-json',
   'invalid-level',
   'invalid-profile',
+  'invalid-report-query',
   'invalid-request',
   'invalid-request-target',
   'method-not-allowed',
@@ -101,6 +102,10 @@ export const CODE_DESCRIPTIONS = {
   'invalid-profile': d(
     'The parsing profile named is not one the gateway knows (`source`, `modern`).',
     'Use `source` or `modern`.',
+  ),
+  'invalid-report-query': d(
+    'A report’s query (`/api/v1/reports/…`) names an unknown parameter or a bad value (a class, an age in days, a `since` instant, `broken`, `format`, `limit`), or both `age` and `since`; `issues` says which.',
+    'Correct the parameters named in `issues` (docs/links.md lists them).',
   ),
   'invalid-request': d(
     'The request does not match the route’s schema; `issues` says where.',

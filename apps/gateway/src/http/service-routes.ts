@@ -93,9 +93,9 @@ export function serviceRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps, views
     (c) => c.json({ status: 'ok' as const, naanTableLoadedAt: deps.naan.loadedAt, naanTable: deps.naan.info }, 200),
   );
 
-  app.get('/metrics', (c) => {
+  app.get('/metrics', async (c) => {
     c.set('scheme', 'service');
-    return c.body(deps.metrics.render(), 200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+    return c.body(await deps.metrics.collect(), 200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
   });
 
   // Today's ARK spec: a resolver tells where its ARK endpoint is. Like N2T, answer the base URL.

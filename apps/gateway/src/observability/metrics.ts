@@ -40,6 +40,7 @@ export class Metrics {
   #sum = 0;
   readonly #cache = new Map<string, number>();
   readonly #started = Date.now();
+  readonly #collectors: (() => Promise<string>)[] = [];
 
   #cell(scheme: string, outcome: string): RequestCell {
     let byOutcome = this.#requests.get(scheme);
@@ -80,7 +81,28 @@ export class Metrics {
     return this.#requests.get(scheme)?.get(outcome)?.n ?? 0;
   }
 
-  /** The Prometheus text exposition format (version 0.0.4). */
+  /**
+   * Add metrics read at scrape time (the link gauges read the store): `collect` appends the collector's
+   * lines (complete `# HELP`/`# TYPE` families, each line ending in a newline) after `render`'s.
+   */
+  addCollector(collector: () => Promise<string>): void {
+    this.#collectors.push(collector);
+  }
+
+  /** `render` and every collector's lines; a collector that fails is left out (a scrape never fails for it). */
+  async collect(): Promise<string> {
+    let out = this.render();
+    for (const collector of this.#collectors) {
+      try {
+        out += await collector();
+      } catch {
+        // left out of this scrape
+      }
+    }
+    return out;
+  }
+
+  /** The Prometheus text exposition format (version 0.0.4), without the collectors' metrics. */
   render(): string {
     const out: string[] = [];
     out.push('# HELP pidgate_requests_total Requests answered, by identifier scheme and outcome.');

@@ -262,6 +262,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The link report: targets whose last check failed, with their identifiers (JSON, or CSV for Excel)
+         * @description The rows of `pidgate links report`. An administrator's token sees every identifier, any other token those it may view (within its scopes). CSV (RFC 4180, CRLF) starts with a UTF-8 byte order mark and is never zipped.
+         */
+        get: operations["getApiV1ReportsLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -771,6 +791,26 @@ export interface components {
              * @example 2027-01-31T00:00:00Z
              */
             expiresAt?: string | null;
+        };
+        LinkReport: {
+            items: components["schemas"]["LinkReportEntry"][];
+            /** @description pass as `cursor` for the next page; null on the last (also a `Link: rel="next"` header) */
+            next: string | null;
+        };
+        LinkReportEntry: {
+            target: string;
+            identifiers: string[];
+            owners: string[];
+            /** @enum {string} */
+            state: "failing" | "broken";
+            /** @enum {string|null} */
+            class: "ok" | "redirected" | "client-error" | "server-error" | "timeout" | "dns" | "tls" | "connection" | "too-many-redirects" | "soft-404" | "try-later" | "invalid" | null;
+            status: number | null;
+            failures: number;
+            firstFailure: string | null;
+            lastFailure: string | null;
+            lastChecked: string | null;
+            brokenSince: string | null;
         };
         MetadataRecord: {
             identifier: string;
@@ -2346,6 +2386,118 @@ export interface operations {
                 };
             };
             /** @description No such token, or no store (`store-disabled`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A precondition failed or the thing exists (`conflict`, `mint-exhausted`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Deleted: the tombstone, never bound again (`tombstoned`) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Longer than any key the store holds (`key-too-long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The store failed (`storage-error`, `store-closed`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApiV1ReportsLinks: {
+        parameters: {
+            query?: {
+                /** @description only this owner's identifiers */
+                owner?: string;
+                /** @description only identifiers whose key starts with this */
+                shoulder?: string;
+                /** @description only targets whose last check ended so */
+                class?: "ok" | "redirected" | "client-error" | "server-error" | "timeout" | "dns" | "tls" | "connection" | "too-many-redirects" | "soft-404" | "try-later" | "invalid";
+                /** @description only targets failing for at least this many days (not with since) */
+                age?: string;
+                /** @description only targets whose first failure is at or before this instant (not with age) */
+                since?: string;
+                /** @description true: only targets past the window (`broken`); by default `failing` too */
+                broken?: "true" | "false";
+                /** @description json or csv (with a UTF-8 BOM); by default by Accept (text/csv), else json */
+                format?: "json" | "csv";
+                /** @description at most this many targets (1 to 10000, the default) */
+                limit?: string;
+                /** @description the `next` of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report, sorted by target */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkReport"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A bad query (`invalid-report-query`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (`unauthorized`, `invalid-token`, `token-revoked`, `token-expired`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's scopes do not cover the identifier (`out-of-scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`not-found`, `unknown-naan`), or a gateway without a store (`store-disabled`) */
             404: {
                 headers: {
                     [name: string]: unknown;
