@@ -154,7 +154,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the list normalizer with legacy encoding
     let wrong = 0;
     for await (const ws of reader) {
       for await (const row of ws) {
-        const [n, id, scheme, normalized, , code] = (row.values as unknown[]).slice(1);
+        const [n, id, scheme, normalized, , , code] = (row.values as unknown[]).slice(1);
         if (count++ === 0) {
           expect([n, id, scheme, normalized, code]).toEqual(['n', 'id', 'scheme', 'normalized', 'error_code']);
           continue;
