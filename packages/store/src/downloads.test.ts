@@ -37,6 +37,9 @@ describe.each(url ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const))('
   it('are created queued, with a 128-bit id that names the file, and listed newest first', async () => {
     const store = await open(backend);
     const a = await store.downloads.create(JOB);
+    // "newest" is by creation time: the second job is made in a later millisecond than the first
+    const first = Date.now();
+    while (Date.now() === first) await new Promise((r) => setImmediate(r));
     const b = await store.downloads.create({ ...JOB, requester: 'bob', extension: '.xml.zip' });
     if (!a.ok || !b.ok) throw new Error('create failed');
     expect(a.value.id).toMatch(/^[0-9a-f]{32}$/);

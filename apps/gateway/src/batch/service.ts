@@ -187,11 +187,15 @@ export class DownloadService {
     try {
       await mkdir(this.#dir, { recursive: true });
       const text = this.#text(job.id, request, principal.value, rule, counter);
-      const bytes =
-        request.compression === 'gzip'
-          ? Readable.from(encoded(text)).pipe(createGzip())
-          : Readable.from(zipped(`${job.id}.${innerSuffix(request.format)}`, text));
-      await pipeline(bytes, createWriteStream(part));
+      // One pipeline for every stage, so that an error of the text (its store failing) rejects here and is
+      // never an unhandled 'error' event of a piped stream.
+      if (request.compression === 'gzip')
+        await pipeline(Readable.from(encoded(text)), createGzip(), createWriteStream(part));
+      else
+        await pipeline(
+          Readable.from(zipped(`${job.id}.${innerSuffix(request.format)}`, text)),
+          createWriteStream(part),
+        );
       await rename(part, final);
       const size = (await stat(final)).size;
       const finished = await this.#store.downloads.finish(job.id, { status: 'ready', count: counter.n, size });
