@@ -1,15 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { openStore, type Store } from '@pidgate/store';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { type ConfigInput, loadConfig } from '../config/index.ts';
 import { createDeps } from '../deps.ts';
 import { allSchemes, testConfig } from '../testing/helpers.ts';
+import { type Received, smtp } from '../testing/smtp.ts';
 import { mailNotifier } from './notify.ts';
 import { downloadService } from './setup.ts';
 
@@ -26,44 +25,6 @@ const temp = (prefix: string) => {
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
-
-interface Received {
-  readonly from: string;
-  readonly to: string[];
-  readonly user: string | null;
-  readonly data: string;
-}
-
-/** A real SMTP server on 127.0.0.1 (plain, with AUTH PLAIN/LOGIN over it) that keeps what it receives. */
-async function smtp(): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    authOptional: true,
-    onAuth(auth, _session, callback) {
-      if (auth.username === 'pidgate' && auth.password === 'mail secret') callback(null, { user: auth.username });
-      else callback(new Error('invalid credentials'));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          user: typeof session.user === 'string' ? session.user : null,
-          data: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /** A gateway (app.request) on a real SQLite file, its event log lines, and Basic credentials of alice. */
 async function gateway(mail: ConfigInput['mail']) {

@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smtp } from '../testing/smtp.ts';
 import { axeViolations, browserSignIn, consoleServer } from './testing.ts';
 
 /**
@@ -49,6 +50,7 @@ function thousand(): string {
 
 describe.skipIf(!available)('bulk upload and batch download in a browser', () => {
   let running: Awaited<ReturnType<typeof consoleServer>>;
+  let mail: Awaited<ReturnType<typeof smtp>>;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -57,7 +59,11 @@ describe.skipIf(!available)('bulk upload and batch download in a browser', () =>
   const problems: string[] = [];
 
   beforeAll(async () => {
-    running = await consoleServer({ downloads: { dir: join(files, 'downloads') } });
+    mail = await smtp();
+    running = await consoleServer({
+      downloads: { dir: join(files, 'downloads') },
+      mail: { host: '127.0.0.1', port: mail.port, from: 'pidgate <noreply@example.org>' },
+    });
     base = running.base;
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
     context = await browser.newContext({ viewport: { width: 1200, height: 900 }, acceptDownloads: true });
@@ -73,6 +79,7 @@ describe.skipIf(!available)('bulk upload and batch download in a browser', () =>
   afterAll(async () => {
     await browser?.close();
     await running?.close();
+    await mail?.close();
     rmSync(files, { recursive: true, force: true });
   });
 
@@ -122,6 +129,7 @@ describe.skipIf(!available)('bulk upload and batch download in a browser', () =>
     await page.locator('#download-format-csv').check();
     await page.locator('#download-columns').fill('_id, erc.who');
     await page.locator('#download-status-public').check();
+    await page.getByLabel('Email me when it is ready (optional)').fill('alice@example.org, curator@example.org');
     await Promise.all([
       page.waitForURL(/requested=/),
       page.getByRole('button', { name: 'Request the download' }).click(),
@@ -141,6 +149,21 @@ describe.skipIf(!available)('bulk upload and batch download in a browser', () =>
     expect(lines[0]).toBe('_id,erc.who');
     expect(lines).toHaveLength(1 + 997 + 1);
     expect(lines[1]).toBe('ark:/99999/fk4b0001,"Who, 1"');
+    // The two addresses were told, with the link the list shows (this console's, served to alice only).
+    const href = new URL((await link.getAttribute('href')) ?? '', page.url()).href;
+    await expect.poll(() => mail.received.length, { timeout: 30_000 }).toBe(1);
+    expect(mail.received.map((m) => m.to)).toEqual([['alice@example.org', 'curator@example.org']]);
+    expect(mail.received[0]?.data.replace(/=\r?\n/g, '')).toContain(href);
     expect(problems).toEqual([]);
   }, 120_000);
+
+  it('refuses a notify address that is not one, saying so by the field', async () => {
+    await page.goto(`${base}download`);
+    await page.getByLabel('Email me when it is ready (optional)').fill('alice at example');
+    await page.getByRole('button', { name: 'Request the download' }).click();
+    await expect.poll(() => page.locator('#download-notify').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('.error-summary').textContent()).toMatch(/notify.*not an email address/i);
+    await checkPage(page, 'the download form with an error');
+    expect(mail.received).toHaveLength(1);
+  }, 60_000);
 });

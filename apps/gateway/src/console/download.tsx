@@ -11,6 +11,7 @@ import {
   STATUSES,
 } from '../batch/index.ts';
 import type { AppDeps } from '../deps.ts';
+import { publicBase } from '../http/index.ts';
 import { CsrfField } from './csrf.ts';
 import type { ConsoleEnv } from './env.ts';
 import { ErrorSummary, type FieldError, field, TextField } from './forms.tsx';
@@ -34,24 +35,30 @@ export function downloadPages(deps: AppDeps): Hono<ConsoleEnv> {
     return s;
   };
 
-  app.get('/download', async (c) => downloadForm(c, await jobsOf(c), [], null, c.req.query('requested') ?? null));
+  // `notify` is offered only where the gateway can send mail (`mail.host`): a field that sends nothing would mislead.
+  const mails = deps.config.mail.host !== null;
+  const form = (
+    c: C,
+    jobs: readonly DownloadJob[],
+    errors: readonly FieldError[],
+    body: Body | null,
+    requested: string | null,
+    status: 200 | 400 = 200,
+  ) => downloadForm(c, { jobs, errors, body, requested, mails }, status);
+
+  app.get('/download', async (c) => form(c, await jobsOf(c), [], null, c.req.query('requested') ?? null));
 
   app.post('/download', async (c) => {
     const body = await c.req.parseBody({ all: true });
-    const { pairs, errors } = formToParameters(body);
-    if (errors.length > 0) return downloadForm(c, await jobsOf(c), errors, body, null, 400);
+    const { pairs, errors } = formToParameters(body, mails);
+    if (errors.length > 0) return form(c, await jobsOf(c), errors, body, null, 400);
     const request = parseDownloadRequest(pairs);
     if (typeof request === 'string') {
-      return downloadForm(
-        c,
-        await jobsOf(c),
-        [{ field: fieldOfReason(request), text: sentence(request) }],
-        body,
-        null,
-        400,
-      );
+      return form(c, await jobsOf(c), [{ field: fieldOfReason(request), text: sentence(request) }], body, null, 400);
     }
-    const job = await service(c).request(requesterOf(c.get('principal')), 'view', request);
+    // What a `notify` mail links to: this console's download page (the file is served to its requester only).
+    const downloadBase = new URL(`${c.get('base')}download/`, publicBase(c, deps.config)).href;
+    const job = await service(c).request(requesterOf(c.get('principal')), 'view', request, downloadBase);
     if (!job.ok) throw new Error(`${job.error.code}: ${job.error.message}`);
     return c.redirect(`${c.get('base')}download?requested=${job.value.id}`, 303);
   });
@@ -88,8 +95,10 @@ export function downloadPages(deps: AppDeps): Hono<ConsoleEnv> {
   }
 }
 
+type Body = Record<string, unknown>;
+
 /** The form's fields as EZID's parameters (the same names), or the fields in error. */
-function formToParameters(body: Record<string, unknown>): { pairs: [string, string][]; errors: FieldError[] } {
+function formToParameters(body: Body, mails: boolean): { pairs: [string, string][]; errors: FieldError[] } {
   const pairs: [string, string][] = [];
   const errors: FieldError[] = [];
   const all = (name: string): string[] => {
@@ -117,6 +126,12 @@ function formToParameters(body: Record<string, unknown>): { pairs: [string, stri
     .filter(Boolean))
     pairs.push(['ownergroup', g]);
   for (const p of all('profile')) pairs.push(['profile', p]);
+  if (mails) {
+    for (const address of field(body, 'notify')
+      .split(/[\s,;]+/)
+      .filter(Boolean))
+      pairs.push(['notify', address]);
+  }
   for (const name of ['permanence', 'exported'] as const) {
     const v = field(body, name);
     if (v !== '') pairs.push([name, v]);
@@ -140,6 +155,7 @@ function fieldOfReason(reason: string): string {
     columns: 'download-columns',
     owner: 'download-owner',
     ownergroup: 'download-ownergroup',
+    notify: 'download-notify',
   };
   return ids[name] ?? `download-${name === 'status' ? 'status-public' : name === 'format' ? 'format-csv' : name}`;
 }
@@ -163,17 +179,22 @@ function describe(job: DownloadJob): string {
   if (r.owners.length > 0) parts.push(`owner ${r.owners.join(', ')}`);
   if (r.ownergroups.length > 0) parts.push(`group ${r.ownergroups.join(', ')}`);
   if (r.permanence) parts.push(r.permanence === 'test' ? 'test identifiers' : 'real identifiers');
+  if (r.notify.length > 0) parts.push(`mail to ${r.notify.join(', ')}`);
   return parts.join('; ');
 }
 
-function downloadForm(
-  c: C,
-  jobs: readonly DownloadJob[],
-  errors: readonly FieldError[],
-  body: Record<string, unknown> | null,
-  requested: string | null,
-  status: 200 | 400 = 200,
-): Response {
+interface FormState {
+  readonly jobs: readonly DownloadJob[];
+  readonly errors: readonly FieldError[];
+  /** What was posted, to show again; null: the defaults. */
+  readonly body: Body | null;
+  /** The job just requested (the flash), or null. */
+  readonly requested: string | null;
+  /** Whether the gateway sends mail (the `notify` field). */
+  readonly mails: boolean;
+}
+
+function downloadForm(c: C, { jobs, errors, body, requested, mails }: FormState, status: 200 | 400 = 200): Response {
   const base = c.get('base');
   const csrf = c.get('session').csrf;
   const value = (name: string, fallback = '') => (body ? field(body, name) : fallback);
@@ -317,6 +338,16 @@ function downloadForm(
             </option>
           </select>
         </div>
+        {mails && (
+          <TextField
+            id="download-notify"
+            name="notify"
+            label="Email me when it is ready (optional)"
+            value={value('notify')}
+            hint="Up to 10 addresses, separated by commas: each gets a message with the link when the file is ready, or the reason it failed."
+            error={error('download-notify')}
+          />
+        )}
         <div class="checkbox">
           <input
             type="checkbox"
