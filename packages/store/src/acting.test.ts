@@ -276,7 +276,7 @@ describe.skipIf(!url)('racing an owner change against a write on PostgreSQL', ()
       await watcher.end();
       await store.close();
     };
-    return { store, held: held.wait, release: release.open, blocked, done };
+    return { store, schema, watcher, held: held.wait, release: release.open, blocked, done };
   }
 
   it('an owner change that takes the lock first: the former group member’s update is refused, nothing of it lands', async () => {
@@ -352,6 +352,61 @@ describe.skipIf(!url)('racing an owner change against a write on PostgreSQL', ()
       ['html', 1, 'alice'],
       ['html', 2, 'root'],
     ]);
+    await r.done();
+  });
+
+  it('a create waits for a shoulder changing group and is decided by the new group', async () => {
+    const r = await racing('nobody');
+    value(await r.store.addNaan('99999'));
+    value(await r.store.addShoulder({ key: 'ark:/99999/g5', naan: '99999', template: 'g5.reeddk', seed: '0' }));
+    for (const g of ['library', 'museum']) value(await r.store.createGroup(g));
+    value(await r.store.setShoulderGroup('ark:/99999/g5', 'library'));
+    // An administrator's change of the shoulder's group, held open as setShoulderGroup holds it.
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`SET search_path TO "${r.schema}"`);
+    await admin.query('BEGIN');
+    await admin.query(`SELECT 1 FROM shoulders WHERE key = 'ark:/99999/g5' FOR UPDATE`);
+    await admin.query(`UPDATE shoulders SET group_name = 'museum' WHERE key = 'ark:/99999/g5'`);
+    const adminPid = Number((await admin.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
+    // Eve (museum) creates while the change is open; Alice (library) too.
+    const eves = r.store.putBinding('ark:/99999/g5e', { target: T('eve') }, 'eve', { acting: { principal: EVE } });
+    const alices = r.store.putBinding('ark:/99999/g5a', { target: T('alice') }, 'alice', {
+      acting: { principal: ALICE },
+    });
+    for (let i = 0; ; i++) {
+      const { rows } = await r.watcher.query(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid))',
+        [adminPid],
+      );
+      if (rows[0].n >= 2) break;
+      if (i > 10_000) throw new Error('the creates never waited for the group change');
+      await new Promise((res) => setImmediate(res));
+    }
+    await admin.query('COMMIT');
+    await admin.end();
+    const made = value(await eves);
+    expect(made.binding).toMatchObject({ owner: 'eve', ownerGroup: 'museum' });
+    expect(code(await alices)).toBe('not-owner');
+    expect(code(await r.store.getBinding('ark:/99999/g5a'))).toBe('not-found');
+    await r.done();
+  });
+
+  it('a shoulder’s group change waits for a create that read the old group, and follows it', async () => {
+    const r = await racing('alice');
+    value(await r.store.addNaan('99999'));
+    value(await r.store.addShoulder({ key: 'ark:/99999/g6', naan: '99999', template: 'g6.reeddk', seed: '0' }));
+    for (const g of ['library', 'museum']) value(await r.store.createGroup(g));
+    value(await r.store.setShoulderGroup('ark:/99999/g6', 'library'));
+    const alices = r.store.putBinding('ark:/99999/g6a', { target: T('alice') }, 'alice', {
+      acting: { principal: ALICE },
+    });
+    await r.held;
+    const change = r.store.setShoulderGroup('ark:/99999/g6', 'museum');
+    await r.blocked();
+    r.release();
+    expect(value(await alices).binding).toMatchObject({ owner: 'alice', ownerGroup: 'library' });
+    expect(value(await change)).toMatchObject({ group: 'museum' });
     await r.done();
   });
 });

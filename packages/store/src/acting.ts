@@ -18,28 +18,27 @@ export interface Acting {
   readonly principal: Principal;
 }
 
-/** What a put checks under the lock; made by the store from `Acting`, the raw input and the shoulders. */
+/**
+ * What a put checks under the lock; made by the store from `Acting` and the raw input. The group of the
+ * key's shoulder is read in the write's own transaction too (`ShoulderGroups`), so a shoulder given to
+ * another group while a create waits is decided by the group it has when the create writes.
+ */
 export interface WriteGuard {
   readonly principal: Principal;
-  /** The group of the shoulder the key falls under (null: none has one). */
-  readonly shoulderGroup: string | null;
   /** The caller named an owner (`owner` in the raw input). */
   readonly ownerGiven: boolean;
   /** The caller named an owner group (`ownerGroup` in the raw input). */
   readonly groupGiven: boolean;
 }
 
-export function writeGuard(
-  acting: Acting,
-  shoulders: readonly { readonly key: string; readonly group: string | null }[],
-  key: string,
-  raw: unknown,
-): WriteGuard {
+/** The shoulders and their groups, as read under the write lock (a backend's `shoulderGroups`). */
+export type ShoulderGroups = readonly { readonly key: string; readonly group: string | null }[];
+
+export function writeGuard(acting: Acting, raw: unknown): WriteGuard {
   const given = (name: string) =>
     raw !== null && typeof raw === 'object' && (raw as Record<string, unknown>)[name] !== undefined;
   return {
     principal: acting.principal,
-    shoulderGroup: shoulderGroupOf(shoulders, key),
     ownerGiven: given('owner'),
     groupGiven: given('ownerGroup'),
   };
@@ -70,17 +69,19 @@ export function guardPut(
   key: string,
   current: Binding | null,
   data: BindingData,
+  shoulders: ShoulderGroups,
 ): StoreResult<BindingData> {
   const p = g.principal;
+  const shoulderGroup = shoulderGroupOf(shoulders, key);
   const live = current && !current.tombstoned ? current : null;
   if (live) {
     const allowed = checkChange(p, live);
     if (!allowed.ok) return allowed;
-  } else if (!current && !mayCreate(p, key, g.shoulderGroup)) {
+  } else if (!current && !mayCreate(p, key, shoulderGroup)) {
     return err('not-owner', `${p.username} may not create ${key} (the shoulder belongs to another group)`);
   }
   const owner = live ? live.owner : p.username;
-  const ownerGroup = live ? live.ownerGroup : ownerGroupFor(p, g.shoulderGroup);
+  const ownerGroup = live ? live.ownerGroup : ownerGroupFor(p, shoulderGroup);
   if (p.role === 'admin') {
     return ok({
       ...data,
@@ -106,18 +107,20 @@ export function guardPdi(
   resourceKey: string,
   latest: PdiOwnership | null,
   given: { readonly owner: string | null; readonly ownerGroup: string | null },
+  shoulders: ShoulderGroups,
 ): StoreResult<PdiOwnership> {
   const p = g.principal;
+  const shoulderGroup = shoulderGroupOf(shoulders, resourceKey);
   if (latest) {
     // A PDI is public (it always resolves): view is never hidden, change is the owner rule.
     const b: OwnedBinding = { key: resourceKey, ...latest, identifierStatus: 'public' };
     const allowed = checkChange(p, b);
     if (!allowed.ok) return allowed;
-  } else if (!mayCreate(p, resourceKey, g.shoulderGroup)) {
+  } else if (!mayCreate(p, resourceKey, shoulderGroup)) {
     return err('not-owner', `${p.username} may not create ${resourceKey} (the prefix belongs to another group)`);
   }
   const owner = latest ? latest.owner : p.username;
-  const ownerGroup = latest ? latest.ownerGroup : ownerGroupFor(p, g.shoulderGroup);
+  const ownerGroup = latest ? latest.ownerGroup : ownerGroupFor(p, shoulderGroup);
   if (p.role === 'admin') {
     return ok({ owner: g.ownerGiven ? given.owner : owner, ownerGroup: g.groupGiven ? given.ownerGroup : ownerGroup });
   }
@@ -141,7 +144,12 @@ export interface PdiWrite {
 }
 
 /** The owner and group of a new PDI version from the resource's latest (read under its lock). */
-export function decidePdi(w: PdiWrite, resourceKey: string, latest: PdiOwnership | null): StoreResult<PdiOwnership> {
-  if (w.guard) return guardPdi(w.guard, resourceKey, latest, w);
+export function decidePdi(
+  w: PdiWrite,
+  resourceKey: string,
+  latest: PdiOwnership | null,
+  shoulders: ShoulderGroups,
+): StoreResult<PdiOwnership> {
+  if (w.guard) return guardPdi(w.guard, resourceKey, latest, w, shoulders);
   return ok({ owner: w.owner ?? latest?.owner ?? null, ownerGroup: w.ownerGroup ?? latest?.ownerGroup ?? null });
 }

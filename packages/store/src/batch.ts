@@ -1,5 +1,5 @@
 import { err, ok } from '@pidgate/core';
-import { guardPut, type WriteGuard } from './acting.ts';
+import { guardPut, type ShoulderGroups, type WriteGuard } from './acting.ts';
 import { planPut } from './binding.ts';
 import type { StoreResult } from './codes.ts';
 import type { BindingData } from './schema.ts';
@@ -37,8 +37,9 @@ export interface BatchPlan {
 }
 
 /**
- * Decide a batch of puts from the rows that exist now (read under the backend's write lock).
- * A key given twice in one batch sees its own earlier change.
+ * Decide a batch of puts from the rows that exist now and the shoulders' groups (both read under the
+ * backend's write lock; the shoulders only when an entry is guarded). A key given twice in one batch sees
+ * its own earlier change.
  */
 export function planBatch(
   entries: readonly BatchEntry[],
@@ -46,6 +47,7 @@ export function planBatch(
   onExisting: OnExisting,
   actor: Actor,
   now: string,
+  shoulders: ShoulderGroups = [],
 ): BatchPlan {
   const state = new Map(current);
   const touched = new Map<string, Binding>();
@@ -55,7 +57,7 @@ export function planBatch(
     const before = state.get(key) ?? null;
     // A create-only put over a live row is "taken" whoever owns it (nothing more is told about it).
     const taken = options?.ifAbsent === true && before !== null && !before.tombstoned;
-    const guarded = guard && !taken ? guardPut(guard, key, before, given) : ok(given);
+    const guarded = guard && !taken ? guardPut(guard, key, before, given, shoulders) : ok(given);
     if (!guarded.ok) {
       outcomes.push(guarded);
       continue;

@@ -136,7 +136,7 @@ export class GuardedStore implements Store {
     const acting = options?.acting;
     if (acting !== undefined && !isActing(acting)) return Promise.resolve(notActing());
     return this.#run(async (b) => {
-      const guard = acting ? writeGuard(acting, await b.listShoulders(undefined), k.value, input) : undefined;
+      const guard = acting ? writeGuard(acting, input) : undefined;
       const entry: BatchEntry = { key: k.value, data: data.value, options, ...(guard ? { guard } : {}) };
       const [outcome] = await b.writeBatch([entry], 'replace', a.value, now());
       if (!outcome) return err('storage-error', 'the batch gave no outcome');
@@ -322,10 +322,9 @@ export class GuardedStore implements Store {
     const acting = options?.acting;
     if (acting !== undefined && !isActing(acting)) return Promise.resolve(notActing());
     return this.#run(async (b) => {
-      // The shoulders are read once per import; each item's ownership is checked in its batch's transaction.
-      const shoulders = acting ? await b.listShoulders(undefined) : [];
-      const guardOf = (key: string, raw: unknown): WriteGuard | undefined =>
-        acting ? writeGuard(acting, shoulders, key, raw) : undefined;
+      // Each item's ownership (and its shoulder's group) is checked in its batch's transaction.
+      const guardOf = (_key: string, raw: unknown): WriteGuard | undefined =>
+        acting ? writeGuard(acting, raw) : undefined;
       return runImport(items, options, guardOf, async (entries, onExisting, actor) => {
         try {
           return ok(await b.writeBatch(entries, onExisting, actor, now()));
@@ -358,7 +357,7 @@ export class GuardedStore implements Store {
     if (acting !== undefined && !isActing(acting)) return Promise.resolve(notActing());
     return this.#run(async (b) => {
       const owned: PdiWrite = {
-        guard: acting ? writeGuard(acting, await b.listShoulders(undefined), k.value, options) : null,
+        guard: acting ? writeGuard(acting, options) : null,
         owner: owner.value,
         ownerGroup: ownerGroup.value,
       };

@@ -151,6 +151,8 @@ export class PostgresAccounts implements AccountsBackend {
   setShoulderGroup(key: string, group: string | null) {
     return this.#tx(async (q) => {
       if (group !== null && (await this.#missing(q, 'user_groups', 'name', [group]))) return 'unknown-group' as const;
+      // FOR UPDATE: waits for writes that read the shoulder's group FOR KEY SHARE (postgres.ts, shoulderGroups).
+      await q('SELECT 1 FROM shoulders WHERE key = $1 FOR UPDATE', [key]);
       const { rows } = await q(`UPDATE shoulders SET group_name = $1 WHERE key = $2 RETURNING ${SHOULDER_COLUMNS}`, [
         group,
         key,

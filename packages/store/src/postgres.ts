@@ -1,7 +1,7 @@
 import { err, ok } from '@pidgate/core';
 import type pg from 'pg';
 import type { Principal } from './accounts.ts';
-import { decidePdi, guardDelete, type PdiWrite } from './acting.ts';
+import { decidePdi, guardDelete, type PdiWrite, type ShoulderGroups } from './acting.ts';
 import type { Backend, BindingRange } from './backend.ts';
 import { type BatchEntry, type EntryOutcome, type OnExisting, planBatch } from './batch.ts';
 import { planDelete, planDeleteReserved } from './binding.ts';
@@ -180,8 +180,9 @@ export class PostgresBackend implements Backend {
         [keys],
       );
       const current = new Map((rows as BindingRow[]).map((r) => [r.key, toBinding(r)]));
+      const shoulders = entries.some((e) => e.guard) ? await shoulderGroups(q, keys) : [];
       await this.#onLocked?.({ operation: 'put', keys, actor }, q);
-      const plan = planBatch(entries, current, onExisting, actor, now);
+      const plan = planBatch(entries, current, onExisting, actor, now, shoulders);
       if (plan.inserts.length > 0) {
         const inserted = await q(
           `INSERT INTO bindings (${BINDING_COLUMNS})
@@ -331,9 +332,15 @@ export class PostgresBackend implements Backend {
         'SELECT owner, owner_group FROM pdi_versions WHERE resource_key = $1 ORDER BY seq DESC LIMIT 1',
         [resourceKey],
       );
+      const shoulders = owned.guard ? await shoulderGroups(q, [resourceKey]) : [];
       await this.#onLocked?.({ operation: 'pdi', keys: [resourceKey], actor }, q);
       const row = latest.rows[0] as { owner: string | null; owner_group: string | null } | undefined;
-      const decided = decidePdi(owned, resourceKey, row ? { owner: row.owner, ownerGroup: row.owner_group } : null);
+      const decided = decidePdi(
+        owned,
+        resourceKey,
+        row ? { owner: row.owner, ownerGroup: row.owner_group } : null,
+        shoulders,
+      );
       if (!decided.ok) return decided;
       const counter = await q(
         `INSERT INTO counters (scope, name, value) VALUES ('pdi', $1, 1)
@@ -600,6 +607,22 @@ export class PostgresBackend implements Backend {
 }
 
 /** The fifteen binding columns as parallel arrays, for unnest. */
+/**
+ * The groups of the shoulders the keys fall under, read in the write's transaction `FOR KEY SHARE`: a
+ * shoulder's group change (`setShoulderGroup` locks the row `FOR UPDATE`) waits for the write, and a write
+ * that comes during a group change waits for it and reads the new group. KEY SHARE does not block a mint's
+ * `UPDATE … SET minted` (it takes only `FOR NO KEY UPDATE`) nor other writers.
+ */
+async function shoulderGroups(q: Query, keys: readonly string[]): Promise<ShoulderGroups> {
+  const { rows } = await q(
+    `SELECT key, group_name FROM shoulders
+     WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) AS k(key) WHERE starts_with(k.key, shoulders.key))
+     FOR KEY SHARE`,
+    [keys],
+  );
+  return (rows as { key: string; group_name: string | null }[]).map((r) => ({ key: r.key, group: r.group_name }));
+}
+
 function columns(bindings: Binding[]): unknown[] {
   return [
     bindings.map((b) => b.key),

@@ -1,7 +1,7 @@
 import { err, ok } from '@pidgate/core';
 import Database from 'better-sqlite3';
 import type { Principal } from './accounts.ts';
-import { decidePdi, guardDelete, type PdiWrite } from './acting.ts';
+import { decidePdi, guardDelete, type PdiWrite, type ShoulderGroups } from './acting.ts';
 import type { Backend, BindingRange } from './backend.ts';
 import { type BatchEntry, type EntryOutcome, type HistoryRow, type OnExisting, planBatch } from './batch.ts';
 import { planDelete, planDeleteReserved } from './binding.ts';
@@ -215,6 +215,15 @@ export class SqliteBackend implements Backend {
     );
   }
 
+  /** The shoulders' groups, read in the caller's write transaction (BEGIN IMMEDIATE: no group changes meanwhile). */
+  #shoulderGroups(): ShoulderGroups {
+    const rows = this.#stmt('SELECT key, group_name FROM shoulders').all() as {
+      key: string;
+      group_name: string | null;
+    }[];
+    return rows.map((r) => ({ key: r.key, group: r.group_name }));
+  }
+
   async writeBatch(entries: BatchEntry[], onExisting: OnExisting, actor: string, now: string): Promise<EntryOutcome[]> {
     return this.#write(() => {
       // Touch the B-trees in key order: a batch of random keys then walks each page once.
@@ -224,7 +233,8 @@ export class SqliteBackend implements Backend {
         const b = this.#get(key);
         if (b) current.set(key, b);
       }
-      const plan = planBatch(entries, current, onExisting, actor, now);
+      const shoulders = entries.some((e) => e.guard) ? this.#shoulderGroups() : [];
+      const plan = planBatch(entries, current, onExisting, actor, now, shoulders);
       const inserts = new Map(plan.inserts.map((b) => [b.key, b]));
       const history = new Map<string, HistoryRow[]>();
       for (const h of plan.history) {
@@ -385,6 +395,7 @@ export class SqliteBackend implements Backend {
         owned,
         resourceKey,
         latest ? { owner: latest.owner, ownerGroup: latest.owner_group } : null,
+        owned.guard ? this.#shoulderGroups() : [],
       );
       if (!decided.ok) return decided;
       // The same per resource-and-format counter as PostgreSQL (keys and formats hold no spaces).
