@@ -5,8 +5,9 @@ import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, CHROMIUM_AVAILABLE, checkPage, launchChromium, recordProblems } from '../testing/browser.ts';
 import { smtp } from '../testing/smtp.ts';
-import { axeViolations, browserSignIn, consoleServer } from './testing.ts';
+import { browserSignIn, consoleServer } from './testing.ts';
 
 /**
  * Bulk upload and batch download in a real Chromium against the gateway on 127.0.0.1 (real SQLite): Alice
@@ -15,24 +16,7 @@ import { axeViolations, browserSignIn, consoleServer } from './testing.ts';
  * and 390 pixels. Skipped without Chromium.
  */
 
-const CHROMIUM = process.env['PIDGATE_CHROMIUM'] ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
-const available = existsSync(CHROMIUM);
-
 declare const document: { documentElement: { scrollWidth: number } };
-
-async function checkPage(page: Page, what: string) {
-  for (const width of [1200, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    const violations = await axeViolations(page);
-    expect(violations, `${what} at ${width}px: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-    if (width === 390) {
-      const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(scroll, `${what} is wider than 390 px`).toBeLessThanOrEqual(390);
-    }
-  }
-  await page.setViewportSize({ width: 1200, height: 900 });
-}
 
 /** 1,000 rows under alice's shoulder; rows 11, 500 and 1001 of the file (the header is row 1) are bad. */
 function thousand(): string {
@@ -48,7 +32,7 @@ function thousand(): string {
   return `${lines.join('\n')}\n`;
 }
 
-describe.skipIf(!available)('bulk upload and batch download in a browser', () => {
+describe.skipIf(!CHROMIUM_AVAILABLE)('bulk upload and batch download in a browser', () => {
   let running: Awaited<ReturnType<typeof consoleServer>>;
   let mail: Awaited<ReturnType<typeof smtp>>;
   let browser: Browser;
@@ -65,14 +49,14 @@ describe.skipIf(!available)('bulk upload and batch download in a browser', () =>
       mail: { host: '127.0.0.1', port: mail.port, from: 'pidgate <noreply@example.org>' },
     });
     base = running.base;
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1200, height: 900 }, acceptDownloads: true });
     await context.route('**/*', (route) => {
       const url = new URL(route.request().url());
       return url.hostname === '127.0.0.1' ? route.continue() : route.abort();
     });
     page = await context.newPage();
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    recordProblems(page, problems);
     await browserSignIn(page, base, 'alice');
   }, 60_000);
 

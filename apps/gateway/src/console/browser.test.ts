@@ -1,7 +1,15 @@
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, browserSignIn, consoleServer, PEOPLE } from './testing.ts';
+import {
+  axeViolations,
+  CHROMIUM_AVAILABLE,
+  checkPage,
+  launchChromium,
+  recordProblems,
+  requireChromiumUnderCi,
+} from '../testing/browser.ts';
+import { browserSignIn, consoleServer, PEOPLE } from './testing.ts';
 
 /**
  * The console's shell, account and administration pages in a real Chromium (playwright-core) against the
@@ -10,44 +18,12 @@ import { axeViolations, browserSignIn, consoleServer, PEOPLE } from './testing.t
  * except under CI.
  */
 
-const CHROMIUM = process.env['PIDGATE_CHROMIUM'] ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const available = existsSync(CHROMIUM);
-const ci = !['', '0', 'false', undefined].includes(process.env['CI']);
-if (!available && ci) {
-  describe('console in a browser', () => {
-    it('needs Chromium', () => {
-      throw new Error(`${CHROMIUM} is missing: CI must install Chromium`);
-    });
-  });
-}
+requireChromiumUnderCi('console in a browser');
 
 // What the page functions below use of the browser (this file is type-checked without the DOM library).
 declare const document: { documentElement: { scrollWidth: number }; activeElement: { id: string } | null };
 
-/** No axe violations, and nothing wider than the viewport at 390 px; checked at both widths. */
-async function checkPage(page: Page, what: string) {
-  for (const width of [1200, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    const violations = await axeViolations(page);
-    expect(violations, `${what} at ${width}px: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-    if (width === 390) {
-      const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(scroll, `${what} is wider than 390 px`).toBeLessThanOrEqual(390);
-    }
-  }
-  await page.setViewportSize({ width: 1200, height: 900 });
-}
-
-describe.skipIf(!available)('console in a browser', () => {
+describe.skipIf(!CHROMIUM_AVAILABLE)('console in a browser', () => {
   let running: Awaited<ReturnType<typeof consoleServer>>;
   let browser: Browser;
   let context: BrowserContext;
@@ -58,14 +34,14 @@ describe.skipIf(!available)('console in a browser', () => {
   beforeAll(async () => {
     running = await consoleServer();
     base = running.base;
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
     await context.route('**/*', (route) => {
       const url = new URL(route.request().url());
       return url.hostname === '127.0.0.1' ? route.continue() : route.abort();
     });
     page = await context.newPage();
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    recordProblems(page, problems);
     page.on('console', (m) => {
       // A 4xx page (a form with errors, the 404 page) is logged as a failed load: expected here.
       if (m.type() === 'error' && !/^Failed to load resource: .* status of 4\d\d/.test(m.text())) {

@@ -1,7 +1,15 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, browserSignIn, consoleServer } from './testing.ts';
+import {
+  axeViolations,
+  CHROMIUM_AVAILABLE,
+  checkPage,
+  launchChromium,
+  recordProblems,
+  requireChromiumUnderCi,
+} from '../testing/browser.ts';
+import { browserSignIn, consoleServer } from './testing.ts';
 
 /**
  * The Manage page in a real Chromium (playwright-core) against the gateway on 127.0.0.1 over a real SQLite
@@ -9,25 +17,7 @@ import { axeViolations, browserSignIn, consoleServer } from './testing.ts';
  * Chromium, except under CI.
  */
 
-const CHROMIUM = process.env['PIDGATE_CHROMIUM'] ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const available = existsSync(CHROMIUM);
-const ci = !['', '0', 'false', undefined].includes(process.env['CI']);
-if (!available && ci) {
-  describe('manage in a browser', () => {
-    it('needs Chromium', () => {
-      throw new Error(`${CHROMIUM} is missing: CI must install Chromium`);
-    });
-  });
-}
+requireChromiumUnderCi('manage in a browser');
 
 // What the page functions below use of the browser (this file is type-checked without the DOM library).
 declare const document: {
@@ -37,23 +27,10 @@ declare const document: {
 
 const L = 'ark:/99999/fk4';
 
-async function checkPage(page: Page, what: string) {
-  for (const width of [1200, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    const violations = await axeViolations(page);
-    expect(violations, `${what} at ${width}px: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-    if (width === 390) {
-      const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(scroll, `${what} is wider than 390 px`).toBeLessThanOrEqual(390);
-    }
-  }
-  await page.setViewportSize({ width: 1200, height: 900 });
-}
-
 /** The identifiers of the result table, in order. */
 const keysOnPage = (page: Page) => page.locator('table.manage-results tbody td.mono a').allTextContents();
 
-describe.skipIf(!available)('manage in a browser', () => {
+describe.skipIf(!CHROMIUM_AVAILABLE)('manage in a browser', () => {
   let running: Awaited<ReturnType<typeof consoleServer>>;
   let browser: Browser;
   let page: Page;
@@ -77,7 +54,7 @@ describe.skipIf(!available)('manage in a browser', () => {
       );
       expect(r.ok).toBe(true);
     }
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+    browser = await launchChromium();
     const context = await browser.newContext({
       viewport: { width: 1200, height: 900 },
       locale: 'de-DE',
@@ -88,7 +65,7 @@ describe.skipIf(!available)('manage in a browser', () => {
       return url.hostname === '127.0.0.1' ? route.continue() : route.abort();
     });
     page = await context.newPage();
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    recordProblems(page, problems);
     page.on('response', (r) => {
       if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
     });

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, browserSignIn, consoleServer } from './testing.ts';
+import { axeViolations, CHROMIUM_AVAILABLE, launchChromium } from '../testing/browser.ts';
+import { browserSignIn, consoleServer } from './testing.ts';
 
 /**
  * Dashboard, create and identifier pages in real Chromium at 390 px: mint with the simple form, create
@@ -14,17 +15,14 @@ declare const document: {
   ): ArrayLike<{ textContent: string | null; hidden: boolean; getAttribute(n: string): string | null }>;
 };
 
-const CHROMIUM = process.env['PIDGATE_CHROMIUM'] ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
-
-describe.skipIf(!existsSync(CHROMIUM))('console pages in Chromium', () => {
+describe.skipIf(!CHROMIUM_AVAILABLE)('console pages in Chromium', () => {
   let browser: Browser;
   let page: Page;
   let gateway: Awaited<ReturnType<typeof consoleServer>>;
 
   beforeAll(async () => {
     gateway = await consoleServer();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
     page = await context.newPage();
     await browserSignIn(page, gateway.base, 'alice');

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_AVAILABLE, launchChromium } from '../testing/browser.ts';
 import { browserSignIn, consoleServer } from './testing.ts';
 
 /**
@@ -9,10 +10,6 @@ import { browserSignIn, consoleServer } from './testing.ts';
  * searches, edits, sees the history, bulk-uploads 1,000 rows with 3 bad ones, downloads a batch and signs
  * out; then bob, in another group, can neither see nor change alice's reserved identifier.
  */
-
-const CHROMIUM = process.env['PIDGATE_CHROMIUM'] ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
-const available = existsSync(CHROMIUM);
 
 /** The identifier a console identifier page is about (`…/console/id/ark:/99999/fk4x` → `ark:/99999/fk4x`). */
 function idOf(page: Page): string {
@@ -34,7 +31,7 @@ function csv(): string {
   return `${lines.join('\n')}\n`;
 }
 
-describe.skipIf(!available)('the console story in a browser', () => {
+describe.skipIf(!CHROMIUM_AVAILABLE)('the console story in a browser', () => {
   let running: Awaited<ReturnType<typeof consoleServer>>;
   let browser: Browser;
   let base: string;
@@ -43,7 +40,7 @@ describe.skipIf(!available)('the console story in a browser', () => {
   beforeAll(async () => {
     running = await consoleServer();
     base = running.base;
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {

@@ -212,32 +212,4 @@ export async function browserSignIn(page: Page, base: string, who: Person | { us
   await Promise.all([page.waitForURL((u) => !u.pathname.endsWith('/signin')), page.keyboard.press('Enter')]);
 }
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** One axe violation, short: the rule, its impact and the first offending elements. */
-export interface AxeViolation {
-  readonly id: string;
-  readonly impact: string | null;
-  readonly help: string;
-  readonly targets: string[];
-}
-
-/** Run axe-core (WCAG 2 A and AA, best practices) on the page as it is; the violations, [] when none. */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is a global the script tag defines
-    const g = globalThis as any;
-    const result = await g.axe.run(g.document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    // biome-ignore lint/suspicious/noExplicitAny: axe's result type is not in scope in the page
-    return result.violations.map((v: any) => ({
-      id: v.id,
-      impact: v.impact ?? null,
-      help: v.help,
-      // biome-ignore lint/suspicious/noExplicitAny: as above
-      targets: v.nodes.slice(0, 5).map((n: any) => String(n.target)),
-    }));
-  });
-}
+export { type AxeViolation, axeViolations } from '../testing/browser.ts';

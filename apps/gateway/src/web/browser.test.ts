@@ -5,6 +5,13 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeps } from '../deps.ts';
 import { type RunningServer, startServer } from '../server.ts';
+import {
+  CHROMIUM_AVAILABLE,
+  launchChromium,
+  loopbackContext,
+  recordProblems,
+  requireChromiumUnderCi,
+} from '../testing/browser.ts';
 import { allSchemes, testConfig } from '../testing/helpers.ts';
 
 /**
@@ -26,30 +33,9 @@ interface Field {
   dispatchEvent(e: Event): boolean;
 }
 
-/** Debian's Chromium; `PIDGATE_CHROMIUM` points elsewhere (and shows that a missing browser fails under CI). */
-const CHROMIUM = process.env['PIDGATE_CHROMIUM'] ?? '/usr/bin/chromium';
 const ARTIFACTS = join(import.meta.dirname, '../../../../test-artifacts');
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--js-flags=--expose-gc', // so that a test can measure the heap the page keeps, after a collection
-];
-const available = existsSync(CHROMIUM);
 
-const ci = !['', '0', 'false', undefined].includes(process.env['CI']);
-if (!available && ci) {
-  describe('web pages in a browser', () => {
-    it('needs Chromium at /usr/bin/chromium (apt-get install -y chromium)', () => {
-      throw new Error(`${CHROMIUM} is missing: CI must install Chromium`);
-    });
-  });
-}
+requireChromiumUnderCi('web pages in a browser');
 
 /** The registry's message for an input of no known scheme (it lists the schemes). */
 function unknownMessage(input: string): string {
@@ -97,7 +83,7 @@ const MIXED = [
   'hello', // 16: unknown-scheme at 0
 ];
 
-describe.skipIf(!available)('web pages in a browser', () => {
+describe.skipIf(!CHROMIUM_AVAILABLE)('web pages in a browser', () => {
   let server: RunningServer;
   let browser: Browser;
   let context: BrowserContext;
@@ -111,7 +97,7 @@ describe.skipIf(!available)('web pages in a browser', () => {
     server = await startServer({ config, deps: await createDeps(config, { registry: allSchemes }) });
     base = server.url;
     // Playwright starts Chromium with a fresh, temporary --user-data-dir of its own, removed on close.
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+    browser = await launchChromium({ exposeGc: true });
     context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1200, height: 900 } });
     // Only the gateway on loopback: anything else is refused and recorded.
     await context.route('**/*', (route) => {
@@ -121,10 +107,7 @@ describe.skipIf(!available)('web pages in a browser', () => {
       return route.abort();
     });
     page = await context.newPage();
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-    });
+    recordProblems(page, problems, { consoleErrors: true });
     mkdirSync(ARTIFACTS, { recursive: true });
   });
 
@@ -527,10 +510,7 @@ describe.skipIf(!available)('web pages in a browser', () => {
   });
 
   it('resolves without JavaScript, through the plain GET form', async () => {
-    const nojs = await browser.newContext({ javaScriptEnabled: false });
-    await nojs.route('**/*', (route) =>
-      new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort(),
-    );
+    const nojs = await loopbackContext(browser, { javaScriptEnabled: false });
     const p = await nojs.newPage();
     await p.goto(base);
     expect(await p.locator('#normalize-run').isDisabled()).toBe(true);

@@ -7,33 +7,19 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeps } from '../deps.ts';
 import { type RunningServer, startServer } from '../server.ts';
+import { axeViolations, CHROMIUM_AVAILABLE, launchChromium, recordProblems } from '../testing/browser.ts';
 import { allSchemes, testConfig } from '../testing/helpers.ts';
 
 /**
  * The list normalizer with files as people save them, in real Chromium against the gateway on 127.0.0.1:
  * a Windows-1252 CSV, an ISO-8859-1 text file, invalid UTF-8, and a 100,000-row workbook in and out.
  */
-const CHROMIUM = process.env['PIDGATE_CHROMIUM'] ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Bytes written out by hand (`latin1`: U+0000-U+00FF to one byte each). */
 const bytes = (s: string) => Buffer.from(s, 'latin1');
 
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  return page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is the global the script tag defines
-    const g = globalThis as any;
-    const result = await g.axe.run(g.document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    // biome-ignore lint/suspicious/noExplicitAny: axe's result type is not in scope here
-    return result.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target).join(' ')}`);
-  });
-}
-
-describe.skipIf(!existsSync(CHROMIUM))('the list normalizer with legacy encodings and workbooks', () => {
+describe.skipIf(!CHROMIUM_AVAILABLE)('the list normalizer with legacy encodings and workbooks', () => {
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
@@ -43,7 +29,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the list normalizer with legacy encoding
   beforeAll(async () => {
     const config = testConfig({ host: '127.0.0.1', port: 0 });
     server = await startServer({ config, deps: await createDeps(config, { registry: allSchemes }) });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+    browser = await launchChromium();
     const context = await browser.newContext({ acceptDownloads: true });
     await context.route('**/*', (route) => {
       const url = new URL(route.request().url());
@@ -52,7 +38,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the list normalizer with legacy encoding
       return route.abort();
     });
     page = await context.newPage();
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    recordProblems(page, problems);
   });
 
   afterAll(async () => {

@@ -4,29 +4,14 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeps } from '../deps.ts';
 import { type RunningServer, startServer } from '../server.ts';
+import { axeViolations, CHROMIUM_AVAILABLE, launchChromium, recordProblems } from '../testing/browser.ts';
 import { allSchemes, testConfig } from '../testing/helpers.ts';
 
 /**
  * The home page's list normalizer shows the warnings the gateway's records carry, in real Chromium against
  * the gateway on 127.0.0.1: beside each row, counted in the summary, and in the downloads.
  */
-const CHROMIUM = process.env['PIDGATE_CHROMIUM'] ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const BOM = [0xef, 0xbb, 0xbf];
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is a global the script tag defines
-    const g = globalThis as any;
-    const result = await g.axe.run(g.document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    // biome-ignore lint/suspicious/noExplicitAny: axe's result type is not in scope in the page
-    return result.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => String(n.target)).join(' ')}`);
-  });
-}
 
 /** An ISBN-13 of its first twelve digits, the check digit computed here (ISO 2108: weights 1 and 3, mod 10). */
 function isbn13(twelve: string): string {
@@ -40,7 +25,7 @@ const UNALLOCATED = isbn13('979800000000');
 // 978-0-395-36341-6 with U+2010 HYPHEN between its elements, as copied from a catalogue page
 const DASHED = '978\u20100\u2010395\u201036341\u20106';
 
-describe.skipIf(!existsSync(CHROMIUM))('the list normalizer shows warnings', () => {
+describe.skipIf(!CHROMIUM_AVAILABLE)('the list normalizer shows warnings', () => {
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
@@ -51,13 +36,13 @@ describe.skipIf(!existsSync(CHROMIUM))('the list normalizer shows warnings', () 
     const config = testConfig({ host: '127.0.0.1', port: 0 });
     server = await startServer({ config, deps: await createDeps(config, { registry: allSchemes }) });
     base = server.url;
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+    browser = await launchChromium();
     const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1200, height: 900 } });
     await context.route('**/*', (route) =>
       new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort(),
     );
     page = await context.newPage();
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    recordProblems(page, problems);
   });
 
   afterAll(async () => {
