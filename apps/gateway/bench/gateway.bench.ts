@@ -4,6 +4,10 @@
 // Cases run one after another (never two at once), each after a warm-up, for BENCH_ROUNDS rounds; the
 // ratio to the bare handler is checked against the issues' targets (exit status 1 when one is missed).
 // Run it on a quiet machine: the load average is printed, with a warning above 2.
+// Then nginx `return 302` against the gateway, one core each, loaded by wrk in alternating rounds (bound
+// ARK, prefix-rule ARK, NAAN-table forward; target: the gateway at 50% of nginx or more; see nginx.ts).
+// nginx and wrk, on Debian/Ubuntu as root: apt-get install -y nginx-light wrk (or `nginx`); macOS: brew
+// install nginx wrk. Without them that part is skipped with this instruction. BENCH_ONLY=nginx runs only it.
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
@@ -14,11 +18,15 @@ import { registry } from '@pidgate/schemes';
 import { openStore } from '@pidgate/store';
 import autocannon from 'autocannon';
 import { importLines } from '../src/admin/importer.ts';
+import { compareWithNginx } from './nginx.ts';
 
 const DURATION = Number(process.env['BENCH_SECONDS'] ?? 10);
 const WARMUP = Number(process.env['BENCH_WARMUP'] ?? 2);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 64);
 const BINDINGS = Number(process.env['BENCH_BINDINGS'] ?? 1_000_000);
+/** Prefix rules (`"prefix": true`) under the own NAAN 99999, beside the bindings. */
+const RULES = 200;
+const ONLY_NGINX = process.env['BENCH_ONLY'] === 'nginx';
 /** Every case runs once per round, in the same order; the figures are the medians over the rounds. */
 const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 3));
 const serverScript = fileURLToPath(new URL('./server.ts', import.meta.url));
@@ -108,12 +116,19 @@ const load = () =>
     .join(' ');
 
 const boundId = (i: number) => `ark:/99999/fk4b${i.toString(36)}`;
+/** No rule is a prefix of another (`p12q` is no prefix of `p123q`), nor of a binding. */
+const ruleId = (r: number) => `ark:/99999/p${r}q`;
 
 /** Fill a SQLite file with BINDINGS bindings through `importLines`, the path `pidgate import` takes. */
 async function fill(dir: string): Promise<{ seconds: number; ok: number }> {
   const store = await openStore({ dataDir: dir });
   const started = performance.now();
+  // 99999 is the institution's own NAAN (prefix rules are read under the own NAANs).
+  await store.addNaan('99999', 'bench');
   async function* lines() {
+    yield Array.from({ length: RULES }, (_, r) =>
+      JSON.stringify({ identifier: ruleId(r), target: `https://shoulder.example.org/${r}/`, prefix: true }),
+    );
     for (let i = 0; i < BINDINGS; i += 2000) {
       const batch: string[] = [];
       for (let k = i; k < Math.min(i + 2000, BINDINGS); k++) {
@@ -138,7 +153,7 @@ async function fill(dir: string): Promise<{ seconds: number; ok: number }> {
   });
   const seconds = (performance.now() - started) / 1000;
   await store.close();
-  return { seconds, ok: totals.ok };
+  return { seconds, ok: totals.ok - RULES };
 }
 
 function rssOf(child: ChildProcess): Promise<number> {
@@ -155,6 +170,49 @@ const filled = await fill(dir);
 console.log(
   `import: ${filled.ok} of ${BINDINGS} bindings into SQLite in ${filled.seconds.toFixed(1)}s (${Math.round(filled.ok / filled.seconds)}/s; importLines, as pidgate import; target: 1,000,000 in 60s or less)`,
 );
+
+// nginx `return 302` against the gateway over the same store (a server of its own, pinned to one core).
+{
+  let seed = 7;
+  const random = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const n = 2000;
+  const pinned = await spawnServer('bound', dir);
+  const floor = await spawnServer('node');
+  try {
+    const met = await compareWithNginx({
+      gateway: { pid: pinned.child.pid as number, port: pinned.port },
+      floor: { pid: floor.child.pid as number, port: floor.port },
+      cases: [
+        { name: 'ARK bound', paths: Array.from({ length: n }, () => `/${boundId(random(BINDINGS))}`) },
+        {
+          name: 'ARK prefix rule',
+          paths: Array.from({ length: n }, () => `/${ruleId(random(RULES))}${random(1e6).toString(36)}`),
+        },
+        // 12025 is in the NAAN table and is not an own NAAN: the store is asked first, then the table answers.
+        { name: 'ARK NAAN forward', paths: Array.from({ length: n }, () => `/ark:/12025/654xz${random(1e6)}`) },
+      ],
+      dir,
+      rounds: ROUNDS,
+      seconds: DURATION,
+      warmup: WARMUP,
+      connections: CONNECTIONS,
+      target: 0.5,
+      log: (line) => console.log(line),
+    });
+    if (met === false) process.exitCode = 1;
+  } finally {
+    pinned.child.kill();
+    floor.child.kill();
+  }
+  console.log(`load average before the benchmark ${loadBefore}, now ${load()}`);
+}
+if (ONLY_NGINX) {
+  rmSync(dir, { recursive: true, force: true });
+  process.exit();
+}
 const bare = await spawnServer('bare');
 const gateway = await spawnServer('gateway');
 const hono = await spawnServer('hono');

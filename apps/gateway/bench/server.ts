@@ -1,6 +1,7 @@
 // One server for the benchmark, in its own process: `gateway` (the real app, logging on, to /dev/null;
 // `hono`: the same without the fast path, every request through the Hono app),
-// `bound` (the real app over a SQLite file of bindings) or `bare` (a bare Hono handler answering a fixed 302). Sends its port to the parent over IPC.
+// `bound` (the real app over a SQLite file of bindings), `bare` (a bare Hono handler answering a fixed 302) or
+// `node` (node:http answering a fixed 302, no framework). Sends its port to the parent over IPC.
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { arkScheme } from '@pidgate/ark';
@@ -16,7 +17,15 @@ let port: number;
 let running: Awaited<ReturnType<typeof startServer>> | undefined;
 /** How long building the services took (loading the NAAN table, mostly). */
 let depsMs = 0;
-if (mode === 'bare') {
+if (mode === 'node') {
+  // The floor of any Node server: node:http answering a fixed 302, no framework (the nginx comparison).
+  const server = createServer((_req, res) => {
+    res.writeHead(302, { location: 'https://repository.example.org/objects/123456' });
+    res.end();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  port = (server.address() as { port: number }).port;
+} else if (mode === 'bare') {
   const app = new Hono();
   app.get('*', (c) => c.redirect('http://www.nlm.nih.gov/ark:/12025/654xz321', 302));
   const server = createServer(getRequestListener(app.fetch));

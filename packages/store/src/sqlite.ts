@@ -49,6 +49,34 @@ const BINDING_COLUMNS =
   'key, target, status, erc, support, created_at, updated_at, version, tombstoned, deleted_at, identifier_status, status_reason, owner, metadata, owner_group';
 const TOKEN_COLUMNS = 'id, name, hash, scopes, created_at, revoked_at, expires_at, owner';
 
+/** The exact-key probe of `longestBound` (one string, so the statement is found without building it). */
+const EXACT_SQL = `SELECT ${BINDING_COLUMNS} FROM bindings WHERE key = ?`;
+
+/**
+ * A binding row read as an array (a `raw` statement: better-sqlite3 then builds no object with named
+ * properties per row, the larger part of a lookup's cost), as the object `toBinding` reads, in the order
+ * of BINDING_COLUMNS.
+ */
+function bindingRowOf(a: unknown[]): BindingRow {
+  return {
+    key: a[0],
+    target: a[1],
+    status: a[2],
+    erc: a[3],
+    support: a[4],
+    created_at: a[5],
+    updated_at: a[6],
+    version: a[7],
+    tombstoned: a[8],
+    deleted_at: a[9],
+    identifier_status: a[10],
+    status_reason: a[11],
+    owner: a[12],
+    metadata: a[13],
+    owner_group: a[14],
+  } as BindingRow;
+}
+
 /** The most candidates `longestBound` probes with a UNION ALL statement (an identifier has a few boundaries). */
 const UNION_MAX = 16;
 const UNION_SQL: (string | undefined)[] = [];
@@ -65,6 +93,7 @@ export class SqliteBackend implements Backend {
   readonly name = 'sqlite' as const;
   readonly #db: Database.Database;
   readonly #statements = new Map<string, Database.Statement>();
+  readonly #rawStatements = new Map<string, Database.Statement>();
   readonly accounts: SqliteAccounts;
 
   /** A deferred (read) transaction around the lookups of one batch (see longestBound). */
@@ -95,6 +124,16 @@ export class SqliteBackend implements Backend {
       db.close();
       throw e;
     }
+  }
+
+  /** `#stmt`, in raw mode (rows as arrays); kept apart, as raw mode is a setting of the statement. */
+  #rawStmt(sql: string): Database.Statement {
+    let s = this.#rawStatements.get(sql);
+    if (!s) {
+      s = this.#db.prepare(sql).raw(true);
+      this.#rawStatements.set(sql, s);
+    }
+    return s;
   }
 
   #stmt(sql: string): Database.Statement {
@@ -339,11 +378,9 @@ export class SqliteBackend implements Backend {
    */
   #longestBound(candidates: string[]): Binding | null {
     const n = candidates.length;
-    let row: BindingRow | undefined;
+    let row: unknown[] | undefined;
     if (n === 1) {
-      row = this.#stmt(`SELECT ${BINDING_COLUMNS} FROM bindings WHERE key = ?`).get(candidates[0]) as
-        | BindingRow
-        | undefined;
+      row = this.#rawStmt(EXACT_SQL).get(candidates[0]) as unknown[] | undefined;
     } else if (n <= UNION_MAX) {
       let sql = UNION_SQL[n];
       if (sql === undefined) {
@@ -351,13 +388,13 @@ export class SqliteBackend implements Backend {
         sql = `SELECT * FROM (${probes.join(' UNION ALL ')}) ORDER BY length(key) DESC, key DESC LIMIT 1`;
         UNION_SQL[n] = sql;
       }
-      row = this.#stmt(sql).get(...candidates) as BindingRow | undefined;
+      row = this.#rawStmt(sql).get(...candidates) as unknown[] | undefined;
     } else {
-      row = this.#stmt(
+      row = this.#rawStmt(
         `SELECT ${BINDING_COLUMNS} FROM bindings WHERE key IN (SELECT value FROM json_each(?)) ORDER BY length(key) DESC, key DESC LIMIT 1`,
-      ).get(JSON.stringify(candidates)) as BindingRow | undefined;
+      ).get(JSON.stringify(candidates)) as unknown[] | undefined;
     }
-    return row ? toBinding(row) : null;
+    return row ? toBinding(bindingRowOf(row)) : null;
   }
 
   async listBindings(r: BindingRange): Promise<Binding[]> {

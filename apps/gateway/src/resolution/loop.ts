@@ -26,6 +26,20 @@ function hostsOf(self: SelfView): readonly SelfHost[] {
   return hosts;
 }
 
+/** Host headers read (`hostPort`), by their text: a server sees a handful, and each is read once. */
+const requestHosts = new Map<string, SelfHost | null>();
+const MAX_REQUEST_HOSTS = 256;
+function requestHostPort(text: string | null | undefined): SelfHost | null {
+  if (!text) return null;
+  let found = requestHosts.get(text);
+  if (found === undefined) {
+    found = hostPort(text);
+    if (requestHosts.size >= MAX_REQUEST_HOSTS) requestHosts.clear();
+    requestHosts.set(text, found);
+  }
+  return found;
+}
+
 /**
  * Would a redirect to `target` come back to this gateway as an identifier (a loop)? True when the target's
  * host is one the gateway answers for (`self.hosts`: the `baseUrl`'s host, the allowed hosts, the listen
@@ -36,7 +50,7 @@ function hostsOf(self: SelfView): readonly SelfHost[] {
 export function pointsBack(target: string, self: SelfView, requestHost?: string | null): boolean {
   const host = urlHost(target);
   if (host === null) return false;
-  const request = hostPort(requestHost);
+  const request = requestHostPort(requestHost);
   if (!isSelf(host, hostsOf(self)) && !(request && isSelf(host, [request]))) return false;
   const url = new URL(target);
   const base = self.baseUrl && URL.canParse(self.baseUrl) ? new URL(self.baseUrl) : null;

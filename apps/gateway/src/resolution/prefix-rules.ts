@@ -29,7 +29,11 @@ export function keyIdentifier(key: string): { identifier: string; prefix: boolea
  * change counts within that time) and at once after a change made here (`invalidate`).
  */
 export class PrefixRules {
-  #byNaan = new Map<string, Binding[]>();
+  /**
+   * Per `ark:/NAAN/`: each rule by the ARK it covers (`keyIdentifier`, worked out once per read, not per
+   * request), and the shortest and longest of those ARKs' lengths.
+   */
+  #byNaan = new Map<string, RulesOfNaan>();
   #at = 0;
   #refreshing: Promise<void> | null = null;
 
@@ -43,7 +47,7 @@ export class PrefixRules {
   refresh(): Promise<void> {
     this.#refreshing ??= (async () => {
       await this.own.refresh();
-      const byNaan = new Map<string, Binding[]>();
+      const byNaan = new Map<string, RulesOfNaan>();
       for (const naan of this.own.list()) {
         const under = `ark:/${naan}/`;
         const list: Binding[] = [];
@@ -60,11 +64,7 @@ export class PrefixRules {
           if (!page.value.next) break;
           cursor = page.value.next;
         }
-        if (list.length > 0)
-          byNaan.set(
-            under,
-            list.sort((a, b) => b.key.length - a.key.length),
-          );
+        if (list.length > 0) byNaan.set(under, rulesOfNaan(list));
       }
       this.#byNaan = byNaan;
       this.#at = Date.now();
@@ -83,13 +83,40 @@ export class PrefixRules {
     this.#at = 0;
   }
 
-  /** The longest prefix rule whose ARK `key` starts with. */
+  /**
+   * The longest prefix rule whose ARK `key` starts with: `key`'s own prefixes, longest first, looked up by
+   * the ARK they would be (as many lookups as the rules' lengths span, whatever the number of rules).
+   */
   match(key: string): Binding | null {
-    const list = this.#byNaan.get(naanPart(key));
-    if (!list) return null;
-    for (const b of list) if (key.startsWith(keyIdentifier(b.key).identifier)) return b;
+    const rules = this.#byNaan.get(naanPart(key));
+    if (!rules) return null;
+    for (let n = Math.min(key.length, rules.longest); n >= rules.shortest; n--) {
+      const b = rules.byArk.get(n === key.length ? key : key.slice(0, n));
+      if (b !== undefined) return b;
+    }
     return null;
   }
+}
+
+/** The rules under one NAAN, by the ARK each covers. */
+interface RulesOfNaan {
+  readonly byArk: Map<string, Binding>;
+  readonly shortest: number;
+  readonly longest: number;
+}
+
+function rulesOfNaan(list: readonly Binding[]): RulesOfNaan {
+  const byArk = new Map<string, Binding>();
+  let shortest = Number.POSITIVE_INFINITY;
+  let longest = 0;
+  for (const b of list) {
+    const ark = keyIdentifier(b.key).identifier;
+    // Two stored keys never stand for the same ARK (the mark is put in one place); the first read wins.
+    if (!byArk.has(ark)) byArk.set(ark, b);
+    shortest = Math.min(shortest, ark.length);
+    longest = Math.max(longest, ark.length);
+  }
+  return { byArk, shortest, longest };
 }
 
 /** `ark:/NAAN/` of a storage key. */

@@ -44,8 +44,13 @@ export function canonicalHost(hostname: string): string {
 
 /** The canonical host and effective port of an absolute http(s) URL, or null. */
 export function urlHost(url: string): SelfHost | null {
-  if (!URL.canParse(url)) return null;
-  const u = new URL(url);
+  // One parse (not URL.canParse, then new URL): this runs for every redirect the loop check sees.
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return null;
+  }
   const port = u.port === '' ? (DEFAULT_PORTS[u.protocol] ?? null) : Number(u.port);
   return { host: canonicalHost(u.hostname), port };
 }
