@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { spawnSync } from 'node:child_process';
 // Builds the compiled `pidgate` command: one ES module bundle per entry point (the CLI's main and the
 // normalize worker), split so that each command is its own chunk loaded only when it runs. The
 // workspace packages (@pidgate/*) are bundled from their TypeScript sources, and so are the pure
@@ -131,7 +132,12 @@ const result = await build({
   minifyWhitespace: true,
   minifySyntax: true,
 }).catch(failed);
-for (const file of light.outputFiles) writeFileSync(file.path, file.contents);
+// light.cjs is run by bin/pidgate.js through vm.Script (for the code cache), where import() does not
+// work without a flag: its import() calls (of the lazy-*.js entries) call the loader's import instead.
+for (const file of light.outputFiles) {
+  if (!file.path.endsWith('.cjs')) writeFileSync(file.path, file.contents);
+  else writeFileSync(file.path, file.text.replaceAll('import("./lazy-', '__pidgateImport("./lazy-'));
+}
 
 function failed(e) {
   if (!atInstall || process.env.CI) throw e;
@@ -190,5 +196,14 @@ const externals = [
 writeFileSync(`${next}build.json`, `${JSON.stringify({ builtAt: new Date().toISOString(), externals }, null, 2)}\n`);
 rmSync(dist, { recursive: true, force: true });
 renameSync(next, dist);
+
+// V8's code cache for light.cjs: a Node process runs the commands once as a one-line run would (so the
+// functions they call are compiled) and writes what V8 compiled. A Node of another version (or other V8
+// flags) rejects it, and bin/pidgate.js then compiles light.cjs as if there were none.
+const cache = spawnSync(process.execPath, [fileURLToPath(new URL('./light-cache.mjs', import.meta.url))], {
+  encoding: 'utf8',
+});
+if (cache.status !== 0)
+  console.warn(`pidgate: no code cache for dist/light.cjs (${cache.stderr.trim().split('\n')[0]})`);
 const outputs = Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js')).length;
 console.log(`pidgate: built apps/cli/dist (${outputs} modules) in ${Math.round(performance.now() - started)} ms`);
