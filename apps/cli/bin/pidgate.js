@@ -4,7 +4,7 @@
 // In a development checkout it runs the TypeScript sources instead (through tsx, slower to start)
 // when PIDGATE_SOURCE=1 is set, or when dist/ is missing, saying how to rebuild it.
 //
-// Start-up (docs/cli.md, "Start-up"): this file is CommonJS (bin/package.json), and what --version,
+// Start-up (apps/cli/README.md, "Start-up"): this file is CommonJS (bin/package.json), and what --version,
 // --help, normalize, compare and parse need at start is one CommonJS bundle, dist/light.cjs, compiled
 // with V8's code cache (dist/light.cjs.cache, written by the build) when Node accepts it. Node 20 has no
 // compile cache for ES modules, and its ES module loader reads, resolves and links each file

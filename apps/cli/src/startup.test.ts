@@ -2,7 +2,7 @@
 // files of JavaScript Node reads, their bytes, the ES modules it links, and whether V8 accepts the
 // code cache of the start-up bundle. The built command (dist/, built by `npm install` or
 // `npm run build:cli`) is measured. Start-up time itself is measured by `npm run bench:cli` next to
-// `node -e 0` (docs/cli.md, "Start-up"); these bounds fail a change that would bring the costs back:
+// `node -e 0` (apps/cli/README.md, "Start-up"); these bounds fail a change that would bring the costs back:
 // the ES module loader at start (each module read, resolved and linked apart), a command's heavy
 // imports, a bundle grown by a data table or a library, a code cache no longer used.
 import { spawnSync } from 'node:child_process';
