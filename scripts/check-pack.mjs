@@ -180,7 +180,15 @@ const cli = readJson(join(cliDir, 'package.json'));
   execFileSync(process.execPath, [join(cliDir, 'scripts/build.mjs')], { stdio: 'inherit' });
   const files = packFiles(cliDir);
   const problems = [];
-  for (const required of ['package.json', 'README.md', 'CHANGELOG.md', 'bin/pidgate.js', 'dist/main.js']) {
+  for (const required of [
+    'package.json',
+    'README.md',
+    'CHANGELOG.md',
+    'bin/pidgate.js',
+    'bin/package.json',
+    'dist/main.js',
+    'dist/light.cjs',
+  ]) {
     if (!files.includes(required)) problems.push(`missing ${required}`);
   }
   for (const prefix of ['dist/normalize-worker.js', 'dist/assets/', 'data/']) {

@@ -8,18 +8,19 @@
 //    --jobs 1 and the default, and the lines/s of those runs (workers start from 32 MiB of input);
 //  - the best case for the bench list with this code: start-up plus every line at the best of those
 //    long runs' rates, as if V8 needed no warm-up (the ceiling that JIT tuning alone could reach).
-// BENCH_LINES and BENCH_RSS_LINES change the sizes. Builds dist/ first (npm run build:cli).
+// BENCH_LINES and BENCH_RSS_LINES change the sizes; BENCH_STARTUP_ONLY=1 measures the start-up alone. Builds dist/ first (npm run build:cli).
 // BENCH_BASELINE=/path/to/another/apps/cli/bin/pidgate.js (an older build: apps/cli/scripts/baseline.sh REF)
 // measures it too, run for run alternating with this one, so a busy machine slows both alike; each
 // figure is then printed for both, and the normalize rates' ratio (this over the baseline) in the same run.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mixedList, NEW_MIX } from '../../../packages/schemes/bench/mixed.ts';
 
-const LINES = Number(process.env.BENCH_LINES ?? 200_000);
+const STARTUP_ONLY = process.env.BENCH_STARTUP_ONLY === '1';
+const LINES = Number(process.env.BENCH_LINES ?? (STARTUP_ONLY ? 1 : 200_000));
 const RSS_LINES = Number(process.env.BENCH_RSS_LINES ?? 10_000_000);
 const bin = fileURLToPath(new URL('../bin/pidgate.js', import.meta.url));
 const baseline = process.env.BENCH_BASELINE;
@@ -86,7 +87,7 @@ try {
     `pidgate CLI benchmark: ${fmt.format(LINES)} lines, ${availableParallelism()} cores, Node ${process.version}`,
   );
   if (baseline) console.log(`baseline: ${baseline}`);
-  for (const jobs of ['1', String(availableParallelism())]) {
+  for (const jobs of STARTUP_ONLY ? [] : ['1', String(availableParallelism())]) {
     const all = medians(5, [bin, 'normalize', '--jobs', jobs, list]);
     for (const [name, ms] of all) {
       const rate = (LINES / ms) * 1000;
@@ -104,7 +105,7 @@ try {
       );
     }
   }
-  {
+  if (!STARTUP_ONLY) {
     // Side by side, alternating runs, so both lists see the same machine load.
     const old: number[] = [];
     const mixed: number[] = [];
@@ -120,22 +121,47 @@ try {
     );
   }
   /** Prints the start-up medians; returns this checkout's. */
-  const startup = (what: string, args: string[], input?: string): number => {
-    const all = medians(10, args, input);
-    for (const [name, ms] of all) {
-      if (args[0] !== bin && name !== 'this') continue;
-      console.log(`${args[0] === bin ? label(name) : ''}start-up ${what}: ${ms.toFixed(0)} ms (median of 10)`);
+  // The floor, node -e 0, measured in the same rounds as the commands (run for run alternating), so
+  // that each command's margin over it (target: within 40 ms) sees the same machine load.
+  const floorTimes: number[] = [];
+  const startupCases: [string, string[], string | undefined][] = [
+    ['pidgate --version', [bin, '--version'], undefined],
+    ['pidgate --help', [bin, '--help'], undefined],
+    ['pidgate normalize, one line', [bin, 'normalize'], 'ark:/12345/x\n'],
+  ];
+  const startupTimes = startupCases.map(() => new Map<string, number[]>(bins.map(([name]) => [name, []])));
+  for (let r = 0; r < 10; r++) {
+    floorTimes.push(time(['-e', '0']));
+    startupCases.forEach(([, args, input], i) => {
+      for (const [name, path] of bins)
+        startupTimes[i]?.get(name)?.push(
+          time(
+            args.map((a) => (a === bin ? path : a)),
+            input,
+          ),
+        );
+    });
+  }
+  const floor = median(floorTimes);
+  console.log(
+    `start-up node -e 0 (the floor): ${floor.toFixed(0)} ms (median of 10; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
+  );
+  let oneLine = 0;
+  startupCases.forEach(([what], i) => {
+    for (const [name, xs] of startupTimes[i] ?? []) {
+      const ms = median(xs);
+      if (name === 'this' && what.includes('normalize')) oneLine = ms;
+      console.log(
+        `${label(name)}start-up ${what}: ${ms.toFixed(0)} ms (median of 10), node -e 0 + ${(ms - floor).toFixed(0)} ms${what.includes('help') ? '' : ' (target: within 40 ms)'}`,
+      );
     }
-    return all.get('this') as number;
-  };
-  startup('node -e 0 (the floor)', ['-e', '0']);
-  startup('pidgate --version', [bin, '--version']);
-  startup('pidgate --help', [bin, '--help']);
-  const oneLine = startup('pidgate normalize, one line', [bin, 'normalize'], 'ark:/12345/x\n');
+  });
 
   let sustained = 0;
 
-  for (const jobs of ['1', String(availableParallelism())]) {
+  for (const jobs of STARTUP_ONLY ? [] : ['1', String(availableParallelism())]) {
     for (const [name, path] of bins) {
       const started = performance.now();
       const peak = await peakRss(path, RSS_LINES, jobs);
@@ -149,11 +175,12 @@ try {
   // What the list would take if every line ran at the long runs' best rate from the first (no JIT warm-up,
   // the best case for this code on this machine): start-up plus lines at that rate.
   const bound = LINES / (oneLine / 1000 + LINES / sustained);
-  console.log(
-    `best case for ${fmt.format(LINES)} lines, no warm-up (one-line start-up ${oneLine.toFixed(0)} ms + every line at ` +
-      `the rate of the ${fmt.format(RSS_LINES)}-line run, ${fmt.format(Math.round(sustained))} lines/s): ${fmt.format(Math.round(bound))} lines/s, ` +
-      `${(bound / idutils.linesPerSecond).toFixed(1)}× idutils`,
-  );
+  if (!STARTUP_ONLY)
+    console.log(
+      `best case for ${fmt.format(LINES)} lines, no warm-up (one-line start-up ${oneLine.toFixed(0)} ms + every line at ` +
+        `the rate of the ${fmt.format(RSS_LINES)}-line run, ${fmt.format(Math.round(sustained))} lines/s): ${fmt.format(Math.round(bound))} lines/s, ` +
+        `${(bound / idutils.linesPerSecond).toFixed(1)}× idutils`,
+    );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { spawnSync } from 'node:child_process';
 // Builds the compiled `pidgate` command: one ES module bundle per entry point (the CLI's main and the
 // normalize worker), split so that each command is its own chunk loaded only when it runs. The
 // workspace packages (@pidgate/*) are bundled from their TypeScript sources, and so are the pure
@@ -32,9 +33,82 @@ const atInstall = process.argv.includes('--install');
 const started = performance.now();
 rmSync(next, { recursive: true, force: true });
 process.on('exit', () => rmSync(next, { recursive: true, force: true }));
+
+// The start-up bundle, dist/light.cjs: what `pidgate --version`, `--help` and the text commands (LIGHT
+// below) load at start, in one CommonJS file. Node's CommonJS loader reads one file synchronously, where
+// the ES module loader resolves, reads and links each of a dozen chunks asynchronously: about 40% of
+// the start-up of a one-line `pidgate normalize` went there (node --cpu-prof). bin/pidgate.js requires
+// it. Every other import() in it (the other commands, and what the text commands load only for some
+// options: the CSV libraries, the progress bar, the encodings) stays an import() of an ES module of the
+// split build below, which builds each as an entry point of its own at the top of dist/ (lazy-*.js, so
+// that paths relative to import.meta.url are the same as from the chunks).
+/** The modules the start-up bundle holds although imported with import(): the text commands, the help. */
+const LIGHT_INLINE = /\/src\/(commands\/(normalize|compare|parse)|help)\.ts$/;
+/** Entry points of the split build loaded by the start-up bundle's import() (name → source file). */
+const lazy = {};
+const light = await build({
+  absWorkingDir: cli,
+  entryPoints: { light: 'src/main.ts' },
+  outdir: 'dist.next',
+  jsx: 'automatic',
+  jsxImportSource: 'hono/jsx',
+  outExtension: { '.js': '.cjs' },
+  write: false,
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  conditions: ['@pidgate/source'],
+  external: EXTERNAL,
+  // Bundled code finds files relative to its module as if it were dist/main.js (the worker script).
+  define: { 'import.meta.url': '__pidgateModuleUrl' },
+  banner: {
+    js: "const __pidgateModuleUrl = require('node:url').pathToFileURL(require('node:path').join(__dirname, 'main.js')).href;",
+  },
+  plugins: [
+    {
+      name: 'lazy-entries',
+      setup(b) {
+        b.onResolve({ filter: /.*/ }, async (args) => {
+          if (args.kind !== 'dynamic-import' || args.pluginData?.lazy) return undefined;
+          const resolved = await b.resolve(args.path, {
+            kind: args.kind,
+            importer: args.importer,
+            resolveDir: args.resolveDir,
+            pluginData: { lazy: true },
+          });
+          if (resolved.errors.length > 0 || resolved.external) return resolved.external ? resolved : undefined;
+          if (LIGHT_INLINE.test(resolved.path)) return resolved;
+          const source = resolved.path.startsWith(`${cli}src/`) ? resolved.path.slice(`${cli}src/`.length) : null;
+          if (source === null) {
+            throw new Error(
+              `build: ${args.importer} imports ${args.path} with import(): import a module of apps/cli/src that imports it`,
+            );
+          }
+          const name = `lazy-${source.replace(/\.tsx?$/, '').replaceAll('/', '-')}`;
+          lazy[name] = `src/${source}`;
+          return { path: `./${name}.js`, external: true };
+        });
+      },
+    },
+  ],
+  sourcemap: 'linked',
+  sourcesContent: false,
+  metafile: true,
+  legalComments: 'none',
+  logLevel: 'error',
+  minifyWhitespace: true,
+  minifySyntax: true,
+}).catch(failed);
+
 const result = await build({
   absWorkingDir: cli,
-  entryPoints: { main: 'src/main.ts', index: 'src/index.ts', 'normalize-worker': 'src/normalize-worker.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    index: 'src/index.ts',
+    'normalize-worker': 'src/normalize-worker.ts',
+    ...lazy,
+  },
   outdir: 'dist.next',
   bundle: true,
   splitting: true,
@@ -57,11 +131,19 @@ const result = await build({
   logLevel: 'error',
   minifyWhitespace: true,
   minifySyntax: true,
-}).catch((e) => {
+}).catch(failed);
+// light.cjs is run by bin/pidgate.js through vm.Script (for the code cache), where import() does not
+// work without a flag: its import() calls (of the lazy-*.js entries) call the loader's import instead.
+for (const file of light.outputFiles) {
+  if (!file.path.endsWith('.cjs')) writeFileSync(file.path, file.contents);
+  else writeFileSync(file.path, file.text.replaceAll('import("./lazy-', '__pidgateImport("./lazy-'));
+}
+
+function failed(e) {
   if (!atInstall || process.env.CI) throw e;
   console.warn(`pidgate: the build failed (${e.message.split('\n')[0]}); \`npm run build:cli\` retries it`);
   process.exit(0);
-});
+}
 
 // Files the gateway reads relative to its own module, at the same relative place from dist/.
 mkdirSync(`${cli}data`, { recursive: true });
@@ -97,13 +179,31 @@ for (const name of LIGHT) {
 function inputsOf(out) {
   return Object.keys(built[out].inputs);
 }
+// The same for the start-up bundle, which holds all four text commands: none of them loads these at start.
+const lightHeavy = Object.keys(light.metafile.outputs['dist.next/light.cjs'].inputs).filter(
+  (f) => HEAVY.test(f) || NOT_AT_START.normalize.test(f),
+);
+if (lightHeavy.length > 0) throw new Error(`build check: light.cjs holds ${lightHeavy.slice(0, 3).join(', ')}`);
 
 // What the bundle imports from node_modules at run time (scripts/check-pack.mjs holds it to the dependencies).
 const externals = [
-  ...new Set(Object.values(built).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path))),
+  ...new Set(
+    [...Object.values(built), ...Object.values(light.metafile.outputs)].flatMap((o) =>
+      o.imports.filter((i) => i.external && !i.path.startsWith('./')).map((i) => i.path),
+    ),
+  ),
 ].sort();
 writeFileSync(`${next}build.json`, `${JSON.stringify({ builtAt: new Date().toISOString(), externals }, null, 2)}\n`);
 rmSync(dist, { recursive: true, force: true });
 renameSync(next, dist);
+
+// V8's code cache for light.cjs: a Node process runs the commands once as a one-line run would (so the
+// functions they call are compiled) and writes what V8 compiled. A Node of another version (or other V8
+// flags) rejects it, and bin/pidgate.js then compiles light.cjs as if there were none.
+const cache = spawnSync(process.execPath, [fileURLToPath(new URL('./light-cache.mjs', import.meta.url))], {
+  encoding: 'utf8',
+});
+if (cache.status !== 0)
+  console.warn(`pidgate: no code cache for dist/light.cjs (${cache.stderr.trim().split('\n')[0]})`);
 const outputs = Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js')).length;
 console.log(`pidgate: built apps/cli/dist (${outputs} modules) in ${Math.round(performance.now() - started)} ms`);

@@ -99,7 +99,7 @@ export async function decideEncoding(head: Uint8Array): Promise<Decision> {
   if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf-16le', guessed: false };
   if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf-16be', guessed: false };
   if (isUtf8(head.subarray(0, wholeUtf8(head)))) return { encoding: 'utf-8', guessed: false };
-  const [{ detectAll }, iconv] = await Promise.all([import('jschardet'), loadIconv()]);
+  const [{ detectAll }, iconv] = await Promise.all([import('./charset-guess.ts'), loadIconv()]);
   const candidates = preferWestern(detectAll(head, { detectEncodings: GUESSABLE, minimumThreshold: 0 }));
   for (const c of candidates) {
     if (c.encoding === null || c.confidence < LEAST_CONFIDENCE) break;
@@ -140,8 +140,7 @@ function wholeUtf8(bytes: Uint8Array): number {
 type Iconv = typeof import('iconv-lite');
 
 async function loadIconv(): Promise<Iconv> {
-  const m = (await import('iconv-lite')) as Iconv & { default?: Iconv };
-  return m.default ?? m;
+  return (await import('./iconv.ts')).iconv;
 }
 
 /** `--encoding NAME`: checked against iconv-lite's names (loaded only when given). */

@@ -19,7 +19,16 @@ export function processIo(): Io {
     if (process.stderr.isTTY) process.stderr.write('\r\x1b[2K\x1b[?25h');
     process.exit(0);
   });
-  return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
+  return {
+    // Standard input is made when a command reads it: `--version` and `--help` never build its stream.
+    get stdin() {
+      return process.stdin;
+    },
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    cwd: process.cwd(),
+  };
 }
 
 /** Write and wait for the stream to drain when its buffer is full (backpressure). */

@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { createReadStream, type Stats, stat } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { encodingOf, type LineItem, streamLines } from '@pidgate/core';
@@ -31,7 +30,8 @@ export async function openSources(files: readonly string[], stdin: Readable, cwd
 export async function openSource(file: string, stdin: Readable, cwd: string): Promise<Source> {
   if (file === '-') return { name: '-', stream: stdin, size: null };
   const path = resolve(cwd, file);
-  const info = await stat(path).catch(() => null);
+  // node:fs's stat, not node:fs/promises': loading that module is ~10% of a one-line normalize's start-up.
+  const info = await new Promise<Stats | null>((done) => stat(path, (e, s) => done(e ? null : s)));
   if (!info?.isFile()) throw new UsageError(`cannot read ${file}: no such file`);
   return { name: file, stream: createReadStream(path, { highWaterMark: READ_SIZE }), size: info.size };
 }

@@ -1,26 +1,19 @@
-import { schemes, schemesInWords } from '@pidgate/schemes';
-import { type CommandEntry, commandEntries } from './commands/index.ts';
+import { commandEntries } from './commands/index.ts';
 import { type Io, processIo, UsageError, write } from './io.ts';
 
-export function helpText(all: readonly Pick<CommandEntry, 'name' | 'summary'>[] = commandEntries): string {
-  const width = Math.max(...all.map((c) => c.name.length));
-  return `pidgate: parse, validate, normalize and compare persistent identifiers
-(${schemesInWords(schemes)})
-
-Usage: pidgate <command> [options]
-
-Commands:
-${all.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}
-
-Run "pidgate <command> --help" for a command's options.
-`;
+/**
+ * The help text (help.ts), loaded only when it is shown: it names every scheme, and so needs the scheme
+ * registry, which `--version` and the commands that do not use it never load (start-up time).
+ */
+async function help(): Promise<string> {
+  return (await import('./help.ts')).helpText();
 }
 
 /** Run the CLI; returns the exit status. Only the command's own failure gives 2. */
 export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
   const [name, ...args] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    await write(io.stdout, helpText());
+    await write(io.stdout, await help());
     return name === undefined ? 2 : 0;
   }
   if (name === '--version' || name === '-v') {
@@ -29,7 +22,7 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
   }
   const entry = commandEntries.find((c) => c.name === name);
   if (!entry) {
-    await write(io.stderr, `pidgate: unknown command "${name}"\n\n${helpText()}`);
+    await write(io.stderr, `pidgate: unknown command "${name}"\n\n${await help()}`);
     return 2;
   }
   const command = await entry.load();

@@ -1,5 +1,5 @@
 import type { Command } from './command.ts';
-import { helpText } from './main.ts';
+import { helpText } from './help.ts';
 import { SPREADSHEET_POLICY } from './spreadsheet-policy.ts';
 
 /** The CLI reference in Markdown, generated from the CLI's own help so the two cannot drift. */

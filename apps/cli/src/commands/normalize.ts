@@ -15,72 +15,14 @@ import { readTableSpec, tableOptions, tableUsage } from '../table-spec.ts';
 import { Tally } from '../tally.ts';
 import { xlsxHelp } from '../xlsx.ts';
 
-/** Identifiers read, in words (from the list of schemes), wrapped for the help text. */
-const SCHEMES_READ = wrapWords(`Identifiers read: ${schemesInWords(schemes)}.`, 96);
-
 export const normalizeCommand: Command = {
   name: 'normalize',
   summary: 'normalize identifiers: one JSON line per input line, or a CSV/TSV/NDJSON table',
-  usage: `pidgate normalize [--profile source|modern] [--format text|csv|tsv|ndjson|xlsx] [--column NAME|NUMBER]
-                  [--header|--no-header] [--trim] [--no-bom] [--raw-formulas] [--isbn-hyphens]
-                  [--unique [--level lexical|standard]] [--jobs N] [FILE...]
-
-Reads identifiers one per line (standard input when no FILE is given, or "-") and writes
-exactly one JSON object per input line, in order:
-  {"input":"...","ok":true,"scheme":"...","normalized":"...","url":"https://..."|null}
-  {"input":"...","ok":false,"error":{"code":"...","message":"...","offset":N|null}}
-An identifier read with a finding that is no error (a Unicode dash or space read in an ISBN or
-ISSN, an ISBN in a range the ISBN agency has not allocated, a URN namespace IANA has not
-registered) has a last field "warnings":[{"code":"...","message":"..."}]; the others have none.
-A trailing "\\r" and a UTF-8 byte-order mark are dropped.
-${SCHEMES_READ}
-"url" is where the identifier resolves on the web (doi.org, hdl.handle.net, n2t.net, orcid.org,
-arxiv.org, PubMed, the URN namespace's resolver, the web archive's replay URL for a PWID…);
-null where no public resolver is known (a PDI; a URN of a namespace without one).
-
-With --format csv or tsv it reads a table (RFC 4180 quoting, also for TSV; a byte-order mark
-accepted; blank lines skipped; short rows padded with empty cells) and writes the same rows in
-the same format, the input's cells first, then six columns:
-  scheme, normalized, url, error_code, error_message, warnings
-(empty where they do not apply; warnings: the warnings' codes, separated by spaces), under the
-input's header plus those names when the input has a header. With --format ndjson it reads one
-JSON object per line and writes each object with the fields "scheme", "normalized", "url",
-"error_code", "error_message", "warnings" added (null where they do not apply; a field of that name
-in the input is replaced). The --column field is read as is when it
-is a string, as the empty input when it is missing or null, and as its JSON text otherwise.
-Several FILEs are read as one table: each file's header is read (and the column found in it), the
-first file's header is written. Rows end with "\n"; csv/tsv output starts with a byte-order mark
-unless --no-bom. A row longer than --max-line-length (quoted line breaks included; an unclosed
-quote runs to the end) is written with empty cells and error_code line-too-long, "line N: …"; the
-rows after it are read on.
-
---unique writes one line (or row) per equivalence class instead, the first of its lines, in order
-of first appearance, with "count" (a last column in a table): how many lines the class has. A line
-that is no identifier is its own class with every line of the same text. --level standard makes
-one class of what the scheme's own standard calls the same (an ISBN-10 and its ISBN-13, an ISNI and
-the ORCID iD with its digits); the default, lexical, of equal normalized forms.
-
-${xlsxHelp}
-
-Options:
-${tableUsage}
-${maxLineUsage}
-  --isbn-hyphens    add each ISBN's ISBN-13 hyphenated as the ISBN International Agency's range
-                    table places its elements ("hyphenated":"978-0-395-36341-6"; an ISBN-10 is given
-                    as its ISBN-13; null when its group or registrant range is not allocated); in
-                    csv, tsv and ndjson a last column or field, hyphenated (empty or null for
-                    other identifiers). The table is shipped with pidgate (docs/specs/isbn.md).
-${encodingUsage}
-  --unique          one line or row per equivalence class, with its count (see above)
-  --level lexical|standard   what --unique counts as one (default lexical)
-  --jobs N          threads normalizing text input (default: the number of cores); the output
-                    keeps the input's order. Input under 32 MiB is normalized in the main thread
-                    alone (a worker costs more to start than it saves there); so is all with --jobs 1.
-
-On a terminal, standard error shows a progress bar and, at the end, a summary line: lines,
-normalized, distinct normalized identifiers (groups) and errors by code.
-Exit status 0, or 2 when the command itself cannot run (a missing file, a bad option, malformed
-CSV or NDJSON: the message names the line). Output already written stays written.`,
+  // Made when the help is shown, not at load: the list of schemes is sorted with localeCompare, which
+  // starts ICU's collator, a cost on the start-up of every `pidgate normalize` that only the help needs.
+  get usage() {
+    return normalizeUsage();
+  },
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, {
       ...profileOption,
@@ -155,6 +97,70 @@ CSV or NDJSON: the message names the line). Output already written stays written
     return 0;
   },
 };
+
+/** The help text of `pidgate normalize`. */
+function normalizeUsage(): string {
+  return `pidgate normalize [--profile source|modern] [--format text|csv|tsv|ndjson|xlsx] [--column NAME|NUMBER]
+                  [--header|--no-header] [--trim] [--no-bom] [--raw-formulas] [--isbn-hyphens]
+                  [--unique [--level lexical|standard]] [--jobs N] [FILE...]
+
+Reads identifiers one per line (standard input when no FILE is given, or "-") and writes
+exactly one JSON object per input line, in order:
+  {"input":"...","ok":true,"scheme":"...","normalized":"...","url":"https://..."|null}
+  {"input":"...","ok":false,"error":{"code":"...","message":"...","offset":N|null}}
+An identifier read with a finding that is no error (a Unicode dash or space read in an ISBN or
+ISSN, an ISBN in a range the ISBN agency has not allocated, a URN namespace IANA has not
+registered) has a last field "warnings":[{"code":"...","message":"..."}]; the others have none.
+A trailing "\\r" and a UTF-8 byte-order mark are dropped.
+${wrapWords(`Identifiers read: ${schemesInWords(schemes)}.`, 96)}
+"url" is where the identifier resolves on the web (doi.org, hdl.handle.net, n2t.net, orcid.org,
+arxiv.org, PubMed, the URN namespace's resolver, the web archive's replay URL for a PWID…);
+null where no public resolver is known (a PDI; a URN of a namespace without one).
+
+With --format csv or tsv it reads a table (RFC 4180 quoting, also for TSV; a byte-order mark
+accepted; blank lines skipped; short rows padded with empty cells) and writes the same rows in
+the same format, the input's cells first, then six columns:
+  scheme, normalized, url, error_code, error_message, warnings
+(empty where they do not apply; warnings: the warnings' codes, separated by spaces), under the
+input's header plus those names when the input has a header. With --format ndjson it reads one
+JSON object per line and writes each object with the fields "scheme", "normalized", "url",
+"error_code", "error_message", "warnings" added (null where they do not apply; a field of that name
+in the input is replaced). The --column field is read as is when it
+is a string, as the empty input when it is missing or null, and as its JSON text otherwise.
+Several FILEs are read as one table: each file's header is read (and the column found in it), the
+first file's header is written. Rows end with "\n"; csv/tsv output starts with a byte-order mark
+unless --no-bom. A row longer than --max-line-length (quoted line breaks included; an unclosed
+quote runs to the end) is written with empty cells and error_code line-too-long, "line N: …"; the
+rows after it are read on.
+
+--unique writes one line (or row) per equivalence class instead, the first of its lines, in order
+of first appearance, with "count" (a last column in a table): how many lines the class has. A line
+that is no identifier is its own class with every line of the same text. --level standard makes
+one class of what the scheme's own standard calls the same (an ISBN-10 and its ISBN-13, an ISNI and
+the ORCID iD with its digits); the default, lexical, of equal normalized forms.
+
+${xlsxHelp}
+
+Options:
+${tableUsage}
+${maxLineUsage}
+  --isbn-hyphens    add each ISBN's ISBN-13 hyphenated as the ISBN International Agency's range
+                    table places its elements ("hyphenated":"978-0-395-36341-6"; an ISBN-10 is given
+                    as its ISBN-13; null when its group or registrant range is not allocated); in
+                    csv, tsv and ndjson a last column or field, hyphenated (empty or null for
+                    other identifiers). The table is shipped with pidgate (docs/specs/isbn.md).
+${encodingUsage}
+  --unique          one line or row per equivalence class, with its count (see above)
+  --level lexical|standard   what --unique counts as one (default lexical)
+  --jobs N          threads normalizing text input (default: the number of cores); the output
+                    keeps the input's order. Input under 32 MiB is normalized in the main thread
+                    alone (a worker costs more to start than it saves there); so is all with --jobs 1.
+
+On a terminal, standard error shows a progress bar and, at the end, a summary line: lines,
+normalized, distinct normalized identifiers (groups) and errors by code.
+Exit status 0, or 2 when the command itself cannot run (a missing file, a bad option, malformed
+CSV or NDJSON: the message names the line). Output already written stays written.`;
+}
 
 /** The `warnings` cell of a table: the warnings' codes separated by spaces (null: none). */
 function warningCodes(warnings: readonly { readonly code: string }[] | undefined): string | null {
