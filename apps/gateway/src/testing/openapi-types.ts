@@ -804,7 +804,7 @@ export interface components {
             /** @enum {string} */
             state: "failing" | "broken";
             /** @enum {string|null} */
-            class: "ok" | "redirected" | "client-error" | "server-error" | "timeout" | "dns" | "tls" | "connection" | "too-many-redirects" | "soft-404" | "try-later" | "invalid" | null;
+            class: "ok" | "redirected" | "client-error" | "server-error" | "timeout" | "dns" | "tls" | "connection" | "too-many-redirects" | "soft-404" | "try-later" | "invalid" | "blocked-address" | null;
             status: number | null;
             failures: number;
             firstFailure: string | null;
@@ -2440,7 +2440,7 @@ export interface operations {
                 /** @description only identifiers whose key starts with this */
                 shoulder?: string;
                 /** @description only targets whose last check ended so */
-                class?: "ok" | "redirected" | "client-error" | "server-error" | "timeout" | "dns" | "tls" | "connection" | "too-many-redirects" | "soft-404" | "try-later" | "invalid";
+                class?: "ok" | "redirected" | "client-error" | "server-error" | "timeout" | "dns" | "tls" | "connection" | "too-many-redirects" | "soft-404" | "try-later" | "invalid" | "blocked-address";
                 /** @description only targets failing for at least this many days (not with since) */
                 age?: string;
                 /** @description only targets whose first failure is at or before this instant (not with age) */
