@@ -16,3 +16,11 @@ export {
   viewRefusal,
 } from './ownership.ts';
 export { tokenRoutes } from './tokens.ts';
+export {
+  mayManageWebhook,
+  newWebhookSecret,
+  WebhookBody,
+  webhookJson,
+  webhookRoutes,
+  webhooksOf,
+} from './webhooks.ts';
