@@ -17,6 +17,7 @@ export {
 } from './ownership.ts';
 export { tokenRoutes } from './tokens.ts';
 export {
+  checkSubscriber,
   mayManageWebhook,
   newWebhookSecret,
   WebhookBody,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { err, ok } from '@pidgate/core';
 import {
   type Principal,
   relationOf,
@@ -44,6 +45,26 @@ export async function webhooksOf(store: Store, p: Principal): Promise<StoreResul
   if (p.role === 'admin') return store.webhooks.list();
   if (p.role === 'readonly') return { ok: true, value: [] };
   return store.webhooks.list({ owners: [p.username, ...p.coOwnerOf], groups: p.groups });
+}
+
+/** The user or group a subscription names exists: `unknown-user` / `unknown-group` otherwise. */
+export async function checkSubscriber(
+  store: Store,
+  owner: string | null,
+  group: string | null,
+): Promise<StoreResult<void>> {
+  if (owner !== null) {
+    const user = await store.getUser(owner);
+    if (!user.ok) return user;
+  }
+  if (group !== null) {
+    const groups = await store.listGroups();
+    if (!groups.ok) return groups;
+    if (!groups.value.some((g) => g.name === group)) {
+      return err('unknown-group', `no group ${group}`);
+    }
+  }
+  return ok(undefined);
 }
 
 /** A new secret, when the caller gives none: 32 random bytes, base64url. */
@@ -189,6 +210,8 @@ export function webhookRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDeps): void
       if (!mayManageWebhook(p, { owner, group })) {
         return forbidden(c, group !== null ? `the webhooks of group ${group}` : `the webhooks of ${owner}`);
       }
+      const exists = await checkSubscriber(c.var.store, owner, group);
+      if (!exists.ok) return storeProblem(c, exists.error);
       const secret = body.secret ?? newWebhookSecret();
       const made = await c.var.store.webhooks.create(
         {
