@@ -118,32 +118,40 @@ export class WebhookDeliverer {
     this.#leaseSeconds = Math.ceil((options.settings.timeoutMs * 4) / 1000) + 60;
   }
 
-  /** Gather waiting events into deliveries, then send every delivery that is due. */
+  /**
+   * Gather waiting events into deliveries, then send every delivery that is due; again while a batch was
+   * cut short (the store gathers for at most 1000 subscriptions at a time).
+   */
   async round(): Promise<DeliveryRound> {
+    let batched = 0;
     let delivered = 0;
     let retrying = 0;
     let failed = 0;
     const now = this.#clock().toISOString();
-    const batched = await this.#store.webhooks.batch(
-      this.#holder,
-      now,
-      this.#settings.webhookMaxEvents,
-      this.#leaseSeconds,
-    );
-    if (!batched.ok) throw new Error(batched.error.message);
-    while (!this.#stopping) {
-      const claimed = await this.#store.webhooks.claim(this.#holder, CONCURRENCY, now, this.#leaseSeconds);
-      if (!claimed.ok) throw new Error(claimed.error.message);
-      if (claimed.value.length === 0) break;
-      const outcomes = await Promise.all(claimed.value.map((d) => this.#attempt(d)));
-      for (const o of outcomes) {
-        if (o === 'delivered') delivered++;
-        else if (o === 'retrying') retrying++;
-        else if (o === 'failed') failed++;
+    for (let pass = 0; pass < 1000 && !this.#stopping; pass++) {
+      const made = await this.#store.webhooks.batch(
+        this.#holder,
+        now,
+        this.#settings.webhookMaxEvents,
+        this.#leaseSeconds,
+      );
+      if (!made.ok) throw new Error(made.error.message);
+      batched += made.value;
+      while (!this.#stopping) {
+        const claimed = await this.#store.webhooks.claim(this.#holder, CONCURRENCY, now, this.#leaseSeconds);
+        if (!claimed.ok) throw new Error(claimed.error.message);
+        if (claimed.value.length === 0) break;
+        const outcomes = await Promise.all(claimed.value.map((d) => this.#attempt(d)));
+        for (const o of outcomes) {
+          if (o === 'delivered') delivered++;
+          else if (o === 'retrying') retrying++;
+          else if (o === 'failed') failed++;
+        }
+        if (claimed.value.length < CONCURRENCY) break;
       }
-      if (claimed.value.length < CONCURRENCY) break;
+      if (made.value === 0) break;
     }
-    return { batched: batched.value, delivered, retrying, failed };
+    return { batched, delivered, retrying, failed };
   }
 
   async #attempt(d: ClaimedDelivery): Promise<'delivered' | 'retrying' | 'failed' | 'stopped'> {
