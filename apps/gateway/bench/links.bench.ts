@@ -27,7 +27,9 @@ async function run(name: string, store: Store, servers: TargetServer[]) {
   }));
   const imported = await store.importBindings(items);
   if (!imported.ok) throw new Error(imported.error.message);
-  const settings = ConfigSchema.parse({ links: { minDelayMs: 0, concurrency: CONCURRENCY } }).links;
+  const settings = ConfigSchema.parse({
+    links: { minDelayMs: 0, concurrency: CONCURRENCY, allowPrivateAddresses: true },
+  }).links;
   const checker = new LinkChecker({ store, settings, baseUrl: 'https://bench.test/' });
   const before = servers.reduce((n, s) => n + s.hitsOf('/ok'), 0);
   let peak = process.memoryUsage().rss;

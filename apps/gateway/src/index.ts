@@ -1,5 +1,6 @@
 export {
   bodyLines,
+  checkSubscriber,
   declareShoulder,
   guardImports,
   type ImportRefusals,
@@ -7,9 +8,11 @@ export {
   importLines,
   type LineResult,
   mint,
+  newWebhookSecret,
   noRefusals,
   OVERLONG_LINE,
   type ShoulderRequest,
+  webhookJson,
 } from './admin/index.ts';
 export { createApp } from './app.ts';
 export {
@@ -34,7 +37,7 @@ export {
   type SourceRecord,
 } from './ezid/index.ts';
 export { type GatewayEnv, type Problem, problem } from './http/index.ts';
-export { formatReport, LinkChecker, REPORT_FORMATS, type ReportFormat } from './links/index.ts';
+export { formatReport, LinkChecker, REPORT_FORMATS, type ReportFormat, WebhookDeliverer } from './links/index.ts';
 export { Metrics } from './observability/index.ts';
 export {
   installNaanTable,

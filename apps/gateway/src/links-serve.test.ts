@@ -21,7 +21,11 @@ describe('the gateway and its link checker', () => {
     await store.importBindings([
       { key: 'ark:/99999/srv', target: `${target.origin}/ok`, createdAt: at, updatedAt: at },
     ]);
-    const config = testConfig({ port: 0, host: '127.0.0.1', links: { enabled, minDelayMs: 0 } });
+    const config = testConfig({
+      port: 0,
+      host: '127.0.0.1',
+      links: { enabled, minDelayMs: 0, allowPrivateAddresses: true },
+    });
     const running = await startServer({ config, deps: await createDeps(config, { store }) });
     if (enabled) {
       const checked = async () => {

@@ -14,7 +14,7 @@ import {
   problemResponse,
   withProblemBase,
 } from './http/index.ts';
-import { LinkChecker } from './links/index.ts';
+import { LinkChecker, WebhookDeliverer } from './links/index.ts';
 
 export interface StartOptions {
   readonly config: Config;
@@ -116,6 +116,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         })
       : null;
   links?.start();
+  // Its webhook deliveries (links/webhooks.ts), on their own timer so a slow receiver never holds a check.
+  const hooks =
+    deps.store && config.links.enabled
+      ? new WebhookDeliverer({
+          store: deps.store,
+          settings: config.links,
+          baseUrl: config.baseUrl,
+          log: (event, fields) => deps.logger.event(event, fields),
+        })
+      : null;
+  hooks?.start();
 
   let resolveClosed!: () => void;
   const closed = new Promise<void>((r) => {
@@ -128,7 +139,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     closing ??= new Promise<void>((resolve) => {
       for (const [signal, handler] of handlers) process.off(signal, handler);
       demoSweep?.stop();
-      const linksStopped = links?.stop() ?? Promise.resolve();
+      const linksStopped = Promise.all([links?.stop(), hooks?.stop()]);
       const force = setTimeout(() => drain.destroyAll(), config.shutdownGraceMs);
       force.unref();
       // Stop accepting and answer every request already received, then close each connection once idle.

@@ -65,6 +65,7 @@ import {
   messageOf,
   prefixUpperBound,
 } from './validate.ts';
+import { type Webhooks, webhooks } from './webhooks.ts';
 
 const now = (): string => new Date().toISOString();
 
@@ -84,12 +85,14 @@ export class GuardedStore implements Store {
   readonly backend: 'sqlite' | 'postgres';
   readonly downloads: DownloadJobs = downloadJobs((fn) => this.#run((b) => fn(b.downloadQuery)));
   readonly links: LinkChecks;
+  readonly webhooks: Webhooks;
   readonly #accounts: GuardedAccounts;
 
   constructor(backend: Backend) {
     this.#backend = backend;
     this.backend = backend.name;
     this.links = linkChecks(backend.name, (fn) => this.#run((b) => fn(b.linkQuery)));
+    this.webhooks = webhooks(backend.name, (fn) => this.#run((b) => fn(b.linkQuery)));
     this.#accounts = new GuardedAccounts((fn) => this.#run(fn));
   }
 

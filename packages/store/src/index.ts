@@ -125,3 +125,15 @@ export type {
 export { MAX_TARGET_LENGTH, serializeTarget, type TargetRefusal, targetRefusal } from './target.ts';
 export { type NoidTemplate, parseTemplate } from './template.ts';
 export { ADMIN_SCOPE, hashToken, isAdmin, MAX_SESSION_TTL, scopeAllows } from './tokens.ts';
+export {
+  type ClaimedDelivery,
+  checkWebhookUrl,
+  type DeliveryInfo,
+  type DeliveryOutcome,
+  type LinkTransition,
+  WEBHOOK_EVENTS,
+  type Webhook,
+  type WebhookEvent,
+  type WebhookInput,
+  type Webhooks,
+} from './webhooks.ts';

@@ -29,6 +29,8 @@ export const LINK_CLASSES = [
   'soft-404',
   'try-later',
   'invalid',
+  // Not checked: the target's address is loopback, private, link-local or otherwise special (the SSRF guard).
+  'blocked-address',
 ] as const;
 export type LinkClass = (typeof LINK_CLASSES)[number];
 

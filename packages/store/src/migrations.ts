@@ -13,6 +13,7 @@ import {
  */
 import { POSTGRES_SEARCH_COVERING_MIGRATION, POSTGRES_SEARCH_MIGRATION } from './search-postgres.ts';
 import { SQLITE_SEARCH_COVERING_MIGRATION, SQLITE_SEARCH_MIGRATION } from './search-sqlite.ts';
+import { POSTGRES_WEBHOOKS_SQL, SQLITE_WEBHOOKS_SQL, WEBHOOKS_MIGRATION_NAME } from './webhooks.ts';
 
 export interface Migration {
   readonly version: number;
@@ -164,6 +165,11 @@ CREATE TABLE commitments (
     name: 'Manage search: covering indexes for counts (status, owner, group, dates, live keys)',
     sql: SQLITE_SEARCH_COVERING_MIGRATION,
   },
+  {
+    version: 13,
+    name: WEBHOOKS_MIGRATION_NAME,
+    sql: SQLITE_WEBHOOKS_SQL,
+  },
 ];
 
 /** Keys are `COLLATE "C"` so they sort by code point (bytes of UTF-8), as in SQLite. */
@@ -310,6 +316,11 @@ CREATE TABLE commitments (
     version: 11,
     name: 'Manage search: covering indexes for counts (status, owner, group, dates, live keys)',
     sql: POSTGRES_SEARCH_COVERING_MIGRATION,
+  },
+  {
+    version: 13,
+    name: WEBHOOKS_MIGRATION_NAME,
+    sql: POSTGRES_WEBHOOKS_SQL,
   },
 ];
 

@@ -7,6 +7,7 @@ import type { LinkChecks } from './links.ts';
 import type { BindingInput, ErcRecord, IdentifierStatus, OtherMetadata, RedirectStatus } from './schema.ts';
 import type { SearchQueryInput, SearchResult } from './search.ts';
 import type { BindingStats, FindOptions, PurgeOutcome, StatsOptions, StatsScope } from './stats.ts';
+import type { Webhooks } from './webhooks.ts';
 
 /** Who made a change: a token id, or `'cli'`. */
 export type Actor = string;
@@ -256,6 +257,8 @@ export interface Store {
   readonly downloads: DownloadJobs;
   /** Link checking: per-target state, history, leases (links.ts). */
   readonly links: LinkChecks;
+  /** Link webhooks: subscriptions, waiting events, durable deliveries (webhooks.ts). */
+  readonly webhooks: Webhooks;
 
   /** Apply pending schema migrations (also run by `openStore`). */
   migrate(): Promise<StoreResult<MigrationReport>>;

@@ -23,7 +23,10 @@ const cli = (args: string[]) => runCli([...args, '--config', config]);
 beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  writeFileSync(config, JSON.stringify({ store: { dataDir: 'db' }, links: { minDelayMs: 0 } }));
+  writeFileSync(
+    config,
+    JSON.stringify({ store: { dataDir: 'db' }, links: { minDelayMs: 0, allowPrivateAddresses: true } }),
+  );
   const store = await openStore({ dataDir: join(dir, 'db') });
   const at = '2026-05-01T00:00:00.000Z';
   await store.importBindings([

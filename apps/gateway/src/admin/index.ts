@@ -16,3 +16,12 @@ export {
   viewRefusal,
 } from './ownership.ts';
 export { tokenRoutes } from './tokens.ts';
+export {
+  checkSubscriber,
+  mayManageWebhook,
+  newWebhookSecret,
+  WebhookBody,
+  webhookJson,
+  webhookRoutes,
+  webhooksOf,
+} from './webhooks.ts';

@@ -493,6 +493,28 @@ export const ConfigSchema = z
           .max(1000)
           .default(20)
           .describe('Checks kept per target (the newest).'),
+        allowPrivateAddresses: z
+          .boolean()
+          .default(false)
+          .describe(
+            'Let the checker and the webhook deliveries connect to loopback, private, link-local and other special addresses (checked after the name is resolved). Off by default (the SSRF guard): such a target is `blocked-address`, not a failure.',
+          ),
+        webhookAttempts: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(50)
+          .default(8)
+          .describe(
+            'Attempts of one webhook delivery before it is given up; the waits between them double from 30 s (at most 6 h).',
+          ),
+        webhookMaxEvents: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(1000)
+          .default(100)
+          .describe('Events in one webhook delivery at most (a subscription with more gets several deliveries).'),
       })
       .prefault({}),
     /** Milliseconds in-flight requests get to finish on SIGTERM before connections are closed. */

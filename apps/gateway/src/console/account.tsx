@@ -212,6 +212,14 @@ async function accountPage(c: C, state: AccountState, status: 200 | 400 | 403 | 
         </form>
       </section>
 
+      <section aria-labelledby="webhooks-link-title">
+        <h2 id="webhooks-link-title">Link webhooks</h2>
+        <p>
+          Be told when a target of your identifiers breaks or recovers:{' '}
+          <a href={`${base}account/webhooks`}>your link webhooks</a>.
+        </p>
+      </section>
+
       <section aria-labelledby="coowners-title">
         <h2 id="coowners-title">Co-owners</h2>
         <p class="hint">

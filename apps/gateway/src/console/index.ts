@@ -17,6 +17,7 @@ import { checkForms, loadSession, prepare } from './middleware.ts';
 import { demoBanner } from './parts.tsx';
 import { signinPages } from './signin.tsx';
 import { uploadPages } from './upload.tsx';
+import { webhookPages } from './webhooks.tsx';
 
 export { CSRF_FIELD, CsrfField } from './csrf.ts';
 export type { ConsoleEnv, ConsoleSession } from './env.ts';
@@ -69,6 +70,7 @@ export function consoleRoutes(deps: AppDeps, options: ConsoleOptions = {}): Hono
   app.route('/', identifierPages(deps));
   app.route('/', uploadPages(deps));
   app.route('/', downloadPages(deps));
+  app.route('/', webhookPages(deps));
 
   app.all('*', notFoundPage);
   return app;

@@ -29,6 +29,7 @@ export const EDGE_CODES = [
   'invalid-report-query',
   'invalid-request',
   'invalid-request-target',
+  'invalid-webhook',
   'method-not-allowed',
   'mint-bind-failed',
   'missing-identifier',
@@ -49,6 +50,7 @@ export const EDGE_CODES = [
   'unknown-inflection',
   'unsupported-media-type',
   'unauthorized',
+  'webhook-forbidden',
   'maptr-error',
 ] as const;
 
@@ -106,6 +108,10 @@ export const CODE_DESCRIPTIONS = {
   'invalid-report-query': d(
     'A report’s query (`/api/v1/reports/…`) names an unknown parameter or a bad value (a class, an age in days, a `since` instant, `broken`, `format`, `limit`), or both `age` and `since`; `issues` says which.',
     'Correct the parameters named in `issues` (docs/links.md lists them).',
+  ),
+  'invalid-webhook': d(
+    'A webhook subscription (`/api/v1/webhooks`) names an unknown field or a bad value (an http or https URL, a secret of 16 to 200 characters, events `broken` and `recovered`, an owner or a group but not both); `issues` says which.',
+    'Correct the fields named in `issues` (docs/links.md, "Webhooks").',
   ),
   'invalid-request': d(
     'The request does not match the route’s schema; `issues` says where.',
@@ -338,6 +344,10 @@ export const CODE_DESCRIPTIONS = {
   'too-many-attempts': d(
     'Too many wrong passwords for this user lately: sign-in is locked for a while.',
     'Wait until the time the answer gives (Retry-After), then try again.',
+  ),
+  'webhook-forbidden': d(
+    'Only the user a webhook belongs to (or a co-owner), the members of its group and administrators manage it; a read-only account manages none.',
+    'Use a token of the owner or of a member of the group, or ask an administrator.',
   ),
   'not-owner': d(
     'The identifier is not yours: only its owner, its co-owners, its group and administrators may change it (docs/accounts.md).',

@@ -36,7 +36,9 @@ describe.skipIf(!url)('link checkers on one PostgreSQL', () => {
     const imported = await a.importBindings(items);
     expect(imported.ok).toBe(true);
     let now = T0;
-    const settings = ConfigSchema.parse({ links: { minDelayMs: 0, perHost: 4, concurrency: 16 } }).links;
+    const settings = ConfigSchema.parse({
+      links: { minDelayMs: 0, perHost: 4, concurrency: 16, allowPrivateAddresses: true },
+    }).links;
     const checkers = [a, b].map(
       (store, i) => new LinkChecker({ store, settings, baseUrl: null, clock: () => new Date(now), holder: `gw${i}` }),
     );

@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 const settings = (links: Record<string, unknown> = {}) =>
-  ConfigSchema.parse({ links: { minDelayMs: 0, timeoutMs: 2000, ...links } }).links;
+  ConfigSchema.parse({ links: { minDelayMs: 0, timeoutMs: 2000, allowPrivateAddresses: true, ...links } }).links;
 
 async function storeWith(targets: Record<string, string>): Promise<Store> {
   const dir = mkdtempSync(join(tmpdir(), 'pidgate-linkcheck-'));

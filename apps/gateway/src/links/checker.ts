@@ -111,6 +111,7 @@ export class LinkChecker {
       softNotFound: s.softNotFound,
       ...(options.lookup ? { lookup: options.lookup } : {}),
       ...(options.ca ? { ca: options.ca } : {}),
+      guard: !s.allowPrivateAddresses,
       gate: (host, fn) => this.#gate.run(host, fn),
       onRetryAfter: (host, ms) => this.#gate.pause(host, ms),
       signal: this.#abort.signal,
@@ -213,10 +214,22 @@ export class LinkChecker {
       return 'unrecorded';
     }
     if (next.state !== target.state && (next.state === 'broken' || target.state === 'broken')) {
-      this.#log(next.state === 'broken' ? 'link-broken' : 'link-recovered', {
-        target: target.target,
-        class: result.class,
-      });
+      const event = next.state === 'broken' ? 'broken' : 'recovered';
+      this.#log(`link-${event}`, { target: target.target, class: result.class });
+      // The subscriptions of the identifiers' owners and groups: events written now (durable), sent by the
+      // deliverer (webhooks.ts) on its own timer, never here.
+      const queued = await this.#store.webhooks.enqueue(
+        {
+          event,
+          target: target.target,
+          class: result.class,
+          firstFailure: event === 'broken' ? next.firstFailureAt : target.firstFailureAt,
+          lastFailure: event === 'broken' ? next.lastFailureAt : target.lastFailureAt,
+          checkedAt: next.check.at,
+        },
+        next.check.at,
+      );
+      if (!queued.ok) this.#log('webhook-enqueue-failed', { target: target.target, code: queued.error.code });
     }
     return result.class;
   }

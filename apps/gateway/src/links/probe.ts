@@ -3,6 +3,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { LinkClass, LinkHop } from '@pidgate/store';
+import { BLOCKED_CODE, blockedLiteral, guardedLookup } from './guard.ts';
 import { looksNotFound } from './sniff.ts';
 
 /**
@@ -23,6 +24,12 @@ export interface ProbeOptions {
   readonly softNotFound: 'after-redirect' | 'always' | 'off';
   /** The DNS lookup (default: the system's, as Node does). */
   readonly lookup?: LookupFunction;
+  /**
+   * Refuse loopback, private, link-local and other special addresses (guard.ts), checked at connect time
+   * after the lookup: such a target is `blocked-address`. The checker sets it unless
+   * `links.allowPrivateAddresses`.
+   */
+  readonly guard?: boolean;
   /** Certificates trusted besides the system's (tests). */
   readonly ca?: string | readonly string[];
   /** Run one request under the politeness limits of its host (`host:port`); default: at once. */
@@ -58,7 +65,7 @@ interface Answer {
 }
 
 interface Failure {
-  readonly failure: 'timeout' | 'dns' | 'tls' | 'connection';
+  readonly failure: 'timeout' | 'dns' | 'tls' | 'connection' | 'blocked-address';
   readonly detail: string;
 }
 
@@ -69,6 +76,7 @@ const isFailure = (o: Outcome): o is Failure => 'failure' in o;
 /** A socket or TLS error by its code: which class it is. */
 export function failureClass(error: unknown): Failure['failure'] {
   const code = String((error as { code?: unknown }).code ?? '');
+  if (code === BLOCKED_CODE) return 'blocked-address';
   if (['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA', 'ENODATA'].includes(code)) return 'dns';
   if (code === 'ETIMEDOUT') return 'timeout';
   if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|HOSTNAME|ALTNAME|DEPTH_ZERO/.test(code)) return 'tls';
@@ -93,7 +101,15 @@ function request(url: URL, method: 'HEAD' | 'GET', options: ProbeOptions): Promi
       reject(options.signal.reason);
       return;
     }
+    if (options.guard) {
+      const literal = blockedLiteral(url.hostname);
+      if (literal) {
+        resolve({ failure: 'blocked-address', detail: literal.message });
+        return;
+      }
+    }
     let settled = false;
+    const lookup = options.guard ? guardedLookup(options.lookup) : options.lookup;
     const client = url.protocol === 'https:' ? https : http;
     const req = client.request(
       url,
@@ -105,7 +121,7 @@ function request(url: URL, method: 'HEAD' | 'GET', options: ProbeOptions): Promi
           accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
           'accept-encoding': 'identity',
         },
-        ...(options.lookup ? { lookup: options.lookup } : {}),
+        ...(lookup ? { lookup } : {}),
         ...(options.ca ? { ca: options.ca as string[] } : {}),
       },
       (res) => {

@@ -22,7 +22,10 @@ const TRY_LATER_MS = 3_600_000;
 /** The shortest wait before a target is checked again. */
 const MIN_AGAIN_MS = 60_000;
 
-export const isFailure = (cls: LinkClass): boolean => !FINE.has(cls) && cls !== 'try-later';
+/** Classes that change nothing: "try later", and a target the SSRF guard refused (no request was sent). */
+const NEUTRAL: ReadonlySet<LinkClass> = new Set(['try-later', 'blocked-address']);
+
+export const isFailure = (cls: LinkClass): boolean => !FINE.has(cls) && !NEUTRAL.has(cls);
 
 /** The wait between the checks of a failing target. */
 export function retryInterval(rule: WindowRule): number {
@@ -50,6 +53,18 @@ export function nextState(target: LinkTarget, probe: ProbeResult, now: Date, rul
       lastFailureAt: null,
       failures: 0,
       brokenAt: null,
+      dueAt: after(rule.periodMs),
+      check,
+    };
+  }
+  if (probe.class === 'blocked-address') {
+    // Not the target's failure: the configuration forbids the address. Its state stays; asked again next round.
+    return {
+      state: target.state,
+      firstFailureAt: target.firstFailureAt,
+      lastFailureAt: target.lastFailureAt,
+      failures: target.failures,
+      brokenAt: target.brokenAt,
       dueAt: after(rule.periodMs),
       check,
     };

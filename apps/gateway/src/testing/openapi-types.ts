@@ -262,6 +262,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhooks the caller manages (every one, for an administrator) */
+        get: operations["getApiV1Webhooks"];
+        put?: never;
+        /**
+         * Subscribe a user or a group to the link checker’s broken and recovered events
+         * @description Deliveries are HMAC-signed JSON POSTs (docs/links.md, "Webhooks"). The secret is in this answer only.
+         */
+        post: operations["postApiV1Webhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook and its latest deliveries */
+        get: operations["getApiV1WebhooksId"];
+        put?: never;
+        post?: never;
+        /** Remove a webhook (its waiting events and deliveries with it) */
+        delete: operations["deleteApiV1WebhooksId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reports/links": {
         parameters: {
             query?: never;
@@ -792,6 +831,54 @@ export interface components {
              */
             expiresAt?: string | null;
         };
+        CreatedWebhook: components["schemas"]["Webhook"] & {
+            /** @description The signing secret: in this answer only */
+            secret: string;
+        };
+        Webhook: {
+            /** @example wh_3q2cQ0aH1lX8k9mN */
+            id: string;
+            /** @description the user whose identifiers it covers (or null) */
+            owner: string | null;
+            /** @description the group whose identifiers it covers (or null) */
+            group: string | null;
+            /** @example https://hooks.example.org/pidgate */
+            url: string;
+            events: ("broken" | "recovered")[];
+            enabled: boolean;
+            /**
+             * @description the secret is never shown after creation
+             * @enum {boolean}
+             */
+            secretSet: true;
+            createdAt: string;
+            createdBy: string | null;
+        };
+        WebhookRequest: {
+            /** @example https://hooks.example.org/pidgate */
+            url: string;
+            /** @description a user (by default the caller) */
+            owner?: string;
+            /** @description a group, instead of an owner */
+            group?: string;
+            /** @description the signing secret (16 to 200 characters); made for you when left out */
+            secret?: string;
+            /** @description by default both, `broken` and `recovered` */
+            events?: ("broken" | "recovered")[];
+            enabled?: boolean;
+        };
+        WebhookDelivery: {
+            id: string;
+            /** @enum {string} */
+            state: "pending" | "delivered" | "failed";
+            attempts: number;
+            events: number;
+            dueAt: string;
+            lastStatus: number | null;
+            lastError: string | null;
+            createdAt: string;
+            finishedAt: string | null;
+        };
         LinkReport: {
             items: components["schemas"]["LinkReportEntry"][];
             /** @description pass as `cursor` for the next page; null on the last (also a `Link: rel="next"` header) */
@@ -804,7 +891,7 @@ export interface components {
             /** @enum {string} */
             state: "failing" | "broken";
             /** @enum {string|null} */
-            class: "ok" | "redirected" | "client-error" | "server-error" | "timeout" | "dns" | "tls" | "connection" | "too-many-redirects" | "soft-404" | "try-later" | "invalid" | null;
+            class: "ok" | "redirected" | "client-error" | "server-error" | "timeout" | "dns" | "tls" | "connection" | "too-many-redirects" | "soft-404" | "try-later" | "invalid" | "blocked-address" | null;
             status: number | null;
             failures: number;
             firstFailure: string | null;
@@ -2432,6 +2519,404 @@ export interface operations {
             };
         };
     };
+    getApiV1Webhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscriptions, oldest first, without their secrets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Webhook"][];
+                    };
+                };
+            };
+            /** @description Invalid request (the parser's or the store's code) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (`unauthorized`, `invalid-token`, `token-revoked`, `token-expired`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not the caller’s webhook, nor its group’s (`webhook-forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`not-found`, `unknown-naan`), or a gateway without a store (`store-disabled`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A precondition failed or the thing exists (`conflict`, `mint-exhausted`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Deleted: the tombstone, never bound again (`tombstoned`) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Longer than any key the store holds (`key-too-long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The store failed (`storage-error`, `store-closed`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postApiV1Webhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription and its secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhook"];
+                };
+            };
+            /** @description A bad field (`invalid-webhook`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (`unauthorized`, `invalid-token`, `token-revoked`, `token-expired`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not the caller’s webhook, nor its group’s (`webhook-forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`not-found`, `unknown-naan`), or a gateway without a store (`store-disabled`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A precondition failed or the thing exists (`conflict`, `mint-exhausted`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Deleted: the tombstone, never bound again (`tombstoned`) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than the limit (`body-too-large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Longer than any key the store holds (`key-too-long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a media type this operation reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The store failed (`storage-error`, `store-closed`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApiV1WebhooksId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription and its last 50 deliveries, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"] & {
+                        deliveries: components["schemas"]["WebhookDelivery"][];
+                    };
+                };
+            };
+            /** @description Invalid request (the parser's or the store's code) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (`unauthorized`, `invalid-token`, `token-revoked`, `token-expired`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not the caller’s webhook, nor its group’s (`webhook-forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`not-found`, `unknown-naan`), or a gateway without a store (`store-disabled`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A precondition failed or the thing exists (`conflict`, `mint-exhausted`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Deleted: the tombstone, never bound again (`tombstoned`) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Longer than any key the store holds (`key-too-long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The store failed (`storage-error`, `store-closed`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteApiV1WebhooksId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed subscription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Invalid request (the parser's or the store's code) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (`unauthorized`, `invalid-token`, `token-revoked`, `token-expired`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not the caller’s webhook, nor its group’s (`webhook-forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`not-found`, `unknown-naan`), or a gateway without a store (`store-disabled`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A precondition failed or the thing exists (`conflict`, `mint-exhausted`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Deleted: the tombstone, never bound again (`tombstoned`) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Longer than any key the store holds (`key-too-long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The store failed (`storage-error`, `store-closed`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getApiV1ReportsLinks: {
         parameters: {
             query?: {
@@ -2440,7 +2925,7 @@ export interface operations {
                 /** @description only identifiers whose key starts with this */
                 shoulder?: string;
                 /** @description only targets whose last check ended so */
-                class?: "ok" | "redirected" | "client-error" | "server-error" | "timeout" | "dns" | "tls" | "connection" | "too-many-redirects" | "soft-404" | "try-later" | "invalid";
+                class?: "ok" | "redirected" | "client-error" | "server-error" | "timeout" | "dns" | "tls" | "connection" | "too-many-redirects" | "soft-404" | "try-later" | "invalid" | "blocked-address";
                 /** @description only targets failing for at least this many days (not with since) */
                 age?: string;
                 /** @description only targets whose first failure is at or before this instant (not with age) */
