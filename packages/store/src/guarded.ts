@@ -13,6 +13,7 @@ import { exportPages } from './export.ts';
 import { TOKEN } from './grammar.ts';
 import { GuardedAccounts } from './guarded-accounts.ts';
 import { runImport } from './import.ts';
+import { type ShoulderFallbacks, shoulderFallbacks } from './fallbacks.ts';
 import { type LinkChecks, linkChecks } from './links.ts';
 import { checkNaan, checkNaanName, checkShoulder, MAX_RESERVATION } from './minter.ts';
 import { checkErc, checkFormat, checkPdiList, checkSerial, checkVersion } from './pdi.ts';
@@ -84,6 +85,7 @@ export class GuardedStore implements Store {
   readonly backend: 'sqlite' | 'postgres';
   readonly downloads: DownloadJobs = downloadJobs((fn) => this.#run((b) => fn(b.downloadQuery)));
   readonly links: LinkChecks;
+  readonly fallbacks: ShoulderFallbacks = shoulderFallbacks((fn) => this.#run((b) => fn(b.linkQuery)));
   readonly #accounts: GuardedAccounts;
 
   constructor(backend: Backend) {

@@ -39,6 +39,7 @@ export {
   type LinkTally,
   type LinkTarget,
 } from './links.ts';
+export { FALLBACK_MODES, type FallbackMode, type ShoulderFallback, type ShoulderFallbacks } from './fallbacks.ts';
 export { MAX_METADATA_NAME_LENGTH, metadataNameProblem, metadataRecord } from './metadata-name.ts';
 export { type OpenOptions, openStore, SQLITE_FILENAME, tryOpenStore } from './open.ts';
 export {

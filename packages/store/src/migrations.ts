@@ -1,5 +1,6 @@
 import { ACCOUNTS_MIGRATION_NAME, postgresAccountsMigration, sqliteAccountsMigration } from './accounts-migration.ts';
 import { DOWNLOAD_JOBS_SQL } from './downloads.ts';
+import { SHOULDER_SETTINGS_SQL } from './fallbacks.ts';
 import { POSTGRES_LINKS_SQL, SQLITE_LINKS_SQL } from './links.ts';
 import {
   PDI_OWNER_MIGRATION_NAME,
@@ -164,6 +165,11 @@ CREATE TABLE commitments (
     name: 'Manage search: covering indexes for counts (status, owner, group, dates, live keys)',
     sql: SQLITE_SEARCH_COVERING_MIGRATION,
   },
+  {
+    version: 15,
+    name: "shoulder settings: each shoulder's web-archive fallback",
+    sql: SHOULDER_SETTINGS_SQL,
+  },
 ];
 
 /** Keys are `COLLATE "C"` so they sort by code point (bytes of UTF-8), as in SQLite. */
@@ -310,6 +316,11 @@ CREATE TABLE commitments (
     version: 11,
     name: 'Manage search: covering indexes for counts (status, owner, group, dates, live keys)',
     sql: POSTGRES_SEARCH_COVERING_MIGRATION,
+  },
+  {
+    version: 15,
+    name: "shoulder settings: each shoulder's web-archive fallback",
+    sql: SHOULDER_SETTINGS_SQL,
   },
 ];
 

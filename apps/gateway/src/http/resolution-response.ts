@@ -38,6 +38,8 @@ export function redirectHeaders(o: Redirect): Record<string, string> {
   const headers: Record<string, string> = { location: o.target };
   if (o.links && o.links.length > 0) headers['link'] = o.links.join(', ');
   if (o.contentLocation) headers['content-location'] = o.contentLocation;
+  // The web-archive fallback's redirect to a capture says so (resolution/fallback.ts).
+  if (o.fallback) headers['pidgate-fallback'] = o.fallback;
   return headers;
 }
 
