@@ -5,6 +5,15 @@
 export { FAILED_CODES, GONE_CODES, NOT_FOUND_CODES } from './codes.ts';
 export { Commitments } from './commitments.ts';
 export { pointsBack, type SelfView } from './loop.ts';
+export {
+  type ArchiveAnswer,
+  type ArchiveFinder,
+  type Capture,
+  type CaptureReport,
+  type FallbackAnswer,
+  ShoulderFallbacks,
+  type TargetHealth,
+} from './fallback.ts';
 export { CachedMaptr, type MaptrLookup } from './maptr.ts';
 export { describeRecord, type MetadataRecord, type ResolutionReport, resolutionReport } from './metadata.ts';
 export { installNaanTable, NaanTableError, naanSource, ReloadableNaanTable, type ReloadReport } from './naan.ts';
