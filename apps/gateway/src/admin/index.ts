@@ -15,4 +15,5 @@ export {
   shoulderGroup,
   viewRefusal,
 } from './ownership.ts';
+export { shoulderFallbackRoutes } from './shoulder-fallback.ts';
 export { tokenRoutes } from './tokens.ts';
