@@ -19,8 +19,8 @@ import {
   type Resolvers,
   resolvers,
   type SelfView,
-  selfHosts,
   ShoulderFallbacks,
+  selfHosts,
 } from './resolution/index.ts';
 import { openConfiguredStore } from './store/index.ts';
 

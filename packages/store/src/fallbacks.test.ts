@@ -37,31 +37,38 @@ describe.each([
   ['sqlite', true],
   ['postgres', Boolean(url)],
 ] as const)('store.fallbacks on %s', (backend, enabled) => {
-  it.runIf(enabled)('a shoulder has none until set; set, read back, listed, changed, and removed with none', async () => {
-    const store = await open(backend);
-    const none = await store.fallbacks.get('ark:/99999/x6');
-    expect(none.ok && none.value.mode).toBe('none');
-    expect(await store.fallbacks.list()).toEqual({ ok: true, value: [] });
+  it.runIf(enabled)(
+    'a shoulder has none until set; set, read back, listed, changed, and removed with none',
+    async () => {
+      const store = await open(backend);
+      const none = await store.fallbacks.get('ark:/99999/x6');
+      expect(none.ok && none.value.mode).toBe('none');
+      expect(await store.fallbacks.list()).toEqual({ ok: true, value: [] });
 
-    const set = await store.fallbacks.set('ark:/99999/x6', 'archive-page', 'alice');
-    expect(set.ok && [set.value.key, set.value.mode, set.value.actor]).toEqual(['ark:/99999/x6', 'archive-page', 'alice']);
-    const redirect = await store.fallbacks.set('ark:/99999/b3', 'archive-redirect', 'cli');
-    expect(redirect.ok).toBe(true);
-    const list = await store.fallbacks.list();
-    expect(list.ok && list.value.map((s) => [s.key, s.mode])).toEqual([
-      ['ark:/99999/b3', 'archive-redirect'],
-      ['ark:/99999/x6', 'archive-page'],
-    ]);
+      const set = await store.fallbacks.set('ark:/99999/x6', 'archive-page', 'alice');
+      expect(set.ok && [set.value.key, set.value.mode, set.value.actor]).toEqual([
+        'ark:/99999/x6',
+        'archive-page',
+        'alice',
+      ]);
+      const redirect = await store.fallbacks.set('ark:/99999/b3', 'archive-redirect', 'cli');
+      expect(redirect.ok).toBe(true);
+      const list = await store.fallbacks.list();
+      expect(list.ok && list.value.map((s) => [s.key, s.mode])).toEqual([
+        ['ark:/99999/b3', 'archive-redirect'],
+        ['ark:/99999/x6', 'archive-page'],
+      ]);
 
-    const changed = await store.fallbacks.set('ark:/99999/x6', 'archive-redirect', 'bob');
-    expect(changed.ok && changed.value.mode).toBe('archive-redirect');
-    const got = await store.fallbacks.get('ark:/99999/x6');
-    expect(got.ok && [got.value.mode, got.value.actor]).toEqual(['archive-redirect', 'bob']);
+      const changed = await store.fallbacks.set('ark:/99999/x6', 'archive-redirect', 'bob');
+      expect(changed.ok && changed.value.mode).toBe('archive-redirect');
+      const got = await store.fallbacks.get('ark:/99999/x6');
+      expect(got.ok && [got.value.mode, got.value.actor]).toEqual(['archive-redirect', 'bob']);
 
-    expect((await store.fallbacks.set('ark:/99999/x6', 'none', 'bob')).ok).toBe(true);
-    const after = await store.fallbacks.list();
-    expect(after.ok && after.value.map((s) => s.key)).toEqual(['ark:/99999/b3']);
-  });
+      expect((await store.fallbacks.set('ark:/99999/x6', 'none', 'bob')).ok).toBe(true);
+      const after = await store.fallbacks.list();
+      expect(after.ok && after.value.map((s) => s.key)).toEqual(['ark:/99999/b3']);
+    },
+  );
 
   it.runIf(enabled)('refuses an undeclared shoulder, a bad mode, key and actor with stable codes', async () => {
     const store = await open(backend);

@@ -61,7 +61,10 @@ export function shoulderFallbacks(
       if (!a.ok) return Promise.resolve(a);
       if (!isMode(mode)) {
         return Promise.resolve(
-          err('invalid-fallback', `the fallback is one of ${FALLBACK_MODES.join(', ')}, not ${String(mode).slice(0, 40)}`),
+          err(
+            'invalid-fallback',
+            `the fallback is one of ${FALLBACK_MODES.join(', ')}, not ${String(mode).slice(0, 40)}`,
+          ),
         );
       }
       const at = now();

@@ -24,6 +24,7 @@ export {
   type DownloadStatus,
   type NewDownloadJob,
 } from './downloads.ts';
+export { FALLBACK_MODES, type FallbackMode, type ShoulderFallback, type ShoulderFallbacks } from './fallbacks.ts';
 export { FREE_FAILURES, lockUntil } from './guarded-accounts.ts';
 export {
   LINK_CLASSES,
@@ -39,7 +40,6 @@ export {
   type LinkTally,
   type LinkTarget,
 } from './links.ts';
-export { FALLBACK_MODES, type FallbackMode, type ShoulderFallback, type ShoulderFallbacks } from './fallbacks.ts';
 export { MAX_METADATA_NAME_LENGTH, metadataNameProblem, metadataRecord } from './metadata-name.ts';
 export { type OpenOptions, openStore, SQLITE_FILENAME, tryOpenStore } from './open.ts';
 export {

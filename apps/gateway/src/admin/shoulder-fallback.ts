@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { FALLBACK_MODES, type ShoulderFallback } from '@pidgate/store';
+import { FALLBACK_MODES, isAdmin, type Principal, type ShoulderFallback, type VerifiedToken } from '@pidgate/store';
 import type { AppDeps } from '../deps.ts';
 import {
   adminResponses,
@@ -17,8 +17,8 @@ import { forbidden, requireToken, storeProblem } from './auth.ts';
 /**
  * A shoulder's web-archive fallback (issue 25, docs/links.md "Web-archive fallback"): what resolving an
  * identifier under it answers when the link checker says its target is broken. `GET` reads it, `PUT` sets
- * it (`none`, `archive-page`, `archive-redirect`), with a token whose scopes cover the shoulder, as
- * declaring one takes. The shoulder is in the body, not the path: its key holds slashes.
+ * it (`none`, `archive-page`, `archive-redirect`), with an administrator's token or one whose scopes cover the
+ * shoulder (as declaring one takes). The shoulder is in the body, not the path: its key holds slashes.
  */
 
 const Mode = z.enum(FALLBACK_MODES).openapi({
@@ -48,6 +48,10 @@ const errors = {
   403: problemAnswer("The token's scopes do not cover the shoulder"),
   404: problemAnswer('No such shoulder is declared (`not-found`), or no store (`store-disabled`)'),
 };
+
+/** An administrator's token may set any shoulder's; another token one its scopes cover (as declaring takes). */
+const refusal = (token: VerifiedToken, principal: Principal, key: string) =>
+  isAdmin(token) && principal.role === 'admin' ? null : forbidden(token, key);
 
 const json = (s: ShoulderFallback) => ({
   shoulder: s.key,
@@ -80,9 +84,9 @@ export function shoulderFallbackRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDe
       },
     }),
     async (c) => {
-      const { store, token } = c.var;
+      const { store, token, principal } = c.var;
       const key = keyOf(c.req.valid('query').shoulder);
-      const denied = forbidden(token, key);
+      const denied = refusal(token, principal, key);
       if (denied) return problemJson(c, denied);
       const got = await store.fallbacks.get(key);
       if (!got.ok) return storeProblem(c, got.error, { shoulder: key });
@@ -108,7 +112,7 @@ export function shoulderFallbackRoutes(app: OpenAPIHono<GatewayEnv>, deps: AppDe
       const { store, token, principal } = c.var;
       const body = c.req.valid('json');
       const key = keyOf(body.shoulder);
-      const denied = forbidden(token, key);
+      const denied = refusal(token, principal, key);
       if (denied) return problemJson(c, denied);
       const set = await store.fallbacks.set(key, body.fallback, principal.username);
       if (!set.ok) return storeProblem(c, set.error, { shoulder: key });

@@ -1,4 +1,11 @@
-import { type Archive, type ArchivalTime, type ArchiveRegistry, buildPwid, parsePwid, resolvePwid } from '@pidgate/pwid';
+import {
+  type ArchivalTime,
+  type Archive,
+  type ArchiveRegistry,
+  buildPwid,
+  parsePwid,
+  resolvePwid,
+} from '@pidgate/pwid';
 import { LRUCache } from 'lru-cache';
 import { type Config, ConfigError } from '../config/index.ts';
 import type { ArchiveAnswer, ArchiveFinder, Capture, CaptureReport } from '../resolution/index.ts';
@@ -33,7 +40,9 @@ export function archiveSources(settings: ArchiveSettings, registry: ArchiveRegis
     const archive = registry.get(entry.archive);
     const at = `archives.fallback[${i}]`;
     if (!archive) {
-      problems.push(`${at}.archive: ${entry.archive} is not in the PWID archive registry (pwid.archives adds archives)`);
+      problems.push(
+        `${at}.archive: ${entry.archive} is not in the PWID archive registry (pwid.archives adds archives)`,
+      );
       return;
     }
     if (archive.access !== 'open' || archive.replay === null) {
@@ -157,7 +166,9 @@ export class ArchiveLookup implements ArchiveFinder {
   ) {
     this.enabled = sources.length > 0;
     this.#cache =
-      settings.cacheTtlSeconds > 0 ? new LRUCache({ max: settings.cacheSize, ttl: settings.cacheTtlSeconds * 1000 }) : null;
+      settings.cacheTtlSeconds > 0
+        ? new LRUCache({ max: settings.cacheSize, ttl: settings.cacheTtlSeconds * 1000 })
+        : null;
   }
 
   captures(target: string): Promise<CaptureReport> {
@@ -184,7 +195,9 @@ export class ArchiveLookup implements ArchiveFinder {
       answer: { archive: archive.id, result, captures: 0, detail },
     });
     const useCdx = source.cdx !== null;
-    const url = useCdx ? fill(source.cdx as string, encodeURIComponent(target)) : fill(source.timemap as string, target);
+    const url = useCdx
+      ? fill(source.cdx as string, encodeURIComponent(target))
+      : fill(source.timemap as string, target);
     this.sent++;
     const got = await fetchBounded(
       this.doFetch,
@@ -218,7 +231,14 @@ export class ArchiveLookup implements ArchiveFinder {
     for (const m of newest) {
       if (out.length >= this.settings.maxCaptures) break;
       const pwid = pwidOf(archive, m.datetime, uri);
-      if (pwid) out.push({ archive: archive.id, archiveName: archive.name, datetime: m.datetime.toISOString(), url: m.url, pwid });
+      if (pwid)
+        out.push({
+          archive: archive.id,
+          archiveName: archive.name,
+          datetime: m.datetime.toISOString(),
+          url: m.url,
+          pwid,
+        });
     }
     return out;
   }
@@ -226,7 +246,9 @@ export class ArchiveLookup implements ArchiveFinder {
   #fromCdx(archive: Archive, text: string): Capture[] | null {
     const cdx = parseCdx(text);
     if (!cdx.readable) return null;
-    const newest = [...cdx.captures].sort((a, b) => (a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : 0));
+    const newest = [...cdx.captures].sort((a, b) =>
+      a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : 0,
+    );
     const out: Capture[] = [];
     for (const c of newest) {
       if (out.length >= this.settings.maxCaptures) break;
@@ -235,7 +257,8 @@ export class ArchiveLookup implements ArchiveFinder {
       const parsed = pwid ? parsePwid(pwid) : null;
       const replay = parsed?.ok ? resolvePwid(parsed.value, this.registry) : null;
       const url = replay?.ok && replay.value.kind === 'replay' ? httpUrl(replay.value.url, replay.value.url) : null;
-      if (at && pwid && url) out.push({ archive: archive.id, archiveName: archive.name, datetime: at.toISOString(), url, pwid });
+      if (at && pwid && url)
+        out.push({ archive: archive.id, archiveName: archive.name, datetime: at.toISOString(), url, pwid });
     }
     return out;
   }

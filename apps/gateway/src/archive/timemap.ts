@@ -136,7 +136,10 @@ export function parseLinkFormat(text: string): { links: LinkEntry[]; skipped: nu
       recover();
       continue;
     }
-    const rels = (params['rel'] ?? '').toLowerCase().split(/[ \t\r\n]+/).filter(Boolean);
+    const rels = (params['rel'] ?? '')
+      .toLowerCase()
+      .split(/[ \t\r\n]+/)
+      .filter(Boolean);
     links.push({ uri, rels, params });
   }
   return { links, skipped };

@@ -2,7 +2,13 @@ import { thumpStatus } from '@pidgate/erc';
 import type { Context } from 'hono';
 import type { AppDeps } from '../deps.ts';
 import { STORAGE_ERROR } from '../observability/index.ts';
-import { describeRecord, encodeUriText, type FallbackAnswer, type Outcome, type Resolution } from '../resolution/index.ts';
+import {
+  describeRecord,
+  encodeUriText,
+  type FallbackAnswer,
+  type Outcome,
+  type Resolution,
+} from '../resolution/index.ts';
 import type { GatewayEnv } from './env.ts';
 import { listResponse } from './list.ts';
 import { METADATA_TYPES, negotiate, prefersHtml } from './negotiate.ts';
@@ -217,7 +223,8 @@ export function resolutionResponse(
       return problemResponse(resolutionProblem(r));
     case 'outcome':
       c.set('scheme', r.id.scheme);
-      if (r.fallback && r.outcome.kind === 'not-found') return fallbackResponse(c, r.fallback, r.outcome, r.identifier, base, views);
+      if (r.fallback && r.outcome.kind === 'not-found')
+        return fallbackResponse(c, r.fallback, r.outcome, r.identifier, base, views);
       return outcomeResponse(c, r.outcome, r.identifier, base, views);
     case 'describe':
       c.set('scheme', r.id.scheme);

@@ -175,7 +175,10 @@ export function fallbackFor(
           target: latest.url,
           status: 302,
           how: 'archive-fallback',
-          links: [`<${bound.target}>; rel="original"`, `<${latest.url}>; rel="memento"; datetime="${httpDate(latest)}"`],
+          links: [
+            `<${bound.target}>; rel="original"`,
+            `<${latest.url}>; rel="memento"; datetime="${httpDate(latest)}"`,
+          ],
           fallback: `archive; broken-since="${health.brokenSince ?? ''}"; pwid="${latest.pwid.replace(/["\\]/g, '')}"`,
           trace,
         },
@@ -189,7 +192,9 @@ export function fallbackFor(
         how: 'archive-fallback',
         code: 'target-broken',
         detail: `the target of this identifier, ${bound.target}, has not answered since ${health.brokenSince}; ${
-          latest ? `its latest capture in a web archive is from ${latest.datetime}` : 'no web archive has a capture of it'
+          latest
+            ? `its latest capture in a web archive is from ${latest.datetime}`
+            : 'no web archive has a capture of it'
         }`,
         trace,
       },

@@ -4,7 +4,6 @@
 
 export { FAILED_CODES, GONE_CODES, NOT_FOUND_CODES } from './codes.ts';
 export { Commitments } from './commitments.ts';
-export { pointsBack, type SelfView } from './loop.ts';
 export {
   type ArchiveAnswer,
   type ArchiveFinder,
@@ -14,6 +13,7 @@ export {
   ShoulderFallbacks,
   type TargetHealth,
 } from './fallback.ts';
+export { pointsBack, type SelfView } from './loop.ts';
 export { CachedMaptr, type MaptrLookup } from './maptr.ts';
 export { describeRecord, type MetadataRecord, type ResolutionReport, resolutionReport } from './metadata.ts';
 export { installNaanTable, NaanTableError, naanSource, ReloadableNaanTable, type ReloadReport } from './naan.ts';

@@ -203,7 +203,9 @@ function resolved(
   if (inflection === null || (outcome.kind === 'failed' && outcome.status === 503)) {
     const plain: Resolution = { kind: 'outcome', identifier, id, resolver, outcome };
     const fallback = inflection === null ? fallbackFor(deps, outcome) : null;
-    return fallback ? fallback.then((f) => (f ? { ...plain, outcome: f.outcome, fallback: f.fallback } : plain)) : plain;
+    return fallback
+      ? fallback.then((f) => (f ? { ...plain, outcome: f.outcome, fallback: f.fallback } : plain))
+      : plain;
   }
   const describe: Resolution = { kind: 'describe', identifier, id, resolver, inflection, outcome };
   const health = inflection === '?info' ? infoHealth(deps, outcome) : null;

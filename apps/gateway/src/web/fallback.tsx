@@ -115,7 +115,9 @@ export function renderFallbackPage(answer: FallbackAnswer, identifier: string, b
             <CaptureTable captures={captures} id="archived" />
           </>
         ) : (
-          <p>No web archive this gateway asks holds a capture of it. The owner of the identifier may know where it went.</p>
+          <p>
+            No web archive this gateway asks holds a capture of it. The owner of the identifier may know where it went.
+          </p>
         )}
       </section>
       <p>
