@@ -92,7 +92,7 @@ describe('ArchiveLookup', () => {
         entry('arquivo.pt', `${srv.base}/error/{uri}`),
         entry('vefsafn.is', `${srv.base}/slow/{uri}`),
       ],
-      { timeoutMs: 300, maxCaptures: 1 },
+      { timeoutMs: 3000, maxCaptures: 1 },
     );
     const report = await lookup(s).captures(TARGET);
     expect(report.captures.map((c) => c.archive)).toEqual(['tm.local.test']);

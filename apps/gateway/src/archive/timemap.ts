@@ -33,107 +33,119 @@ const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0
 /** A parameter name or unquoted value ends at these (RFC 6690 ptoken has none of them). */
 const endsToken = (c: number) => isSpace(c) || c === 0x3b /* ; */ || c === 0x2c /* , */ || c === 0x3d; /* = */
 
-/** The links of a link-format document, in order. */
-export function parseLinkFormat(text: string): { links: LinkEntry[]; skipped: number } {
-  const links: LinkEntry[] = [];
-  let skipped = 0;
-  const n = text.length;
-  let i = 0;
+/** A cursor over the text; every method moves forward only, so the whole scan is linear. */
+class Cursor {
+  i = 0;
+  skipped = 0;
+  readonly n: number;
+  constructor(readonly text: string) {
+    this.n = text.length;
+  }
+  at(): number {
+    return this.text.charCodeAt(this.i);
+  }
+  spaces(): void {
+    while (this.i < this.n && isSpace(this.at())) this.i++;
+  }
   /** Skip to just after the next `,` outside a quoted string (a link that cannot be read). */
-  const recover = () => {
-    skipped++;
+  recover(): void {
+    this.skipped++;
     let quoted = false;
-    for (; i < n; i++) {
-      const c = text.charCodeAt(i);
+    for (; this.i < this.n; this.i++) {
+      const c = this.at();
       if (quoted) {
-        if (c === 0x5c /* \ */) i++;
+        if (c === 0x5c /* \ */) this.i++;
         else if (c === 0x22) quoted = false;
       } else if (c === 0x22) quoted = true;
       else if (c === 0x2c) {
-        i++;
+        this.i++;
         return;
       }
     }
-  };
-  while (i < n) {
-    const c = text.charCodeAt(i);
+  }
+  /** A quoted string from just after its `"`, escapes undone; null when it never closes. */
+  quoted(): string | null {
+    const parts: string[] = [];
+    let from = this.i;
+    for (; this.i < this.n; this.i++) {
+      const q = this.at();
+      if (q === 0x5c && this.i + 1 < this.n) {
+        parts.push(this.text.slice(from, this.i));
+        this.i++;
+        from = this.i;
+      } else if (q === 0x22) {
+        parts.push(this.text.slice(from, this.i));
+        this.i++;
+        return parts.join('');
+      }
+    }
+    return null;
+  }
+  /** One `name[=value]` after a `;`; null when it cannot be read. */
+  param(): [string, string] | null {
+    this.spaces();
+    const nameStart = this.i;
+    while (this.i < this.n && !endsToken(this.at()) && this.at() !== 0x22) this.i++;
+    const name = this.text.slice(nameStart, this.i).toLowerCase();
+    this.spaces();
+    if (name === '') return null;
+    if (this.i >= this.n || this.at() !== 0x3d /* = */) return [name, ''];
+    this.i++;
+    this.spaces();
+    if (this.i < this.n && this.at() === 0x22) {
+      this.i++;
+      const value = this.quoted();
+      return value === null ? null : [name, value];
+    }
+    const valueStart = this.i;
+    while (this.i < this.n && !endsToken(this.at())) this.i++;
+    return [name, this.text.slice(valueStart, this.i)];
+  }
+  /** The parameters after a link's `>`, up to its `,` or the end; null when they cannot be read. */
+  params(): Record<string, string> | null {
+    const params: Record<string, string> = {};
+    for (;;) {
+      this.spaces();
+      if (this.i >= this.n) return params;
+      const d = this.at();
+      if (d === 0x2c) {
+        this.i++;
+        return params;
+      }
+      if (d !== 0x3b /* ; */) return null;
+      this.i++;
+      const p = this.param();
+      if (p === null) return null;
+      if (!(p[0] in params)) params[p[0]] = p[1];
+    }
+  }
+}
+
+/** The links of a link-format document, in order. */
+export function parseLinkFormat(text: string): { links: LinkEntry[]; skipped: number } {
+  const links: LinkEntry[] = [];
+  const cur = new Cursor(text);
+  while (cur.i < cur.n) {
+    const c = cur.at();
     if (isSpace(c) || c === 0x2c) {
-      i++;
+      cur.i++;
       continue;
     }
     if (c !== 0x3c /* < */) {
-      recover();
+      cur.recover();
       continue;
     }
-    const close = text.indexOf('>', i + 1);
+    const close = text.indexOf('>', cur.i + 1);
     // No `>` anywhere after: nothing more can be read.
     if (close < 0) {
-      skipped++;
+      cur.skipped++;
       break;
     }
-    const uri = text.slice(i + 1, close).trim();
-    i = close + 1;
-    const params: Record<string, string> = {};
-    let bad = false;
-    for (;;) {
-      while (i < n && isSpace(text.charCodeAt(i))) i++;
-      if (i >= n) break;
-      const d = text.charCodeAt(i);
-      if (d === 0x2c) {
-        i++;
-        break;
-      }
-      if (d !== 0x3b) {
-        bad = true;
-        break;
-      }
-      i++;
-      while (i < n && isSpace(text.charCodeAt(i))) i++;
-      const nameStart = i;
-      while (i < n && !endsToken(text.charCodeAt(i)) && text.charCodeAt(i) !== 0x22) i++;
-      const name = text.slice(nameStart, i).toLowerCase();
-      while (i < n && isSpace(text.charCodeAt(i))) i++;
-      let value = '';
-      if (i < n && text.charCodeAt(i) === 0x3d /* = */) {
-        i++;
-        while (i < n && isSpace(text.charCodeAt(i))) i++;
-        if (i < n && text.charCodeAt(i) === 0x22 /* " */) {
-          i++;
-          const parts: string[] = [];
-          let from = i;
-          let closed = false;
-          for (; i < n; i++) {
-            const q = text.charCodeAt(i);
-            if (q === 0x5c && i + 1 < n) {
-              parts.push(text.slice(from, i));
-              i++;
-              from = i;
-            } else if (q === 0x22) {
-              closed = true;
-              break;
-            }
-          }
-          parts.push(text.slice(from, i));
-          if (!closed) {
-            bad = true;
-            break;
-          }
-          i++;
-          value = parts.join('');
-        } else {
-          const valueStart = i;
-          while (i < n && !endsToken(text.charCodeAt(i))) i++;
-          value = text.slice(valueStart, i);
-        }
-      }
-      if (name === '') {
-        bad = true;
-        break;
-      }
-      if (!(name in params)) params[name] = value;
-    }
-    if (bad) {
-      recover();
+    const uri = text.slice(cur.i + 1, close).trim();
+    cur.i = close + 1;
+    const params = cur.params();
+    if (params === null) {
+      cur.recover();
       continue;
     }
     const rels = (params['rel'] ?? '')
@@ -142,7 +154,7 @@ export function parseLinkFormat(text: string): { links: LinkEntry[]; skipped: nu
       .filter(Boolean);
     links.push({ uri, rels, params });
   }
-  return { links, skipped };
+  return { links, skipped: cur.skipped };
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
