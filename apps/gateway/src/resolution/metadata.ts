@@ -1,5 +1,5 @@
 import type { Identifier } from '@pidgate/core';
-import type { TargetHealth } from './fallback.ts';
+import type { TargetHealth } from './fallback-types.ts';
 import type { Resolution } from './pipeline.ts';
 import type { Description, Outcome, ResolverServices, Story } from './resolvers/types.ts';
 import type { Inflection } from './target.ts';

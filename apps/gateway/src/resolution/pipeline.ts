@@ -1,6 +1,7 @@
 import type { Profile } from '@pidgate/core';
 import type { AnyIdentifier, AnyResult, SchemesRegistry } from '@pidgate/schemes';
-import { type FallbackAnswer, fallbackFor, infoHealth, type TargetHealth } from './fallback.ts';
+import { fallbackFor, infoHealth } from './fallback.ts';
+import type { FallbackAnswer, TargetHealth } from './fallback-types.ts';
 import { refuseLoop, type SelfView } from './loop.ts';
 import type { Outcome, Resolver, ResolverServices, Resolvers } from './resolvers/types.ts';
 import { type Inflection, parseRequest, splitInflection } from './target.ts';

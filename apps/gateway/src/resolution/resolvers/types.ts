@@ -6,7 +6,7 @@ import type { Config } from '../../config/index.ts';
 import type { Metrics } from '../../observability/index.ts';
 import type { FailedCode, GoneCode, MaptrFailureCode, NotFoundCode } from '../codes.ts';
 import type { Commitments } from '../commitments.ts';
-import type { ArchiveFinder, ShoulderFallbacks } from '../fallback.ts';
+import type { ArchiveFinder, FallbackModes } from '../fallback-types.ts';
 import type { NaanLookup } from '../naan.ts';
 import type { PrefixRules } from '../prefix-rules.ts';
 import type { ResolverTable } from '../resolver-table.ts';
@@ -151,7 +151,7 @@ export interface ResolverServices {
   /** Where URN namespaces and other schemes resolve: built-in `data/resolvers.json` and `resolvers.file`. */
   readonly resolverTable: ResolverTable;
   /** The shoulders' web-archive fallback settings (absent or null without a store; fallback.ts). */
-  readonly fallbacks?: ShoulderFallbacks | null;
+  readonly fallbacks?: FallbackModes | null;
   /** Asks the configured web archives for a broken target's captures (absent or null: none asked). */
   readonly archiveFinder?: ArchiveFinder | null;
 }
