@@ -3,7 +3,7 @@ import type { Context, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import { bindingRoutes, mintingRoutes, tokenRoutes, webhookRoutes } from './admin/index.ts';
+import { bindingRoutes, mintingRoutes, shoulderFallbackRoutes, tokenRoutes, webhookRoutes } from './admin/index.ts';
 import { apiRoutes } from './api/index.ts';
 import { downloadRoutes } from './batch/index.ts';
 import { type Config, formatIssues } from './config/index.ts';
@@ -183,6 +183,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<GatewayEnv> {
   apiRoutes(app, deps);
   bindingRoutes(app, deps);
   mintingRoutes(app, deps);
+  shoulderFallbackRoutes(app, deps);
   tokenRoutes(app, deps);
   webhookRoutes(app, deps);
   reportRoutes(app, deps);

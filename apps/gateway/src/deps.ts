@@ -3,6 +3,7 @@ import { maptrLookup } from '@pidgate/discovery';
 import { ArchiveRegistry, loadArchiveRegistry } from '@pidgate/pwid';
 import { registry as defaultRegistry, type SchemesRegistry } from '@pidgate/schemes';
 import type { Store } from '@pidgate/store';
+import { ArchiveLookup, archiveSources } from './archive/index.ts';
 import { type Config, ConfigError } from './config/index.ts';
 import { createLogger, Metrics, type RequestLogger } from './observability/index.ts';
 import {
@@ -18,6 +19,7 @@ import {
   type Resolvers,
   resolvers,
   type SelfView,
+  ShoulderFallbacks,
   selfHosts,
 } from './resolution/index.ts';
 import { openConfiguredStore } from './store/index.ts';
@@ -32,6 +34,10 @@ export interface AppDeps extends PipelineDeps {
   readonly rules: PrefixRules | null;
   /** The `??` commitment statements of NAANs and shoulders (null without a store). */
   readonly commitments: Commitments | null;
+  /** The shoulders' web-archive fallback settings (null without a store). */
+  readonly fallbacks: ShoulderFallbacks | null;
+  /** Asks the archives of `archives.fallback` for a broken target's captures (asks nothing when none is listed). */
+  readonly archiveFinder: ArchiveLookup;
   /** What the gateway knows of itself, to refuse targets that point back at it (no loops). */
   readonly self: SelfView;
   /** Reload the NAAN table and forget cached discovery answers. */
@@ -87,6 +93,14 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
   await rules?.refresh();
   const commitments = store ? new Commitments(store) : null;
   await commitments?.refresh();
+  const fallbacks = store ? new ShoulderFallbacks(store) : null;
+  await fallbacks?.refresh();
+  const archiveFinder = new ArchiveLookup(
+    archiveSources(config.archives, archives),
+    config.archives,
+    archives,
+    config.links.userAgent ?? (config.baseUrl ? `pidgate (+${config.baseUrl})` : 'pidgate'),
+  );
   const logger = createLogger(config.log, options.logOut, options.worker ?? null);
   // `pidgate naan update` replaces the table file: the running gateway picks it up with no restart.
   if (config.naan.watch) {
@@ -103,6 +117,8 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
     own,
     rules,
     commitments,
+    fallbacks,
+    archiveFinder,
     self: {
       registry: options.registry ?? defaultRegistry,
       profile: config.profile,

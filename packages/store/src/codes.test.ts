@@ -65,6 +65,7 @@ const CASES: Readonly<Record<StoreErrorCode, (store: Store, dataDir: string) => 
   'invalid-naan': (s) => s.addNaan('99-99'),
   'invalid-template': (s) => s.addShoulder({ ...SHOULDER, key: 'ark:/99999/y', template: 'x6.qeed' }),
   'invalid-seed': (s) => s.addShoulder({ ...SHOULDER, key: 'ark:/99999/y', seed: '' }),
+  'invalid-fallback': (s) => s.fallbacks.set(SHOULDER.key, 'archive' as never, 'cli'),
   'unknown-naan': (s) => s.addShoulder({ ...SHOULDER, key: 'ark:/12345/x6', naan: '12345' }),
   'mint-exhausted': (s) => s.reserveMint(SHOULDER.key, 11),
   'invalid-token': (s) => s.verifyToken('x'),

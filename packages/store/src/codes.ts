@@ -23,6 +23,7 @@ export const STORE_ERROR_CODES = [
   'invalid-naan', // a NAAN is malformed
   'invalid-template', // a NOID template is malformed
   'invalid-seed', // a minter seed is malformed
+  'invalid-fallback', // a shoulder's web-archive fallback is none of FALLBACK_MODES (fallbacks.ts)
   'unknown-naan', // a shoulder names a NAAN this institution does not serve
   'mint-exhausted', // a bounded NOID template has no n counter values left
   'invalid-token', // a presented bearer token is malformed or unknown

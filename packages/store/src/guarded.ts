@@ -10,6 +10,7 @@ import { checkCommitment } from './commitments.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { type DownloadJobs, downloadJobs } from './downloads.ts';
 import { exportPages } from './export.ts';
+import { type ShoulderFallbacks, shoulderFallbacks } from './fallbacks.ts';
 import { TOKEN } from './grammar.ts';
 import { GuardedAccounts } from './guarded-accounts.ts';
 import { runImport } from './import.ts';
@@ -86,6 +87,7 @@ export class GuardedStore implements Store {
   readonly downloads: DownloadJobs = downloadJobs((fn) => this.#run((b) => fn(b.downloadQuery)));
   readonly links: LinkChecks;
   readonly webhooks: Webhooks;
+  readonly fallbacks: ShoulderFallbacks = shoulderFallbacks((fn) => this.#run((b) => fn(b.linkQuery)));
   readonly #accounts: GuardedAccounts;
 
   constructor(backend: Backend) {

@@ -24,6 +24,7 @@ export {
   type DownloadStatus,
   type NewDownloadJob,
 } from './downloads.ts';
+export { FALLBACK_MODES, type FallbackMode, type ShoulderFallback, type ShoulderFallbacks } from './fallbacks.ts';
 export { FREE_FAILURES, lockUntil } from './guarded-accounts.ts';
 export {
   LINK_CLASSES,

@@ -1,5 +1,6 @@
 import { ACCOUNTS_MIGRATION_NAME, postgresAccountsMigration, sqliteAccountsMigration } from './accounts-migration.ts';
 import { DOWNLOAD_JOBS_SQL } from './downloads.ts';
+import { SHOULDER_SETTINGS_SQL } from './fallbacks.ts';
 import { POSTGRES_LINKS_SQL, SQLITE_LINKS_SQL } from './links.ts';
 import {
   PDI_OWNER_MIGRATION_NAME,
@@ -170,6 +171,11 @@ CREATE TABLE commitments (
     name: WEBHOOKS_MIGRATION_NAME,
     sql: SQLITE_WEBHOOKS_SQL,
   },
+  {
+    version: 15,
+    name: "shoulder settings: each shoulder's web-archive fallback",
+    sql: SHOULDER_SETTINGS_SQL,
+  },
 ];
 
 /** Keys are `COLLATE "C"` so they sort by code point (bytes of UTF-8), as in SQLite. */
@@ -321,6 +327,11 @@ CREATE TABLE commitments (
     version: 13,
     name: WEBHOOKS_MIGRATION_NAME,
     sql: POSTGRES_WEBHOOKS_SQL,
+  },
+  {
+    version: 15,
+    name: "shoulder settings: each shoulder's web-archive fallback",
+    sql: SHOULDER_SETTINGS_SQL,
   },
 ];
 

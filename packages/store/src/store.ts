@@ -3,6 +3,7 @@ import type { Acting } from './acting.ts';
 import type { StoreError, StoreResult } from './codes.ts';
 import type { Commitment } from './commitments.ts';
 import type { DownloadJobs } from './downloads.ts';
+import type { ShoulderFallbacks } from './fallbacks.ts';
 import type { LinkChecks } from './links.ts';
 import type { BindingInput, ErcRecord, IdentifierStatus, OtherMetadata, RedirectStatus } from './schema.ts';
 import type { SearchQueryInput, SearchResult } from './search.ts';
@@ -259,6 +260,8 @@ export interface Store {
   readonly links: LinkChecks;
   /** Link webhooks: subscriptions, waiting events, durable deliveries (webhooks.ts). */
   readonly webhooks: Webhooks;
+  /** The shoulders' web-archive fallback settings (fallbacks.ts). */
+  readonly fallbacks: ShoulderFallbacks;
 
   /** Apply pending schema migrations (also run by `openStore`). */
   migrate(): Promise<StoreResult<MigrationReport>>;

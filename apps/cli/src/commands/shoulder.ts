@@ -1,5 +1,6 @@
 import { declareShoulder } from '@pidgate/gateway';
 import { registry } from '@pidgate/schemes';
+import { FALLBACK_MODES, type FallbackMode } from '@pidgate/store';
 import { type Command, parseCommandArgs } from '../command.ts';
 import { UsageError, write } from '../io.ts';
 import { configOption, fail, withStore } from '../store.ts';
@@ -9,6 +10,7 @@ export const shoulderCommand: Command = {
   summary: 'declare the NAANs and shoulders this institution serves, and list them',
   usage: `pidgate shoulder add SHOULDER --template TEMPLATE [--seed SEED] [--name ORGANIZATION] [--group GROUP] [--config FILE]
 pidgate shoulder list [--config FILE]
+pidgate shoulder fallback SHOULDER [none|archive-page|archive-redirect] [--config FILE]
 
 add declares a shoulder this institution mints on, e.g.
   pidgate shoulder add ark:/99999/x6 --template x6.reeddk
@@ -19,6 +21,11 @@ Maptr DNS server (pidgate dns) announces every declared NAAN. --seed fixes the o
 template (random by default). list prints every shoulder as a JSON line.
 --group GROUP assigns the shoulder to a group of users (pidgate group create): only its members (and
 administrators) mint there, and what they mint belongs to the group.
+fallback sets what resolving an identifier under the shoulder answers when the link checker found its
+target broken (docs/links.md, "Web-archive fallback"): none (the default: the redirect, as always),
+archive-page (a page saying the target is gone, linking its latest capture in a web archive) or
+archive-redirect (a redirect to that capture, saying so in a Pidgate-Fallback header; the page when
+there is none). Without a mode it prints the shoulder's. A running gateway picks a change up within 5 s.
 Exit status 0, or 2 on a usage or database error.`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, {
@@ -65,6 +72,24 @@ Exit status 0, or 2 on a usage or database error.`,
         return 0;
       });
     }
-    throw new UsageError('usage: pidgate shoulder add SHOULDER --template TEMPLATE | shoulder list');
+    if (action === 'fallback' && (rest.length === 1 || rest.length === 2)) {
+      const shoulder = (rest[0] as string).replace(/\/+$/, '');
+      const mode = rest[1];
+      if (mode !== undefined && !(FALLBACK_MODES as readonly string[]).includes(mode)) {
+        throw new UsageError(`shoulder fallback: the mode is one of ${FALLBACK_MODES.join(', ')}, not ${mode}`);
+      }
+      return withStore(io, values.config, async (store) => {
+        const r =
+          mode === undefined
+            ? await store.fallbacks.get(shoulder)
+            : await store.fallbacks.set(shoulder, mode as FallbackMode, 'cli');
+        if (!r.ok) fail(r.error);
+        await write(io.stdout, `${JSON.stringify({ shoulder: r.value.key, fallback: r.value.mode })}\n`);
+        return 0;
+      });
+    }
+    throw new UsageError(
+      'usage: pidgate shoulder add SHOULDER --template TEMPLATE | shoulder list | shoulder fallback SHOULDER [MODE]',
+    );
   },
 };

@@ -42,6 +42,7 @@ const STATUS = {
   'invalid-naan': 400,
   'invalid-template': 400,
   'invalid-seed': 400,
+  'invalid-fallback': 400,
   'unknown-naan': 404,
   'mint-exhausted': 409,
   'invalid-token': 400,

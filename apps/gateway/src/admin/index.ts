@@ -15,6 +15,7 @@ export {
   shoulderGroup,
   viewRefusal,
 } from './ownership.ts';
+export { shoulderFallbackRoutes } from './shoulder-fallback.ts';
 export { tokenRoutes } from './tokens.ts';
 export {
   checkSubscriber,

@@ -517,6 +517,87 @@ export const ConfigSchema = z
           .describe('Events in one webhook delivery at most (a subscription with more gets several deliveries).'),
       })
       .prefault({}),
+    archives: z
+      .object({
+        fallback: z
+          .array(
+            z
+              .object({
+                archive: z
+                  .string()
+                  .min(1)
+                  .max(200)
+                  .describe(
+                    "The archive's PWID archive-id in the registry (`archive.org`, `arquivo.pt`; `pwid.archives` adds more): the captures' PWIDs name it, and a CDX capture's replay URL is the registry's.",
+                  ),
+                timemap: z
+                  .string()
+                  .min(1)
+                  .max(2000)
+                  .nullable()
+                  .default(null)
+                  .describe(
+                    "A Memento TimeMap URL template (RFC 7089, `application/link-format`); `{uri}` is the target as itself. `null` (and no `cdx`): the registry's TimeMap of the archive.",
+                  ),
+                cdx: z
+                  .string()
+                  .min(1)
+                  .max(2000)
+                  .nullable()
+                  .default(null)
+                  .describe(
+                    'A CDX API URL template (JSON: a header row and rows, or one object a line); `{uri}` is the target percent-encoded as a query value. Asked instead of the TimeMap when given.',
+                  ),
+              })
+              .strict(),
+          )
+          .max(20)
+          .default([])
+          .describe(
+            'The web archives asked for the captures of a broken target ([links.md](links.md#web-archive-fallback)), in this order. Empty by default: no archive is asked anything unless listed here.',
+          ),
+        timeoutMs: z.coerce
+          .number()
+          .int()
+          .min(100)
+          .max(60_000)
+          .default(5000)
+          .describe('Milliseconds one archive may take to answer a lookup, body included.'),
+        maxBytes: z.coerce
+          .number()
+          .int()
+          .min(1024)
+          .max(16 * 1024 * 1024)
+          .default(1_048_576)
+          .describe(
+            "Bytes of an archive's answer read at most; a longer TimeMap is read up to here (its complete entries count).",
+          ),
+        maxCaptures: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(50)
+          .default(3)
+          .describe('The latest captures kept from each archive.'),
+        cacheTtlSeconds: z.coerce
+          .number()
+          .int()
+          .min(0)
+          .max(30 * 24 * 3600)
+          .default(3600)
+          .describe("Seconds a target's lookup (captures found, or none) is kept in memory; 0: not kept."),
+        cacheSize: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(1_000_000)
+          .default(10_000)
+          .describe('Targets whose lookups are kept in memory at most.'),
+      })
+      .prefault({})
+      .describe(
+        'The web-archive fallback of broken targets: which archives `?info` and the per-shoulder fallback ask for captures.',
+      ),
     /** Milliseconds in-flight requests get to finish on SIGTERM before connections are closed. */
     shutdownGraceMs: z.coerce.number().int().min(0).default(10_000),
   })

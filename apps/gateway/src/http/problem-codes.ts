@@ -203,6 +203,10 @@ export const CODE_DESCRIPTIONS = {
     'Check the URN’s namespace, or resolve it at its registry.',
   ),
   'pdi-not-bound': d('This PDI is not bound here.', CHECK_ID),
+  'target-broken': d(
+    'The identifier is bound, but its target has failed the link checker’s checks over its whole window (broken); its shoulder answers with a web-archive fallback instead of the redirect, and `captures` lists the latest captures found (none, when no configured archive has one).',
+    'Follow a capture’s `url` (its `pwid` cites it), or tell the identifier’s owner that the target is gone.',
+  ),
   tombstoned: d(
     'The identifier was deleted; it will never be bound again.',
     'The answer carries its last record; look for a successor there.',
@@ -288,6 +292,10 @@ export const CODE_DESCRIPTIONS = {
   'invalid-naan': d('A NAAN is malformed.', 'A NAAN is five digits or a betanumeric string.'),
   'invalid-template': d('A NOID template is malformed.', 'See docs/api.md for the template syntax (such as eedk).'),
   'invalid-seed': d('A minter seed is malformed.', 'Correct the seed.'),
+  'invalid-fallback': d(
+    'A shoulder’s web-archive fallback is none of `none`, `archive-page`, `archive-redirect`.',
+    'Send one of the three (docs/links.md, "Web-archive fallback").',
+  ),
   'mint-exhausted': d('A bounded NOID template has no values left.', 'Declare a shoulder with a longer template.'),
   'invalid-token': d('The bearer token is malformed or unknown.', 'Send a token made by `pidgate token create`.'),
   'token-revoked': d('The bearer token was revoked.', 'Ask for a new token.'),

@@ -2,10 +2,16 @@ import { thumpStatus } from '@pidgate/erc';
 import type { Context } from 'hono';
 import type { AppDeps } from '../deps.ts';
 import { STORAGE_ERROR } from '../observability/index.ts';
-import { describeRecord, type Outcome, type Resolution } from '../resolution/index.ts';
+import {
+  describeRecord,
+  encodeUriText,
+  type FallbackAnswer,
+  type Outcome,
+  type Resolution,
+} from '../resolution/index.ts';
 import type { GatewayEnv } from './env.ts';
 import { listResponse } from './list.ts';
-import { METADATA_TYPES, negotiate } from './negotiate.ts';
+import { METADATA_TYPES, negotiate, prefersHtml } from './negotiate.ts';
 import { publicBase } from './origin.ts';
 import { type Problem, problem, problemResponse, unparseableProblem } from './problem.ts';
 import { renderThump } from './thump.ts';
@@ -38,6 +44,8 @@ export function redirectHeaders(o: Redirect): Record<string, string> {
   const headers: Record<string, string> = { location: o.target };
   if (o.links && o.links.length > 0) headers['link'] = o.links.join(', ');
   if (o.contentLocation) headers['content-location'] = o.contentLocation;
+  // The web-archive fallback's redirect to a capture says so (resolution/fallback.ts).
+  if (o.fallback) headers['pidgate-fallback'] = o.fallback;
   return headers;
 }
 
@@ -108,6 +116,48 @@ export function outcomeResponse(
 }
 
 /**
+ * The web-archive fallback's answer when it does not redirect (resolution/fallback.ts): 404 `target-broken`,
+ * a page for a browser, a problem document for a program, both naming the original target, since when it is
+ * broken, and the latest captures with their PWIDs (none found: they say so); `Link` names the original and
+ * the latest capture. Never cached: the target may come back.
+ */
+function fallbackResponse(
+  c: Context<GatewayEnv>,
+  answer: FallbackAnswer,
+  outcome: Extract<Outcome, { kind: 'not-found' }>,
+  input: string,
+  base: string,
+  views: HtmlViews,
+): Response {
+  c.set('outcome', outcomeLabel(outcome));
+  const latest = answer.health.captures?.[0];
+  const link = [
+    `<${encodeUriText(answer.original)}>; rel="original"`,
+    ...(latest ? [`<${latest.url}>; rel="memento"; datetime="${new Date(latest.datetime).toUTCString()}"`] : []),
+  ].join(', ');
+  const headers = { link, 'pidgate-fallback': 'archive-page', vary: 'Accept', 'cache-control': 'no-store' };
+  if (prefersHtml(c.req.header('accept'))) {
+    return new Response(c.req.method === 'HEAD' ? null : views.fallbackPage(answer, input, base), {
+      status: 404,
+      headers: { 'content-type': 'text/html; charset=utf-8', ...headers },
+    });
+  }
+  return problemResponse(
+    problem(404, outcome.code, outcome.detail, {
+      identifier: input,
+      how: outcome.how,
+      target: answer.original,
+      brokenSince: answer.health.brokenSince,
+      lastClass: answer.health.lastClass,
+      lastStatus: answer.health.lastStatus,
+      captures: answer.health.captures ?? [],
+      archives: answer.health.archives ?? [],
+    }),
+    headers,
+  );
+}
+
+/**
  * The status a metadata answer (`?`, `??`, `?info`) goes out with: 410 when the identifier was deleted
  * (a tombstone), 404 when nothing bound or discovered it, else 200. The record is the body either way, so
  * a client learns what the gateway knows and, from the status alone, whether the object is there. This is
@@ -173,6 +223,8 @@ export function resolutionResponse(
       return problemResponse(resolutionProblem(r));
     case 'outcome':
       c.set('scheme', r.id.scheme);
+      if (r.fallback && r.outcome.kind === 'not-found')
+        return fallbackResponse(c, r.fallback, r.outcome, r.identifier, base, views);
       return outcomeResponse(c, r.outcome, r.identifier, base, views);
     case 'describe':
       c.set('scheme', r.id.scheme);

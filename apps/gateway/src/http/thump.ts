@@ -66,6 +66,13 @@ export function renderThump(record: MetadataRecord, requestUrl: string, setWho =
   if (extra['binding']) flatten('binding', extra['binding'], about);
   if (extra['naanTable']) flatten('naan-table', extra['naanTable'], about);
   if (extra['namespace']) flatten('namespace', extra['namespace'], about);
+  // The link checker's view of the target, and a broken target's captures: `target-capture: PWID URL`.
+  const health = record.targetHealth;
+  if (health) {
+    const { captures, archives, ...state } = health;
+    flatten('target', state, about);
+    for (const c of captures ?? []) about.push({ label: 'target-capture', value: `${c.pwid} ${c.url}` });
+  }
   const more = serializeAnvl([{ elements: about.filter((e) => e.value !== '') }]);
   return `${text.endsWith('\n') ? text : `${text}\n`}\n${more}`;
 }

@@ -1,4 +1,4 @@
-import type { ListOutcome, MetadataRecord } from '../resolution/index.ts';
+import type { FallbackAnswer, ListOutcome, MetadataRecord } from '../resolution/index.ts';
 
 /**
  * The HTML pages the edge answers browsers with. `web/` renders them (`webViews`), and the app hands them to
@@ -12,4 +12,6 @@ export interface HtmlViews {
   listPage(outcome: ListOutcome, query: string, base: string): string;
   /** `/` asked by a browser. */
   homePage(): string;
+  /** The web-archive fallback of an identifier whose target is broken (resolution/fallback.ts), for a browser. */
+  fallbackPage(answer: FallbackAnswer, identifier: string, base: string): string;
 }

@@ -95,6 +95,7 @@ export async function fromBindings(
     how: exact ? 'binding' : 'binding-suffix',
     record: recordOf(b),
     trace,
+    ...(exact && tail === '' ? { stored: b.target } : {}),
   };
 }
 

@@ -14,6 +14,7 @@ export const NOT_FOUND_CODES = [
   'no-resolver', // the resolver table has no entry for the scheme
   'no-delegation', // no URN delegation or resolver-table entry for the namespace
   'pdi-not-bound', // a PDI that is not bound here
+  'target-broken', // the web-archive fallback: the link checker found the target broken (fallback.ts)
 ] as const;
 
 /** The identifier was bound and is no more (410 Gone, with its record). */

@@ -4,6 +4,16 @@
 
 export { FAILED_CODES, GONE_CODES, NOT_FOUND_CODES } from './codes.ts';
 export { Commitments } from './commitments.ts';
+export { ShoulderFallbacks } from './fallback.ts';
+export type {
+  ArchiveAnswer,
+  ArchiveFinder,
+  Capture,
+  CaptureReport,
+  FallbackAnswer,
+  FallbackModes,
+  TargetHealth,
+} from './fallback-types.ts';
 export { pointsBack, type SelfView } from './loop.ts';
 export { CachedMaptr, type MaptrLookup } from './maptr.ts';
 export { describeRecord, type MetadataRecord, type ResolutionReport, resolutionReport } from './metadata.ts';

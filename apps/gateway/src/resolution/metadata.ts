@@ -1,4 +1,5 @@
 import type { Identifier } from '@pidgate/core';
+import type { TargetHealth } from './fallback-types.ts';
 import type { Resolution } from './pipeline.ts';
 import type { Description, Outcome, ResolverServices, Story } from './resolvers/types.ts';
 import type { Inflection } from './target.ts';
@@ -58,6 +59,8 @@ export interface MetadataRecord {
   readonly components?: object;
   readonly resolution: ResolutionReport;
   readonly about?: Readonly<Record<string, unknown>>;
+  /** `?info` of an identifier bound to a checked target: the link checker's state, captures when broken. */
+  readonly targetHealth?: TargetHealth;
 }
 
 export function metadataRecord(
@@ -86,5 +89,7 @@ export function describeRecord(
   r: Extract<Resolution, { kind: 'outcome' | 'describe' }>,
   inflection: Inflection,
 ): MetadataRecord {
-  return metadataRecord(r.id, inflection, r.outcome, r.resolver.describe(r.id, r.outcome, services));
+  const record = metadataRecord(r.id, inflection, r.outcome, r.resolver.describe(r.id, r.outcome, services));
+  const health = r.kind === 'describe' && inflection === '?info' ? r.health : undefined;
+  return health ? { ...record, targetHealth: health } : record;
 }

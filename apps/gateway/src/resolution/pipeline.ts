@@ -1,5 +1,7 @@
 import type { Profile } from '@pidgate/core';
 import type { AnyIdentifier, AnyResult, SchemesRegistry } from '@pidgate/schemes';
+import { fallbackFor, infoHealth } from './fallback.ts';
+import type { FallbackAnswer, TargetHealth } from './fallback-types.ts';
 import { refuseLoop, type SelfView } from './loop.ts';
 import type { Outcome, Resolver, ResolverServices, Resolvers } from './resolvers/types.ts';
 import { type Inflection, parseRequest, splitInflection } from './target.ts';
@@ -31,6 +33,8 @@ export type Resolution =
       readonly id: AnyIdentifier;
       readonly resolver: Resolver;
       readonly outcome: Outcome;
+      /** The web-archive fallback answered instead of the redirect to a broken target (fallback.ts). */
+      readonly fallback?: FallbackAnswer;
     }
   /**
    * `?`, `??` or `?info` (or `/.info/ID`): describe the identifier, with what resolving it found. A request
@@ -43,6 +47,8 @@ export type Resolution =
       readonly resolver: Resolver;
       readonly inflection: Inflection;
       readonly outcome: Outcome;
+      /** `?info` of an identifier bound to a checked target: its state, and captures when broken (fallback.ts). */
+      readonly health?: TargetHealth;
     };
 
 /** Why the registry refused a request's identifier (a scheme's error code, or the core's dispatch code). */
@@ -181,18 +187,28 @@ export function resolveTargetNow(
     : resolved(deps, read, resolver, found, options);
 }
 
-/** The resolution of what the resolver found: the loop check, then `outcome` or `describe`. */
+/**
+ * The resolution of what the resolver found: the loop check, then `outcome` or `describe`. A redirect to a
+ * broken target under a shoulder that opted in becomes the web-archive fallback, and `?info` of a bound
+ * identifier carries its target's state (fallback.ts); both wait for the store only when they apply.
+ */
 function resolved(
   deps: PipelineDeps,
   read: Read,
   resolver: Resolver,
   found: Outcome,
   options: ResolveOptions,
-): Resolution {
+): Resolution | Promise<Resolution> {
   const { identifier, id, inflection } = read;
   const outcome = options.loopCheck ? refuseLoop(found, deps.self, options.loopCheck.host) : found;
   if (inflection === null || (outcome.kind === 'failed' && outcome.status === 503)) {
-    return { kind: 'outcome', identifier, id, resolver, outcome };
+    const plain: Resolution = { kind: 'outcome', identifier, id, resolver, outcome };
+    const fallback = inflection === null ? fallbackFor(deps, outcome) : null;
+    return fallback
+      ? fallback.then((f) => (f ? { ...plain, outcome: f.outcome, fallback: f.fallback } : plain))
+      : plain;
   }
-  return { kind: 'describe', identifier, id, resolver, inflection, outcome };
+  const describe: Resolution = { kind: 'describe', identifier, id, resolver, inflection, outcome };
+  const health = inflection === '?info' ? infoHealth(deps, outcome) : null;
+  return health ? health.then((h) => (h ? { ...describe, health: h } : describe)) : describe;
 }

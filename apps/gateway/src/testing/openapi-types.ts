@@ -227,6 +227,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/shoulders/fallback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A shoulder's web-archive fallback for targets the link checker found broken */
+        get: operations["getApiV1ShouldersFallback"];
+        /** Set a shoulder's web-archive fallback (`none`, `archive-page`, `archive-redirect`) */
+        put: operations["putApiV1ShouldersFallback"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tokens": {
         parameters: {
             query?: never;
@@ -801,6 +819,25 @@ export interface components {
             template: string;
             seed?: string;
             naanName?: string;
+        };
+        ShoulderFallback: {
+            shoulder: string;
+            /**
+             * @description `none`: redirect as always; `archive-page`: a page saying the target is gone, linking its latest capture; `archive-redirect`: 302 to the latest capture with `Pidgate-Fallback` (the page when there is none)
+             * @enum {string}
+             */
+            fallback: "none" | "archive-page" | "archive-redirect";
+            updatedAt: string | null;
+            actor: string | null;
+        };
+        ShoulderFallbackRequest: {
+            /** @example ark:/99999/x6 */
+            shoulder: string;
+            /**
+             * @description `none`: redirect as always; `archive-page`: a page saying the target is gone, linking its latest capture; `archive-redirect`: 302 to the latest capture with `Pidgate-Fallback` (the page when there is none)
+             * @enum {string}
+             */
+            fallback: "none" | "archive-page" | "archive-redirect";
         };
         CreatedToken: components["schemas"]["Token"] & {
             /** @description The secret: shown this once, stored only as its SHA-256 */
@@ -2162,6 +2199,214 @@ export interface operations {
                 };
             };
             /** @description The template has no identifiers left, or the shoulder exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Deleted: the tombstone, never bound again (`tombstoned`) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than the limit (`body-too-large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Longer than any key the store holds (`key-too-long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a media type this operation reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The store failed (`storage-error`, `store-closed`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApiV1ShouldersFallback: {
+        parameters: {
+            query: {
+                shoulder: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shoulder's fallback */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShoulderFallback"];
+                };
+            };
+            /** @description Invalid request (the parser's or the store's code) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (`unauthorized`, `invalid-token`, `token-revoked`, `token-expired`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's scopes do not cover the shoulder */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such shoulder is declared (`not-found`), or no store (`store-disabled`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A precondition failed or the thing exists (`conflict`, `mint-exhausted`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Deleted: the tombstone, never bound again (`tombstoned`) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Longer than any key the store holds (`key-too-long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The store failed (`storage-error`, `store-closed`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putApiV1ShouldersFallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShoulderFallbackRequest"];
+            };
+        };
+        responses: {
+            /** @description Set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShoulderFallback"];
+                };
+            };
+            /** @description Invalid request (the parser's or the store's code) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (`unauthorized`, `invalid-token`, `token-revoked`, `token-expired`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's scopes do not cover the shoulder */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such shoulder is declared (`not-found`), or no store (`store-disabled`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A precondition failed or the thing exists (`conflict`, `mint-exhausted`) */
             409: {
                 headers: {
                     [name: string]: unknown;

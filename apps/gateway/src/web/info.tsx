@@ -2,6 +2,7 @@
 /** @jsxImportSource hono/jsx */
 import type { FC } from 'hono/jsx';
 import type { MetadataRecord, ResolutionReport } from '../resolution/index.ts';
+import { TargetHealthView } from './fallback.tsx';
 import { renderPage } from './layout.tsx';
 
 const LABELS: Readonly<Record<string, string>> = {
@@ -91,6 +92,7 @@ export const MetadataView: FC<{ record: MetadataRecord }> = ({ record }) => {
       />
       {record.components ? <KeyValues id="components" title="Components" value={record.components} /> : null}
       <KeyValues id="resolution" title="Resolution" value={resolution} />
+      {record.targetHealth ? <TargetHealthView health={record.targetHealth} /> : null}
       {record.about ? <KeyValues id="about" title="More" value={record.about} /> : null}
     </>
   );

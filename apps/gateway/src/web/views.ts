@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps.ts';
 import type { HtmlViews } from '../http/index.ts';
+import { renderFallbackPage } from './fallback.tsx';
 import { renderListPage } from './list.tsx';
 import { renderHtml } from './render.ts';
 import { homePage } from './routes.tsx';
@@ -10,5 +11,6 @@ export function webViews(deps: AppDeps): HtmlViews {
     metadataPage: (record, base) => renderHtml(record, base),
     listPage: (outcome, query, base) => renderListPage(outcome, query, base),
     homePage: () => homePage(deps),
+    fallbackPage: (answer, identifier, base) => renderFallbackPage(answer, identifier, base),
   };
 }

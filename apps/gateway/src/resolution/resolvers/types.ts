@@ -6,6 +6,7 @@ import type { Config } from '../../config/index.ts';
 import type { Metrics } from '../../observability/index.ts';
 import type { FailedCode, GoneCode, MaptrFailureCode, NotFoundCode } from '../codes.ts';
 import type { Commitments } from '../commitments.ts';
+import type { ArchiveFinder, FallbackModes } from '../fallback-types.ts';
 import type { NaanLookup } from '../naan.ts';
 import type { PrefixRules } from '../prefix-rules.ts';
 import type { ResolverTable } from '../resolver-table.ts';
@@ -41,6 +42,10 @@ export type Outcome =
       readonly links?: readonly string[];
       /** Steps taken to find the target (NAAN table, DNS names asked, fallback). */
       readonly trace?: readonly string[];
+      /** An exact binding's target as stored (the link checker's key), for the web-archive fallback. */
+      readonly stored?: string;
+      /** A redirect to a capture instead of a broken target: the `Pidgate-Fallback` header (fallback.ts). */
+      readonly fallback?: string;
     }
   | {
       readonly kind: 'restricted';
@@ -145,6 +150,10 @@ export interface ResolverServices {
   readonly self?: { readonly registry: SchemesRegistry };
   /** Where URN namespaces and other schemes resolve: built-in `data/resolvers.json` and `resolvers.file`. */
   readonly resolverTable: ResolverTable;
+  /** The shoulders' web-archive fallback settings (absent or null without a store; fallback.ts). */
+  readonly fallbacks?: FallbackModes | null;
+  /** Asks the configured web archives for a broken target's captures (absent or null: none asked). */
+  readonly archiveFinder?: ArchiveFinder | null;
 }
 
 /** Each registered scheme's identifier, by scheme name. */
