@@ -1,4 +1,5 @@
 import { ACCOUNTS_MIGRATION_NAME, postgresAccountsMigration, sqliteAccountsMigration } from './accounts-migration.ts';
+import { CHANGE_TRIGGERS_NAME, POSTGRES_CHANGE_TRIGGERS_SQL } from './change-triggers.ts';
 import { DOWNLOAD_JOBS_SQL } from './downloads.ts';
 import { POSTGRES_LINKS_SQL, SQLITE_LINKS_SQL } from './links.ts';
 import {
@@ -164,6 +165,12 @@ CREATE TABLE commitments (
     name: 'Manage search: covering indexes for counts (status, owner, group, dates, live keys)',
     sql: SQLITE_SEARCH_COVERING_MIGRATION,
   },
+  {
+    version: 16,
+    name: CHANGE_TRIGGERS_NAME,
+    // SQLite's change feed is its connection's own temporary triggers (sqlite-changes.ts): nothing to store.
+    sql: 'SELECT 1;',
+  },
 ];
 
 /** Keys are `COLLATE "C"` so they sort by code point (bytes of UTF-8), as in SQLite. */
@@ -310,6 +317,11 @@ CREATE TABLE commitments (
     version: 11,
     name: 'Manage search: covering indexes for counts (status, owner, group, dates, live keys)',
     sql: POSTGRES_SEARCH_COVERING_MIGRATION,
+  },
+  {
+    version: 16,
+    name: CHANGE_TRIGGERS_NAME,
+    sql: POSTGRES_CHANGE_TRIGGERS_SQL,
   },
 ];
 
