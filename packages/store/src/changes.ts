@@ -20,6 +20,8 @@ export type ChangeEvent = StoreChange | { readonly kind: 'down'; readonly reason
 export interface ChangeFeed {
   /** True while changes are being received: a cache may serve only then. */
   readonly live: boolean;
+  /** PostgreSQL: the backend process id of the listening connection, while connected (tests end it). */
+  readonly pid?: number | null;
   /** Hear every event from now on; returns the unsubscribe. */
   subscribe(listener: (event: ChangeEvent) => void): () => void;
   /** Look for changes made elsewhere that are not pushed (SQLite: another connection's commit); cheap. */
