@@ -6,13 +6,18 @@ import { type ChangeEvent, type ChangeFeed, Listeners } from './changes.ts';
  * connection only, nothing in the file) that call back into the process for every row of `bindings`,
  * `naans` and `commitments` written, whatever the write path. A commit by another connection (another
  * `serve --workers` process, `pidgate import` beside a running gateway) is seen by `poll()`, which reads
- * `PRAGMA data_version` (it changes only for other connections' commits) and says `flush`. Always live.
+ * `PRAGMA data_version` (it changes only for other connections' commits; read once per turn of the event
+ * loop) and says `flush`. Always live.
  */
 export class SqliteChangeFeed implements ChangeFeed {
   readonly live = true;
   readonly #listeners = new Listeners();
   readonly #version: Database.Statement;
   #seen: unknown;
+  #polled = false;
+  readonly #unpoll = (): void => {
+    this.#polled = false;
+  };
 
   constructor(db: Database.Database) {
     db.function('pidgate_changed', { deterministic: false }, (kind: unknown, key: unknown) => {
@@ -46,6 +51,10 @@ export class SqliteChangeFeed implements ChangeFeed {
   }
 
   poll(): void {
+    // Once per turn of the event loop: the lookups of one turn are concurrent with a commit made meanwhile.
+    if (this.#polled) return;
+    this.#polled = true;
+    setImmediate(this.#unpoll);
     const now = this.#version.get();
     if (now !== this.#seen) {
       this.#seen = now;
