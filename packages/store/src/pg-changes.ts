@@ -18,7 +18,7 @@ const MAX_RECONNECT_MS = 5000;
  * The PostgreSQL change feed: one dedicated connection per instance that LISTENs on `pidgate_changes`
  * (migration 16's triggers NOTIFY there at every commit that touches bindings, NAANs or commitments).
  * `live` only while that connection listens and answers: it NOTIFYs a channel of its own every
- * `heartbeatMs`, and an error, the connection's end, or no echo within three beats is `down` at once;
+ * `heartbeatMs`, and an error, the connection's end, or three beats in a row without an echo is `down` at once;
  * then it reconnects (with backoff), LISTENs again and says `up`. A listener that hears `down` must stop
  * trusting what it read before (see cache.ts).
  */
@@ -34,7 +34,8 @@ export class PgChangeFeed implements ChangeFeed {
   #wait: number;
   #beat: ReturnType<typeof setInterval> | null = null;
   #retry: ReturnType<typeof setTimeout> | null = null;
-  #echoAt = 0;
+  /** Heartbeats sent since the last echo. */
+  #unanswered = 0;
   #connecting: Promise<void> | null = null;
 
   constructor(pgModule: typeof pg, options: PgFeedOptions) {
@@ -99,7 +100,7 @@ export class PgChangeFeed implements ChangeFeed {
       this.#schema = options.schema ?? row.schema;
       this.#pid = row.pid;
       this.#wait = options.reconnectMs ?? 100;
-      this.#echoAt = Date.now();
+      this.#unanswered = 0;
       this.#live = true;
       this.#startBeat(client);
       this.#listeners.emit({ kind: 'up' });
@@ -115,10 +116,13 @@ export class PgChangeFeed implements ChangeFeed {
     if (this.#beat) clearInterval(this.#beat);
     this.#beat = setInterval(() => {
       if (this.#client !== client) return;
-      if (Date.now() - this.#echoAt > 3 * every) {
-        this.#lost(client, `no heartbeat for ${3 * every} ms`);
+      // Counted in beats, not in time: a process starved of CPU beats late and reads the echo in between,
+      // so only a connection that does not answer three beats in a row is down.
+      if (this.#unanswered >= 3) {
+        this.#lost(client, `no answer to ${this.#unanswered} heartbeats (${every} ms apart)`);
         return;
       }
+      this.#unanswered++;
       client
         .query('SELECT pg_notify($1, $2)', [`pidgate_echo_${this.#pid}`, 'echo'])
         .catch((e: unknown) => this.#lost(client, e instanceof Error ? e.message : String(e)));
@@ -129,7 +133,7 @@ export class PgChangeFeed implements ChangeFeed {
   #notified(client: pg.Client, m: pg.Notification): void {
     if (client !== this.#client || !this.#schema) return;
     if (m.channel !== CHANGE_CHANNEL) {
-      this.#echoAt = Date.now();
+      this.#unanswered = 0;
       return;
     }
     const change = parseChangePayload(m.payload ?? '', this.#schema);
