@@ -2,7 +2,7 @@ import { resolve as resolvePath } from 'node:path';
 import { maptrLookup } from '@pidgate/discovery';
 import { ArchiveRegistry, loadArchiveRegistry } from '@pidgate/pwid';
 import { registry as defaultRegistry, type SchemesRegistry } from '@pidgate/schemes';
-import type { Store } from '@pidgate/store';
+import { type ChangeEvent, ResolutionReads, type Store } from '@pidgate/store';
 import { ArchiveLookup, archiveSources } from './archive/index.ts';
 import { type Config, ConfigError } from './config/index.ts';
 import { createLogger, Metrics, type RequestLogger } from './observability/index.ts';
@@ -22,7 +22,7 @@ import {
   ShoulderFallbacks,
   selfHosts,
 } from './resolution/index.ts';
-import { openConfiguredStore } from './store/index.ts';
+import { openConfiguredStore, openReadReplica } from './store/index.ts';
 
 /** Everything the app needs, built once at start. Tests build one with a local config. */
 export interface AppDeps extends PipelineDeps {
@@ -38,6 +38,8 @@ export interface AppDeps extends PipelineDeps {
   readonly fallbacks: ShoulderFallbacks | null;
   /** Asks the archives of `archives.fallback` for a broken target's captures (asks nothing when none is listed). */
   readonly archiveFinder: ArchiveLookup;
+  /** The binding cache and read-replica routing of resolution (null without a store, or with both off). */
+  readonly cache: ResolutionReads | null;
   /** What the gateway knows of itself, to refuse targets that point back at it (no loops). */
   readonly self: SelfView;
   /** Reload the NAAN table and forget cached discovery answers. */
@@ -60,6 +62,13 @@ export interface DepsOptions {
   readonly store?: Store | null;
   /** The directory relative data paths are resolved against (default: the working directory). */
   readonly cwd?: string;
+  /**
+   * The read replica resolution reads (the caller closes it); by default opened from `store.readUrl` when
+   * the store is opened here.
+   */
+  readonly readStore?: Store | null;
+  /** The binding cache's clock in milliseconds (tests); `Date.now` by default. */
+  readonly clock?: () => number;
 }
 
 /** Load the NAAN table and the archive registry and wire the services together. */
@@ -88,10 +97,29 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
     store = await openConfiguredStore(config, options.cwd);
     owned = true;
   }
-  const own = store ? new OwnNaans(store) : null;
-  const rules = store && own ? new PrefixRules(store, own) : null;
+  let replica: Store | null = options.readStore ?? null;
+  let ownedReplica = false;
+  if (store && owned && options.readStore === undefined) {
+    replica = await openReadReplica(config);
+    ownedReplica = replica !== null;
+  }
+  // The binding cache in front of resolution's reads, kept right by the store's change feed (cache.ts of
+  // @pidgate/store); with a replica, also the routing of reads between it and the primary.
+  const cache =
+    store && (config.cache.enabled || replica)
+      ? new ResolutionReads(store, replica, store.changes?.() ?? null, {
+          ...config.cache,
+          ...(options.clock ? { now: options.clock } : {}),
+        })
+      : null;
+  const reads = cache?.store ?? store;
+  const own = reads ? new OwnNaans(reads) : null;
+  const rules = reads && own ? new PrefixRules(reads, own) : null;
+  const commitments = reads ? new Commitments(reads) : null;
+  const feed = cache ? (store?.changes?.() ?? null) : null;
+  const unsubscribe = feed?.subscribe((e) => heardChange(e, { own, rules, commitments }, feed.live));
+  if (feed && own && rules) own.down = rules.down = !feed.live;
   await rules?.refresh();
-  const commitments = store ? new Commitments(store) : null;
   await commitments?.refresh();
   const fallbacks = store ? new ShoulderFallbacks(store) : null;
   await fallbacks?.refresh();
@@ -113,7 +141,9 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
   }
   return {
     config,
-    store,
+    store: cache?.writer ?? store,
+    ...(cache ? { reads: cache.store } : {}),
+    cache,
     own,
     rules,
     commitments,
@@ -145,7 +175,44 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
     },
     async close() {
       naan.unwatch();
+      unsubscribe?.();
+      cache?.close();
+      if (ownedReplica) await replica?.close();
       if (owned) await store?.close();
     },
   };
+}
+
+/**
+ * A change another instance (or this one) made, heard through the store's change feed: the in-memory lists
+ * resolution keeps are read again (a prefix rule is a binding whose key holds `/!`); while the feed is down
+ * they are read at every resolution (`down`), since no change would be heard.
+ */
+function heardChange(
+  e: ChangeEvent,
+  lists: { own: OwnNaans | null; rules: PrefixRules | null; commitments: Commitments | null },
+  live: boolean,
+): void {
+  const { own, rules, commitments } = lists;
+  switch (e.kind) {
+    case 'keys':
+      if (e.keys.some((k) => k.includes('/!'))) rules?.invalidate();
+      return;
+    case 'naans':
+      own?.invalidate();
+      rules?.invalidate();
+      return;
+    case 'commitments':
+      commitments?.invalidate();
+      return;
+    case 'flush':
+    case 'down':
+    case 'up':
+      if (own) own.down = !live;
+      if (rules) rules.down = !live;
+      own?.invalidate();
+      rules?.invalidate();
+      commitments?.invalidate();
+      return;
+  }
 }

@@ -2,6 +2,7 @@ import type { Principal } from './accounts.ts';
 import type { AccountsBackend } from './accounts-backend.ts';
 import type { PdiWrite } from './acting.ts';
 import type { BatchEntry, EntryOutcome, OnExisting } from './batch.ts';
+import type { ChangeFeed } from './changes.ts';
 import type { StoreResult } from './codes.ts';
 import type { Commitment } from './commitments.ts';
 import type { DownloadQuery } from './downloads.ts';
@@ -42,6 +43,8 @@ export interface Backend {
   readonly accounts: AccountsBackend;
   migrate(): Promise<StoreResult<MigrationReport>>;
   close(): Promise<void>;
+  /** The feed of changes to what resolution reads (changes.ts), started on the first call; closed by `close`. */
+  changes?(): ChangeFeed;
 
   getBinding(key: string): Promise<Binding | null>;
   /** Read the batch's rows under a write lock, plan with `planBatch`, write, commit. */

@@ -5,6 +5,7 @@ import { type Acting, type PdiWrite, type WriteGuard, writeGuard } from './actin
 import type { Backend } from './backend.ts';
 import type { BatchEntry } from './batch.ts';
 import { parseBindingInput } from './binding.ts';
+import type { ChangeFeed } from './changes.ts';
 import type { StoreResult } from './codes.ts';
 import { checkCommitment } from './commitments.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
@@ -110,6 +111,15 @@ export class GuardedStore implements Store {
 
   migrate() {
     return this.#run((b) => b.migrate());
+  }
+
+  /** The backend's change feed (changes.ts), started on the first call; null once closed or when it cannot start. */
+  changes(): ChangeFeed | null {
+    try {
+      return this.#backend?.changes?.() ?? null;
+    } catch {
+      return null;
+    }
   }
 
   async close(): Promise<void> {

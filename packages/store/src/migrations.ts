@@ -1,4 +1,5 @@
 import { ACCOUNTS_MIGRATION_NAME, postgresAccountsMigration, sqliteAccountsMigration } from './accounts-migration.ts';
+import { CHANGE_TRIGGERS_NAME, POSTGRES_CHANGE_TRIGGERS_SQL } from './change-triggers.ts';
 import { DOWNLOAD_JOBS_SQL } from './downloads.ts';
 import { SHOULDER_SETTINGS_SQL } from './fallbacks.ts';
 import { POSTGRES_LINKS_SQL, SQLITE_LINKS_SQL } from './links.ts';
@@ -176,6 +177,12 @@ CREATE TABLE commitments (
     name: "shoulder settings: each shoulder's web-archive fallback",
     sql: SHOULDER_SETTINGS_SQL,
   },
+  {
+    version: 16,
+    name: CHANGE_TRIGGERS_NAME,
+    // SQLite's change feed is its connection's own temporary triggers (sqlite-changes.ts): nothing to store.
+    sql: 'SELECT 1;',
+  },
 ];
 
 /** Keys are `COLLATE "C"` so they sort by code point (bytes of UTF-8), as in SQLite. */
@@ -332,6 +339,11 @@ CREATE TABLE commitments (
     version: 15,
     name: "shoulder settings: each shoulder's web-archive fallback",
     sql: SHOULDER_SETTINGS_SQL,
+  },
+  {
+    version: 16,
+    name: CHANGE_TRIGGERS_NAME,
+    sql: POSTGRES_CHANGE_TRIGGERS_SQL,
   },
 ];
 

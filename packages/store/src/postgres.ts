@@ -5,12 +5,14 @@ import { decidePdi, guardDelete, type PdiWrite, type ShoulderGroups } from './ac
 import type { Backend, BindingRange } from './backend.ts';
 import { type BatchEntry, type EntryOutcome, type OnExisting, planBatch } from './batch.ts';
 import { planDelete, planDeleteReserved } from './binding.ts';
+import type { ChangeFeed } from './changes.ts';
 import type { StoreResult } from './codes.ts';
 import { type CommitmentRow, toCommitment } from './commitments.ts';
 import type { DownloadJobRow, DownloadQuery } from './downloads.ts';
 import type { LinkQuery } from './links.ts';
 import { LATEST_VERSION, POSTGRES_MIGRATIONS } from './migrations.ts';
 import type { PdiFilter } from './pdi.ts';
+import { PgChangeFeed } from './pg-changes.ts';
 import { PostgresAccounts } from './postgres-accounts.ts';
 import {
   type BindingRow,
@@ -80,6 +82,9 @@ export class PostgresBackend implements Backend {
   readonly #schema: string | undefined;
   readonly accounts: PostgresAccounts;
   readonly #onLocked: LockHook | undefined;
+  /** What `changes()` opens its listening connection with (create sets it). */
+  #feedSource: { readonly pg: typeof pg; readonly url: string } | null = null;
+  #feed: PgChangeFeed | null = null;
 
   private constructor(pool: pg.Pool, schema: string | undefined, onLocked?: LockHook) {
     this.#pool = pool;
@@ -102,7 +107,17 @@ export class PostgresBackend implements Backend {
       connectionTimeoutMillis: 10_000,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    return new PostgresBackend(pool, options.schema, options.onLocked);
+    const backend = new PostgresBackend(pool, options.schema, options.onLocked);
+    backend.#feedSource = { pg: pgModule, url: options.url };
+    return backend;
+  }
+
+  /** A dedicated connection LISTENing for migration 16's notifications (pg-changes.ts). */
+  changes(): ChangeFeed {
+    const source = this.#feedSource;
+    if (!source) throw new Error('no connection settings for the change feed');
+    this.#feed ??= new PgChangeFeed(source.pg, { url: source.url, schema: this.#schema });
+    return this.#feed;
   }
 
   #q: Query = (sql, params) => this.#pool.query(sql, params);
@@ -159,6 +174,7 @@ export class PostgresBackend implements Backend {
   }
 
   async close(): Promise<void> {
+    await this.#feed?.close();
     await this.#pool.end();
   }
 

@@ -5,6 +5,7 @@ import { decidePdi, guardDelete, type PdiWrite, type ShoulderGroups } from './ac
 import type { Backend, BindingRange } from './backend.ts';
 import { type BatchEntry, type EntryOutcome, type HistoryRow, type OnExisting, planBatch } from './batch.ts';
 import { planDelete, planDeleteReserved } from './binding.ts';
+import type { ChangeFeed } from './changes.ts';
 import type { StoreResult } from './codes.ts';
 import { type CommitmentRow, toCommitment } from './commitments.ts';
 import type { DownloadJobRow, DownloadQuery } from './downloads.ts';
@@ -30,6 +31,7 @@ import type { ErcRecord } from './schema.ts';
 import type { SearchQuery, SearchResult, SearchWord } from './search.ts';
 import { searchSqlite } from './search-sqlite.ts';
 import { SqliteAccounts } from './sqlite-accounts.ts';
+import { SqliteChangeFeed } from './sqlite-changes.ts';
 import { expiredSql, type FindOptions, findSql, type KeyRange, type SqlQuery, type StatsScope } from './stats.ts';
 import type { Binding, MigrationReport, PdiVersion, Reservation, Shoulder, ShoulderInput } from './store.ts';
 
@@ -95,6 +97,7 @@ export class SqliteBackend implements Backend {
   readonly #statements = new Map<string, Database.Statement>();
   readonly #rawStatements = new Map<string, Database.Statement>();
   readonly accounts: SqliteAccounts;
+  #feed: SqliteChangeFeed | null = null;
 
   /** A deferred (read) transaction around the lookups of one batch (see longestBound). */
   readonly #readBatch: (reads: PendingRead[]) => void;
@@ -179,6 +182,11 @@ export class SqliteBackend implements Backend {
       }
       return ok({ applied, version: Math.max(row.v, LATEST_VERSION) });
     });
+  }
+
+  changes(): ChangeFeed {
+    this.#feed ??= new SqliteChangeFeed(this.#db);
+    return this.#feed;
   }
 
   async close(): Promise<void> {

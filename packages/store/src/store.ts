@@ -1,5 +1,6 @@
 import type { Group, Principal, User, UserInput, UserPatch, UserSession, VerifiedUserSession } from './accounts.ts';
 import type { Acting } from './acting.ts';
+import type { ChangeFeed } from './changes.ts';
 import type { StoreError, StoreResult } from './codes.ts';
 import type { Commitment } from './commitments.ts';
 import type { DownloadJobs } from './downloads.ts';
@@ -266,6 +267,12 @@ export interface Store {
   /** Apply pending schema migrations (also run by `openStore`). */
   migrate(): Promise<StoreResult<MigrationReport>>;
   close(): Promise<void>;
+  /**
+   * The feed of changes to bindings, NAANs and commitments made by any instance (changes.ts: NOTIFY on
+   * PostgreSQL, the connection's own triggers on SQLite), for the resolution cache (cache.ts); started on the
+   * first call, closed with the store. Null when closed or when the feed cannot start.
+   */
+  changes?(): ChangeFeed | null;
 
   /** The binding (a tombstone too: check `tombstoned`), or `not-found`. */
   getBinding(key: string): Promise<StoreResult<Binding>>;

@@ -148,6 +148,13 @@ const SECTIONS: Readonly<Record<string, string>> = {
     'nearest folder holding `data/pidgate.sqlite` (an installed instance); else the working directory. A ' +
     'command that creates the SQLite database says where on standard error ' +
     '(`pidgate: created the SQLite database …/data/pidgate.sqlite`).',
+  cache:
+    'The binding cache of resolution, one per gateway instance (per `serve --workers` process): bindings, ' +
+    'tombstones and unbound keys that resolution read, kept in memory (lru-cache) and dropped when any instance ' +
+    'changes them: on PostgreSQL through LISTEN/NOTIFY (triggers of migration 16, one listening connection per ' +
+    "instance), on SQLite through the connection's own triggers and `PRAGMA data_version` for other processes. " +
+    'When the listening connection is lost the cache is emptied and not used until it listens again. How it ' +
+    'behaves with a read replica (`store.readUrl`): [scaling.md](scaling.md).',
   dns:
     'The Maptr DNS server, `pidgate dns` (not `pidgate serve`): NAPTR records (draft-kunze-ark-09 §4.2) for the ' +
     'NAANs this institution serves (declared with `pidgate shoulder add`), pointing at `dns.nmah`, and for every ' +

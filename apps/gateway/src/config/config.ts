@@ -200,11 +200,61 @@ export const ConfigSchema = z
           .describe(
             'A `postgres://` URL: keep everything in PostgreSQL instead of SQLite, so several gateway instances behind a load balancer share one database. Migrations run at start.',
           ),
+        readUrl: rule('must be a postgres:// or postgresql:// URL', (m) => z.string().regex(/^postgres(ql)?:\/\//, m))
+          .nullable()
+          .default(null)
+          .describe(
+            'A `postgres://` URL of a read replica (`DATABASE_READ_URL`): resolution reads bindings there (through the cache, `cache.*`); writes, and the reads of the admin API, the EZID API and the console, stay on `store.url`. Keys changed within `cache.replicaGraceMs` are read from the primary. Needs `store.url`.',
+          ),
         synchronous: z
           .enum(['normal', 'full'])
           .default('normal')
           .describe(
             'SQLite durability: `normal` (every acknowledged write survives a crash or `kill -9` of the gateway, not a power loss) or `full` (fsync at every commit: survives power loss, slower writes).',
+          ),
+      })
+      .prefault({}),
+    cache: z
+      .object({
+        enabled: z
+          .boolean()
+          .default(true)
+          .describe(
+            "Keep the bindings resolution reads in memory, per instance (lru-cache), kept right by the store's change feed: LISTEN/NOTIFY on PostgreSQL (a change made through any instance is dropped from every instance's cache at its commit), the connection's own triggers on SQLite. While the feed is down nothing is served from memory. `false`: every resolution reads the database.",
+          ),
+        maxEntries: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(100_000_000)
+          .default(100_000)
+          .describe('The most binding keys kept, bound or unbound (least recently used go first).'),
+        positiveTtlMs: z.coerce
+          .number()
+          .int()
+          .min(0)
+          .max(86_400_000)
+          .default(300_000)
+          .describe(
+            'How long a bound key (a binding or tombstone) is kept, in milliseconds, if no change drops it first.',
+          ),
+        negativeTtlMs: z.coerce
+          .number()
+          .int()
+          .min(0)
+          .max(3_600_000)
+          .default(5000)
+          .describe(
+            'How long a key found unbound is kept, in milliseconds (0: never kept); a create drops it at once.',
+          ),
+        replicaGraceMs: z.coerce
+          .number()
+          .int()
+          .min(0)
+          .max(3_600_000)
+          .default(10_000)
+          .describe(
+            "With `store.readUrl`: for how long after a change names a key (after a flush: any key) resolution reads it from the primary, not the replica. Set it above the replica's worst replay lag.",
           ),
       })
       .prefault({}),
@@ -601,7 +651,16 @@ export const ConfigSchema = z
     /** Milliseconds in-flight requests get to finish on SIGTERM before connections are closed. */
     shutdownGraceMs: z.coerce.number().int().min(0).default(10_000),
   })
-  .strict();
+  .strict()
+  .superRefine((c, ctx) => {
+    if (c.store.readUrl !== null && c.store.url === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['store', 'readUrl'],
+        message: 'a read replica (store.readUrl, DATABASE_READ_URL) needs the primary PostgreSQL database (store.url)',
+      });
+    }
+  });
 
 export type Config = z.infer<typeof ConfigSchema>;
 export type ConfigInput = z.input<typeof ConfigSchema>;
@@ -638,6 +697,12 @@ const ENV_KEYS: readonly [string, readonly string[], 'string' | 'boolean' | 'nul
   ['PIDGATE_STORE_ENABLED', ['store', 'enabled'], 'boolean'],
   ['PIDGATE_DATA_DIR', ['store', 'dataDir'], 'string'],
   ['DATABASE_URL', ['store', 'url'], 'null-string'],
+  ['DATABASE_READ_URL', ['store', 'readUrl'], 'null-string'],
+  ['PIDGATE_CACHE_ENABLED', ['cache', 'enabled'], 'boolean'],
+  ['PIDGATE_CACHE_MAX_ENTRIES', ['cache', 'maxEntries'], 'string'],
+  ['PIDGATE_CACHE_POSITIVE_TTL_MS', ['cache', 'positiveTtlMs'], 'string'],
+  ['PIDGATE_CACHE_NEGATIVE_TTL_MS', ['cache', 'negativeTtlMs'], 'string'],
+  ['PIDGATE_CACHE_REPLICA_GRACE_MS', ['cache', 'replicaGraceMs'], 'string'],
   ['PIDGATE_SYNCHRONOUS', ['store', 'synchronous'], 'string'],
   ['PIDGATE_DNS_HOST', ['dns', 'host'], 'string'],
   ['PIDGATE_DNS_PORT', ['dns', 'port'], 'string'],

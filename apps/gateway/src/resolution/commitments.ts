@@ -10,6 +10,8 @@ import { type Commitment, commitmentFor, type Store } from '@pidgate/store';
 export class Commitments {
   #list: readonly Commitment[] = [];
   #at = 0;
+  /** Bumped by `invalidate`. */
+  #gen = 0;
   #refreshing: Promise<void> | null = null;
 
   constructor(
@@ -19,10 +21,12 @@ export class Commitments {
 
   /** Read the statements now (a failing store keeps the last list). */
   refresh(): Promise<void> {
+    const gen = this.#gen;
     this.#refreshing ??= this.store.listCommitments().then(
       (r) => {
         if (r.ok) this.#list = r.value;
-        this.#at = Date.now();
+        // A change heard while reading: this read may predate it, so it does not count as fresh.
+        this.#at = gen === this.#gen ? Date.now() : 0;
         this.#refreshing = null;
       },
       () => {
@@ -30,6 +34,12 @@ export class Commitments {
       },
     );
     return this.#refreshing;
+  }
+
+  /** Read the statements again at the next use (a change was heard). */
+  invalidate(): void {
+    this.#at = 0;
+    this.#gen++;
   }
 
   /** Start a read in the background when the last one is older than `ttlMs`. */

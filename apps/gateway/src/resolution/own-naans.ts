@@ -8,6 +8,8 @@ import type { Store } from '@pidgate/store';
 export class OwnNaans {
   #naans = new Set<string>();
   #at = 0;
+  /** Bumped by `invalidate`. */
+  #gen = 0;
   #refreshing: Promise<void> | null = null;
 
   constructor(
@@ -17,10 +19,12 @@ export class OwnNaans {
 
   /** Read the NAANs now (a failing store keeps the last set). */
   refresh(): Promise<void> {
+    const gen = this.#gen;
     this.#refreshing ??= this.store.listNaans().then(
       (r) => {
         if (r.ok) this.#naans = new Set(r.value.map((n) => n.naan.toLowerCase()));
-        this.#at = Date.now();
+        // A change heard while reading: this read may predate it, so it does not count as fresh.
+        this.#at = gen === this.#gen ? Date.now() : 0;
         this.#refreshing = null;
       },
       () => {
@@ -30,9 +34,21 @@ export class OwnNaans {
     return this.#refreshing;
   }
 
-  /** A read to wait for when the last one is older than `ttlMs`, else null. */
+  /**
+   * True while the store's change feed is down (deps.ts): no change from another instance would be heard,
+   * so every resolution waits for a new read.
+   */
+  down = false;
+
+  /** A read to wait for when the last one is older than `ttlMs` (or the change feed is down), else null. */
   fresh(): Promise<void> | null {
-    return Date.now() - this.#at > this.ttlMs ? this.refresh() : null;
+    return this.down || Date.now() - this.#at > this.ttlMs ? this.refresh() : null;
+  }
+
+  /** Read the NAANs again before the next resolution (a change was heard). */
+  invalidate(): void {
+    this.#at = 0;
+    this.#gen++;
   }
 
   /** The NAANs of the last read, lowercased. */

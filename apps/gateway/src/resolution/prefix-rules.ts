@@ -35,6 +35,8 @@ export class PrefixRules {
    */
   #byNaan = new Map<string, RulesOfNaan>();
   #at = 0;
+  /** Bumped by `invalidate`. */
+  #gen = 0;
   #refreshing: Promise<void> | null = null;
 
   constructor(
@@ -45,6 +47,7 @@ export class PrefixRules {
   ) {}
 
   refresh(): Promise<void> {
+    const gen = this.#gen;
     this.#refreshing ??= (async () => {
       await this.own.refresh();
       const byNaan = new Map<string, RulesOfNaan>();
@@ -67,20 +70,25 @@ export class PrefixRules {
         if (list.length > 0) byNaan.set(under, rulesOfNaan(list));
       }
       this.#byNaan = byNaan;
-      this.#at = Date.now();
+      // A change heard while reading: this read may predate it, so it does not count as fresh.
+      this.#at = gen === this.#gen ? Date.now() : 0;
     })().finally(() => {
       this.#refreshing = null;
     });
     return this.#refreshing;
   }
 
+  /** True while the store's change feed is down (deps.ts): every resolution waits for a new read. */
+  down = false;
+
   fresh(): Promise<void> | null {
-    return Date.now() - this.#at > this.ttlMs ? this.refresh() : null;
+    return this.down || Date.now() - this.#at > this.ttlMs ? this.refresh() : null;
   }
 
   /** Read the rules again before the next resolution (a rule was just changed here). */
   invalidate(): void {
     this.#at = 0;
+    this.#gen++;
   }
 
   /**

@@ -1,4 +1,4 @@
 // store/: opening the database the configuration names (SQLite in the data directory, or PostgreSQL).
 
 export { databaseFile, instanceRoot, resolveDataDir } from './instance-root.ts';
-export { dataDirectory, openConfiguredStore } from './storage.ts';
+export { dataDirectory, openConfiguredStore, openReadReplica } from './storage.ts';

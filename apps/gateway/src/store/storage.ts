@@ -36,3 +36,18 @@ export async function openConfiguredStore(
   }
   return opened.value;
 }
+
+/**
+ * The read replica the configuration names (`store.readUrl`, `DATABASE_READ_URL`), or null: opened without
+ * migrating (a replica follows the primary's schema). Throws `ConfigError` when it cannot be opened.
+ */
+export async function openReadReplica(config: Config): Promise<Store | null> {
+  if (!config.store.readUrl) return null;
+  const opened = await tryOpenStore({ url: config.store.readUrl, migrate: false });
+  if (!opened.ok) {
+    throw new ConfigError(
+      `cannot open the read replica (DATABASE_READ_URL): ${opened.error.code}: ${opened.error.message}`,
+    );
+  }
+  return opened.value;
+}

@@ -172,7 +172,7 @@ export const arkResolver: Resolver<'ark'> = {
     const naan = naanOf(id.normalized);
     const rest = afterNaan(id.input, id.components);
     const normalizedRest = restOf(id.normalized);
-    const store = s.store;
+    const store = s.reads ?? s.store;
     if (!store) return discover(naan, rest, s, [], normalizedRest);
     return (async () => {
       const trace: string[] = [];

@@ -97,11 +97,12 @@ export const pdiResolver: Resolver<'pdi'> = {
       code: 'pdi-not-bound',
       detail: `no binding for ${id.normalized}: PDIs resolve only through bindings this gateway holds`,
     };
-    if (!s.store) return notBound;
-    if (isQuery(c)) return list(s.store, c, id.normalized);
+    const store = s.reads ?? s.store;
+    if (!store) return notBound;
+    if (isQuery(c)) return list(store, c, id.normalized);
     const selector = pdiSelector(c);
     if (selector === null) return notBound;
-    const found = await s.store.getPdi(selector.resource, selector.format, selector.version);
+    const found = await store.getPdi(selector.resource, selector.format, selector.version);
     // Only a failing database is 503: a format or version the store cannot hold is simply not bound.
     if (!found.ok) return isStorageFailure(found.error.code) ? failed(found.error.message, []) : notBound;
     const v = found.value;

@@ -140,6 +140,11 @@ export interface ResolverServices {
   readonly archives: ArchiveRegistry;
   /** The institution's bindings (null when the gateway runs without a store). */
   readonly store: Store | null;
+  /**
+   * The store resolution reads through, when not `store` itself: the binding cache and the read replica
+   * (`ResolutionReads` of `@pidgate/store`, built in deps.ts).
+   */
+  readonly reads?: Store | null;
   /** The institution's own NAANs (absent or null without a store). */
   readonly own?: OwnNaanSet | null;
   /** The prefix rules among the bindings (absent or null without a store). */
