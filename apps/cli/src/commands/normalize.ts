@@ -13,6 +13,7 @@ import { type Job, NormalizePool, workerScript } from '../pool.ts';
 import { openProgress, type Progress } from '../progress.ts';
 import { readTableSpec, tableOptions, tableUsage } from '../table-spec.ts';
 import { Tally } from '../tally.ts';
+import { warningCodes } from '../warning-cells.ts';
 import { xlsxHelp } from '../xlsx.ts';
 
 /** Identifiers read, in words (from the list of schemes), wrapped for the help text. */
@@ -155,11 +156,6 @@ CSV or NDJSON: the message names the line). Output already written stays written
     return 0;
   },
 };
-
-/** The `warnings` cell of a table: the warnings' codes separated by spaces (null: none). */
-function warningCodes(warnings: readonly { readonly code: string }[] | undefined): string | null {
-  return warnings === undefined ? null : warnings.map((w) => w.code).join(' ');
-}
 
 /** `text` in lines of at most `width` characters, broken at spaces. */
 function wrapWords(text: string, width: number): string {
