@@ -15,6 +15,10 @@ describe('urlOf: the resolvable URL of an identifier', () => {
     // "$&" and "$'" are characters of the identifier, not String.replace's replacement patterns
     ['doi:10.1000/a$&b', 'https://doi.org/10.1000/a$&b'],
     ["doi:10.1000/a$'b", "https://doi.org/10.1000/a$'b"],
+    // what a URL path cannot hold is percent-encoded (UTF-8); "%" is text in a DOI or handle
+    ['doi:10.1000/\u00fc<x>', 'https://doi.org/10.1000/%C3%BC%3Cx%3E'],
+    ['doi:10.1000/50%', 'https://doi.org/10.1000/50%25'],
+    ['hdl:1234/a^b', 'https://hdl.handle.net/1234/a%5Eb'],
     // draft-42's form: n2t.net resolves ark:NAAN/… as ark:/NAAN/…
     ['ark:/12025/654xz321', 'https://n2t.net/ark:12025/654xz321'],
     ['urn:nbn:de:bvb:19-146642', 'https://nbn-resolving.org/urn:nbn:de:bvb:19-146642'],

@@ -81,8 +81,16 @@ function encodePath(path: string, percentIsText: boolean): string {
 
 const UTF8 = new TextEncoder();
 
+/** The ASCII characters a URL path holds as they are (RFC 3986 unreserved, sub-delims, ":", "@", "/"): 1. */
+const URL_CHAR = (() => {
+  const table = new Uint8Array(128);
+  for (const ch of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@/")
+    table[ch.charCodeAt(0)] = 1;
+  return table;
+})();
+
 function isUrlChar(c: number, percentIsText: boolean): boolean {
-  if ((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39)) return true;
   if (c === 0x25) return !percentIsText;
-  return "-._~!$&'()*+,;=:@/".includes(String.fromCharCode(c)) && c < 0x80;
+  // a table, not a string search: every character of every ARK, DOI and handle of a list is looked at here
+  return c < 0x80 && URL_CHAR[c] === 1;
 }
