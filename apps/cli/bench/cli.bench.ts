@@ -7,7 +7,9 @@
 //  - peak RSS of `pidgate normalize` on 10 M lines streamed to its standard input (Linux: VmHWM), with
 //    --jobs 1 and the default, and the lines/s of those runs (workers start from 32 MiB of input);
 //  - the best case for the bench list with this code: start-up plus every line at the best of those
-//    long runs' rates, as if V8 needed no warm-up (the ceiling that JIT tuning alone could reach).
+//    long runs' rates, as if V8 needed no warm-up (the ceiling that JIT tuning alone could reach);
+//  - recognizer calls per line on both lists (counted, not timed: packages/schemes/bench/dispatch.bench.ts
+//    for the table): how many `recognize` calls the dispatch makes, against asking every scheme in turn.
 // BENCH_LINES and BENCH_RSS_LINES change the sizes; BENCH_STARTUP_ONLY=1 measures the start-up alone. Builds dist/ first (npm run build:cli).
 // BENCH_BASELINE=/path/to/another/apps/cli/bin/pidgate.js (an older build: apps/cli/scripts/baseline.sh REF)
 // measures it too, run for run alternating with this one, so a busy machine slows both alike; each
@@ -17,6 +19,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRegistry, type Scheme } from '@pidgate/core';
+import { registry, schemes } from '@pidgate/schemes';
 import { mixedList, NEW_MIX } from '../../../packages/schemes/bench/mixed.ts';
 
 const STARTUP_ONLY = process.env.BENCH_STARTUP_ONLY === '1';
@@ -82,11 +86,43 @@ function medians(runs: number, args: string[], input?: string): Map<string, numb
 }
 const label = (name: string) => (baseline ? `${name}: ` : '');
 
+/**
+ * Recognizer calls per line of `lines`: through the dispatch (`registry`, what the command uses) and asking
+ * every scheme in priority order; and how many lines the two detect differently (a bug when not 0).
+ */
+function recognizerCalls(lines: readonly string[]): { dispatch: number; every: number; differ: number } {
+  const plain = createRegistry(schemes);
+  const asked = (candidates: readonly Scheme[], found: Scheme | undefined) =>
+    found === undefined ? candidates.length : candidates.indexOf(found) + 1;
+  let dispatch = 0;
+  let every = 0;
+  let differ = 0;
+  for (const line of lines) {
+    const expected = plain.detect(line);
+    const found = registry.detect(line);
+    if (found !== expected) differ++;
+    every += asked(plain.schemes, expected);
+    dispatch += asked(registry.candidates(line), found);
+  }
+  return { dispatch: dispatch / lines.length, every: every / lines.length, differ };
+}
+
 try {
   console.log(
     `pidgate CLI benchmark: ${fmt.format(LINES)} lines, ${availableParallelism()} cores, Node ${process.version}`,
   );
   if (baseline) console.log(`baseline: ${baseline}`);
+  for (const [what, path] of STARTUP_ONLY ? [] : ([
+    ['bench list', list],
+    ['with DOIs, Handles and ISBNs', newList],
+  ] as const)) {
+    const lines = readFileSync(path, 'utf8').split('\n').slice(0, -1);
+    const { dispatch, every, differ } = recognizerCalls(lines);
+    console.log(
+      `recognizer calls per line, ${what}: ${dispatch.toFixed(3)} through the dispatch, ${every.toFixed(3)} asking all ` +
+        `${schemes.length} schemes in turn (target: about 1)${differ > 0 ? `; ${differ} lines detected differently: a bug` : ''}`,
+    );
+  }
   for (const jobs of STARTUP_ONLY ? [] : ['1', String(availableParallelism())]) {
     const all = medians(5, [bin, 'normalize', '--jobs', jobs, list]);
     for (const [name, ms] of all) {

@@ -43,4 +43,31 @@ spreadsheets by the same rules (\`packages/core/src/text/sheet.ts\`; the page ru
   equivalence class, its first, with a \`count\` column. \`--level standard\` (the page's default,
   "Equivalent when the scheme's standard says so") makes one class of an ISBN-10 and its ISBN-13, or of an
   ISNI and the ORCID iD with its digits; \`lexical\` of equal normalized forms only.
+- **Warnings.** What was read but is worth a look (a Unicode dash or space read in an ISBN or ISSN, an ISBN
+  in a range the ISBN agency has not allocated, a URN namespace IANA has not registered): a last
+  \`"warnings"\` field (codes and messages) in JSON lines, a \`warnings\` column (codes separated by spaces)
+  in CSV, TSV, NDJSON and XLSX, from \`normalize\` and \`group\` alike (in \`group\`'s JSON lines, on the
+  member), and beside each row on the page.
+- **Text encoding.** Unless given (\`--encoding NAME\`; the page's "Text encoding of a file" control), a
+  UTF-16 byte-order mark says UTF-16, valid UTF-8 says UTF-8, and anything else is jschardet's guess
+  among the legacy encodings spreadsheets save, named in a warning (\`encoding-guessed\`; on the page,
+  under the summary). The page offers the encodings \`--encoding\` accepts that browsers decode
+  (UTF-8, UTF-16, Windows-1250 to 1258 and 874, ISO-8859-1, 2, 5, 7 and 15, KOI8-R and U, Shift_JIS,
+  EUC-JP, GB18030, Big5, EUC-KR); choosing one reads the file again, and the page shows both what it
+  chose and what detection found. A byte that is not text in the encoding read is never replaced: the
+  command (or the page) stops with \`invalid-encoding\`, naming the line.
+- **Sheets.** \`--sheet NAME\` (the page's "Sheet" control, which lists the workbook's sheets) reads one
+  sheet of a workbook; the first by default. The column is then chosen in that sheet by the rule above.
+
+### The page and large workbooks
+
+\`pidgate normalize --format xlsx\` streams a workbook (exceljs' streaming reader and writer): memory
+holds a few rows, whatever the workbook's size. The page cannot: exceljs' browser build has no
+streaming reader, so the page loads the whole workbook into the browser's memory, keeps the chosen
+sheet's rows (the rest is let go; choosing another sheet reads the file again) and builds the XLSX
+download whole. A workbook of 100,000 rows of a few columns works in Chromium (a test reads one, picks
+its column, normalizes it and downloads the workbook: \`apps/gateway/src/web/sheets.browser.test.ts\`);
+past a few hundred thousand rows, or with many wide sheets, a browser tab may run out of memory. For
+those, save the sheet as CSV (the page streams CSV and text files of any length) or use
+\`pidgate normalize --format xlsx\`.
 `;

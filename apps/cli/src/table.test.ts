@@ -333,12 +333,12 @@ describe('pidgate group --format csv', () => {
     expect(code).toBe(0);
     expect(stdout).toBe(
       [
-        `${BOM}id,n,scheme,normalized,url,group,error_code,error_message`,
-        'urn:example:a%2c,1,urn,urn:example:a%2C,,1,,',
-        `bad,2,,,,,unknown-scheme,${UNKNOWN}`,
-        'URN:EXAMPLE:a%2C,3,urn,urn:example:a%2C,,1,,',
-        'urn:example:b,4,urn,urn:example:b,,2,,',
-        'urn:example:a%2c#f,5,urn,urn:example:a%2C,,1,,',
+        `${BOM}id,n,scheme,normalized,url,group,error_code,error_message,warnings`,
+        'urn:example:a%2c,1,urn,urn:example:a%2C,,1,,,',
+        `bad,2,,,,,unknown-scheme,${UNKNOWN},`,
+        'URN:EXAMPLE:a%2C,3,urn,urn:example:a%2C,,1,,,',
+        'urn:example:b,4,urn,urn:example:b,,2,,,',
+        'urn:example:a%2c#f,5,urn,urn:example:a%2C,,1,,,',
 
         '',
       ].join('\n'),

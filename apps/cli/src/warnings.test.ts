@@ -88,3 +88,71 @@ describe('pidgate normalize shows warnings', () => {
     ]);
   });
 });
+
+describe('pidgate group shows warnings as normalize does', () => {
+  it('in JSON lines: a member read with warnings has a last "warnings" field, the others none', async () => {
+    const dir = dirWith('list.txt', `${DASHED}\n978-0-395-36341-6\n${UNALLOCATED}\nurn:xyzzy:abc\n10.1000/182\nnope\n`);
+    const { code, stdout } = await runCli(['group', 'list.txt'], '', { cwd: dir });
+    expect(code).toBe(0);
+    const lines = jsonLines(stdout) as { normalized?: string; members?: Record<string, unknown>[] }[];
+    // the dashed ISBN and the hyphenated one are one class; only the dashed one has a warning
+    expect(lines[0]?.normalized).toBe('urn:isbn:9780395363416');
+    expect(lines[0]?.members?.map((m) => Object.keys(m))).toEqual([
+      ['line', 'input', 'warnings'],
+      ['line', 'input'],
+    ]);
+    const codes = (m: Record<string, unknown> | undefined) =>
+      (m?.warnings as { code: string }[] | undefined)?.map((w) => w.code);
+    expect(codes(lines[0]?.members?.[0])).toEqual(['isbn-unicode-separator']);
+    expect(JSON.stringify(lines[0]?.members?.[0]?.warnings)).toContain('U+2010 read as');
+    expect(codes(lines[1]?.members?.[0])).toEqual(['isbn-unallocated-range']);
+    expect(codes(lines[2]?.members?.[0])).toEqual(['nid-unregistered']);
+    expect(lines[3]?.members?.[0]).toEqual({ line: 5, input: '10.1000/182' });
+    // a line that fails: as before, no warnings
+    expect(lines[4]).toMatchObject({ line: 6, input: 'nope', error: { code: 'unknown-scheme' } });
+    // the same warning text as normalize's
+    const normalized = jsonLines((await runCli(['normalize', 'list.txt'], '', { cwd: dir })).stdout) as {
+      warnings?: unknown;
+    }[];
+    expect(lines[0]?.members?.[0]?.warnings).toEqual(normalized[0]?.warnings);
+  });
+
+  it('with --level standard too (an ISBN-10 and its ISBN-13 in one class, each with its own warnings)', async () => {
+    const dir = dirWith('list.txt', `0\u2010395\u201036341\u20101\n${DASHED}\n`);
+    const { stdout } = await runCli(['group', '--level', 'standard', 'list.txt'], '', { cwd: dir });
+    const [group] = jsonLines(stdout) as { members: { warnings?: { code: string }[] }[] }[];
+    expect(group?.members.map((m) => m.warnings?.map((w) => w.code))).toEqual([
+      ['isbn-unicode-separator'],
+      ['isbn-unicode-separator'],
+    ]);
+  });
+
+  it('in a CSV: a warnings column (codes separated by spaces) after error_message, as normalize writes it', async () => {
+    const dir = dirWith(
+      'books.csv',
+      `Title,ISBN\nDashed,${DASHED}\nUnallocated,${UNALLOCATED}\nPlain,10.1000/182\nAgain,978-0-395-36341-6\nBad,nope\n`,
+    );
+    const { code, stdout } = await runCli(['group', '--format', 'csv', 'books.csv'], '', { cwd: dir });
+    expect(code).toBe(0);
+    const bad = (jsonLines((await runCli(['normalize'], 'nope\n')).stdout)[0] as { error: { message: string } }).error
+      .message;
+    expect(stdout.split('\n')).toEqual([
+      '\ufeffTitle,ISBN,scheme,normalized,url,group,error_code,error_message,warnings',
+      `Dashed,${DASHED},isbn,urn:isbn:9780395363416,https://openlibrary.org/isbn/9780395363416,1,,,isbn-unicode-separator`,
+      `Unallocated,${UNALLOCATED},isbn,urn:isbn:${UNALLOCATED},https://openlibrary.org/isbn/${UNALLOCATED},2,,,isbn-unallocated-range`,
+      'Plain,10.1000/182,doi,doi:10.1000/182,https://doi.org/10.1000/182,3,,,',
+      'Again,978-0-395-36341-6,isbn,urn:isbn:9780395363416,https://openlibrary.org/isbn/9780395363416,1,,,',
+      `Bad,nope,,,,,unknown-scheme,"${bad}",`,
+      '',
+    ]);
+  });
+
+  it('in NDJSON: a "warnings" field of codes (null where there are none)', async () => {
+    const input = `{"id":${JSON.stringify(DASHED)}}\n{"id":"10.1000/182"}\n`;
+    const { stdout } = await runCli(['group', '--format', 'ndjson', '--column', 'id'], input);
+    expect((jsonLines(stdout) as { warnings: unknown; group: unknown }[]).map((r) => [r.group, r.warnings])).toEqual([
+      [1, 'isbn-unicode-separator'],
+      [2, null],
+    ]);
+  });
+});

@@ -202,12 +202,29 @@ export function accessionScheme<N extends string, K extends AccessionKind>(
       hosts,
       // a bare accession (its shape is a few char-code tests), or a compact-identifier prefix (longer than
       // a label's six letters: `bioproject:`): what `recognize` reads of a string without a URL
-      bareWord: (s: string) => d.shape(s, 0) || curies.some((c) => wordAt(s, 0, c)),
+      bareWord: (s: string) => d.shape(s, 0) || curieAt(s, curies),
     },
     resolver: { template: d.resolver.template, id: d.resolver.id ?? ((c) => c.id) },
     docs: d.docs,
   });
   return { scheme, errorCodes, parse, normalize, format, compare };
+}
+
+/**
+ * Does one of `curies` (`geo:`, `insdc.sra:`) start `s`, as `wordAt` reads it? The routing asks this of every
+ * string that starts with a word (`ark:/…`, `urn:…`): the curie's last character (its ":") is compared
+ * first, which turns nearly every string away without reading its start.
+ */
+function curieAt(s: string, curies: readonly string[]): boolean {
+  for (let i = 0; i < curies.length; i++) {
+    const curie = curies[i] as string;
+    const last = curie.charCodeAt(curie.length - 1);
+    const got = s.charCodeAt(curie.length - 1);
+    // `wordAt`'s own test of that character, or a superset of it (a letter in either case)
+    if (got !== last && (got | 0x20) !== last) continue;
+    if (wordAt(s, 0, curie)) return true;
+  }
+  return false;
 }
 
 /** A digit at `i`? (For the bare routes: the word of letters ends where the digits start.) */

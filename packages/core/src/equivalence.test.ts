@@ -38,4 +38,23 @@ describe('equivalence levels', () => {
     g.add(2, 'b', { ok: true, value: equivalenceKey(isbn13, 'standard') });
     expect(g.groups).toHaveLength(1);
   });
+
+  it("a Grouper keeps a member's warnings (code and message), and none where there are none", () => {
+    const g = new Grouper();
+    const warning = { code: 'isbn-unicode-separator', message: 'U+2010 read as "-"' };
+    g.add(1, 'a', { ok: true, value: 'k' }, [{ ...warning, extra: 1 } as typeof warning]);
+    g.add(2, 'b', { ok: true, value: 'k' }, []);
+    g.add(3, 'c', { ok: true, value: 'k' });
+    expect(g.groups).toEqual([
+      {
+        normalized: 'k',
+        members: [
+          { line: 1, input: 'a', warnings: [warning] },
+          { line: 2, input: 'b' },
+          { line: 3, input: 'c' },
+        ],
+      },
+    ]);
+    expect(Object.keys(g.groups[0]?.members[1] ?? {})).toEqual(['line', 'input']);
+  });
 });

@@ -1,4 +1,4 @@
-import type { Identifier } from './identifier.ts';
+import type { Identifier, PidWarning } from './identifier.ts';
 import type { PidError, Result } from './result.ts';
 
 /**
@@ -28,6 +28,8 @@ export interface GroupMember {
   /** 1-based line number, or the position in the list given. */
   readonly line: number;
   readonly input: string;
+  /** The identifier's warnings (codes and messages), when it has any (`Grouper.add`'s `warnings`). */
+  readonly warnings?: readonly PidWarning[];
 }
 export interface Group {
   readonly normalized: string;
@@ -45,15 +47,20 @@ export class Grouper {
   readonly #groups = new Map<string, Group>();
   readonly failures: GroupFailure[] = [];
 
-  add(line: number, input: string, result: Result<string>): void {
+  /** `warnings`: the identifier's, kept on its member (codes and messages only) when there is at least one. */
+  add(line: number, input: string, result: Result<string>, warnings?: readonly PidWarning[]): void {
     if (!result.ok) {
       this.failures.push({ line, input, error: result.error });
       return;
     }
     const key = result.value;
+    const member: GroupMember =
+      warnings === undefined || warnings.length === 0
+        ? { line, input }
+        : { line, input, warnings: warnings.map(({ code, message }) => ({ code, message })) };
     const group = this.#groups.get(key);
-    if (group) group.members.push({ line, input });
-    else this.#groups.set(key, { normalized: key, members: [{ line, input }] });
+    if (group) group.members.push(member);
+    else this.#groups.set(key, { normalized: key, members: [member] });
   }
 
   get groups(): Group[] {

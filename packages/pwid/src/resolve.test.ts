@@ -11,7 +11,7 @@ import { HTTP_URL, PATH_SEGMENT, WAYBACK_FLAG } from './grammar.ts';
 import { parsePwid } from './parse.ts';
 import { ArchiveRegistry, builtinArchives } from './registry.ts';
 import { loadArchiveRegistry } from './registry-file.ts';
-import { pwidAlternatives, pwidFromReplayUrl, resolvePwid } from './resolve.ts';
+import { pwidAlternatives, pwidFromReplayUrl, pwidReplayUrl, resolvePwid } from './resolve.ts';
 
 const registry = ArchiveRegistry.builtin();
 const parts = (s: string) => {
@@ -437,5 +437,61 @@ describe('registry', () => {
 
   it('lists its error codes once', () => {
     expect(new Set(RESOLUTION_ERROR_CODES).size).toBe(RESOLUTION_ERROR_CODES.length);
+  });
+
+  describe("pwidReplayUrl (what urlOf writes for a list) is resolvePwid's url, byte for byte", () => {
+    /** resolvePwid's replay URL, or undefined where it gives none. */
+    const reference = (c: ReturnType<typeof parts>, r: ArchiveRegistry) => {
+      const resolved = resolvePwid(c, r);
+      return resolved.ok && resolved.value.kind === 'replay' ? resolved.value.url : undefined;
+    };
+    const odd = new ArchiveRegistry([
+      ...builtinArchives,
+      // placeholders in another order, twice, and a collection holding a brace: fillPattern's order decides
+      {
+        id: 'odd.example',
+        aliases: [],
+        name: 'Odd',
+        access: 'open',
+        replay: 'https://odd.example/{uri}/{flags}{timestamp}/{collection}/{timestamp}?{uri}',
+        timegate: null,
+        timemap: null,
+        rawMode: 'x{timestamp}_',
+        collection: 'c{flags}',
+        accessUrl: null,
+      },
+    ]);
+    const ids = [...builtinArchives.map((a) => a.id), 'odd.example', 'unknown.example'];
+
+    it('for every archive, precision, time and URI (and registered items)', () => {
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...ids),
+          archivalTimeArb,
+          fc.constantFrom('part', 'PART', 'Part', 'page', 'site', 'snapshot'),
+          fc.option(uriArb, { nil: undefined }),
+          (archiveId, time, precision, uri) => {
+            const pwid =
+              uri === undefined
+                ? buildPwid({ archiveId, time, precision, registeredItemId: 'item-1' })
+                : buildPwid({ archiveId, time, precision, uri });
+            const c = parsePwid(pwid);
+            if (!c.ok) return;
+            for (const r of [registry, odd]) expect(pwidReplayUrl(c.value, r)).toBe(reference(c.value, r));
+          },
+        ),
+        { numRuns: 2000 },
+      );
+    });
+
+    it('the spec example, a restricted archive and an unknown one', () => {
+      expect(pwidReplayUrl(parts('urn:pwid:archive.org:2016-01-22T11:20:29Z:page:http://www.dr.dk'))).toBe(
+        'https://web.archive.org/web/20160122112029/http://www.dr.dk',
+      );
+      expect(pwidReplayUrl(parts('urn:pwid:netarkivet.dk:2016-01-22T11:20:29Z:page:http://www.dr.dk'))).toBe(undefined);
+      expect(pwidReplayUrl(parts('urn:pwid:nowhere.example:2016-01-22T11:20:29Z:page:http://www.dr.dk'))).toBe(
+        undefined,
+      );
+    });
   });
 });

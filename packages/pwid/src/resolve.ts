@@ -88,21 +88,13 @@ export function resolvePwid(
     );
   }
   if (archive.replay === null) return err('no-replay', `${archive.name} has no public replay`, null, 'archive-id');
-  const scan = checkUri(pwid.uri);
-  const original = 'ok' in scan ? pwid.uri : normalizeUri(scan);
-  const raw = pwid.precision.toLowerCase() === 'part' && archive.rawMode !== null;
+  const { url, original } = replayTarget(archive, archive.replay, pwid.uri, pwid);
   const collection = archive.collection;
-  const timestamp = waybackTimestamp(pwid.time);
   return {
     ok: true,
     value: {
       kind: 'replay',
-      url: fillPattern(archive.replay, {
-        timestamp,
-        flags: raw ? (archive.rawMode as string) : '',
-        collection: archive.collection,
-        uri: original,
-      }),
+      url,
       original,
       timegate: archive.timegate === null ? null : fillPattern(archive.timegate, { collection, uri: original }),
       timemap: archive.timemap === null ? null : fillPattern(archive.timemap, { collection, uri: original }),
@@ -110,6 +102,96 @@ export function resolvePwid(
       archive,
     },
   };
+}
+
+/**
+ * The replay URL of a PWID (`resolvePwid`'s `url`), or undefined where `resolvePwid` gives none (an archive
+ * not in the registry, restricted, without a public replay; a registered item). What `urlOf` of
+ * @pidgate/schemes writes in normalize's `url` field for every PWID of a list: the URL alone, without the
+ * TimeGate, TimeMap, Accept-Datetime and explanation `resolvePwid` builds too.
+ */
+export function pwidReplayUrl(pwid: PwidComponents, registry: ArchiveRegistry = DEFAULT_REGISTRY): string | undefined {
+  const archive = registry.get(pwid.archiveId);
+  if (!archive || archive.access === 'restricted' || pwid.uri === null || archive.replay === null) return undefined;
+  return replayTarget(archive, archive.replay, pwid.uri, pwid).url;
+}
+
+/** The replay URL and the archived URI (case-normalized) of a PWID of `archive`, whose replay is `replay`. */
+function replayTarget(
+  archive: Archive,
+  replay: string,
+  uri: string,
+  pwid: PwidComponents,
+): { url: string; original: string } {
+  const scan = checkUri(uri);
+  const original = 'ok' in scan ? uri : normalizeUri(scan);
+  const raw = archive.rawMode !== null && isPart(pwid.precision);
+  const values = {
+    timestamp: waybackTimestamp(pwid.time),
+    flags: raw ? (archive.rawMode as string) : '',
+    collection: archive.collection,
+    uri: original,
+  };
+  return { url: fillReplay(replay, values), original };
+}
+
+/** Is the precision `part`, in any case (`PART`, `Part`)? */
+function isPart(precision: string): boolean {
+  return precision.length === 4 && precision.toLowerCase() === 'part';
+}
+
+/** Each replay pattern cut at its placeholders once: literal text, then a placeholder's name, and so on. */
+const CUT_PATTERNS = new Map<string, readonly string[]>();
+const PLACEHOLDERS = ['{collection}', '{timestamp}', '{flags}', '{uri}'];
+
+/**
+ * `fillPattern(pattern, values)` in one concatenation, the pattern cut once. Equal to it whenever no
+ * value but the URI (put in last there too) holds a `{`: otherwise `fillPattern` itself is called.
+ */
+function fillReplay(
+  pattern: string,
+  values: { timestamp: string; flags: string; collection: string | null; uri: string },
+): string {
+  if (values.flags.includes('{') || values.collection?.includes('{')) return fillPattern(pattern, values);
+  let parts = CUT_PATTERNS.get(pattern);
+  if (parts === undefined) {
+    parts = cutPattern(pattern);
+    CUT_PATTERNS.set(pattern, parts);
+  }
+  let out = parts[0] as string;
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i];
+    out +=
+      name === '{uri}'
+        ? values.uri
+        : name === '{timestamp}'
+          ? values.timestamp
+          : name === '{flags}'
+            ? values.flags
+            : (values.collection ?? '');
+    out += parts[i + 1] as string;
+  }
+  return out;
+}
+
+/** `pattern` as [text, placeholder, text, …, text]: every placeholder of PLACEHOLDERS found left to right. */
+function cutPattern(pattern: string): readonly string[] {
+  const parts: string[] = [];
+  let text = '';
+  let i = 0;
+  while (i < pattern.length) {
+    const name = pattern.charCodeAt(i) === 123 ? PLACEHOLDERS.find((p) => pattern.startsWith(p, i)) : undefined;
+    if (name === undefined) {
+      text += pattern[i];
+      i++;
+      continue;
+    }
+    parts.push(text, name);
+    text = '';
+    i += name.length;
+  }
+  parts.push(text);
+  return parts;
 }
 
 /** Memento TimeGates and TimeMaps of the other open archives, to look for the same URI elsewhere. */

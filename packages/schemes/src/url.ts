@@ -1,6 +1,6 @@
 import type { DefinedScheme, Identifier } from '@pidgate/core';
 // The resolver alone: the package's index loads the archive-registry file reader (zod), which normalize does not.
-import { resolvePwid } from '@pidgate/pwid/resolve';
+import { pwidReplayUrl } from '@pidgate/pwid/resolve';
 import { urnResolverUrl } from '@pidgate/urn';
 import type { AnyIdentifier } from './index.ts';
 import { schemes } from './list.ts';
@@ -27,7 +27,11 @@ function urlOfAny(id: AnyIdentifier): string | undefined {
   const scheme = BY_NAME.get(id.scheme);
   const path = scheme?.resolverId(id.components);
   if (scheme?.resolverTemplate === undefined || path === undefined) return undefined;
-  return scheme.resolverTemplate.replace('{id}', encodePath(path, PERCENT_IS_TEXT.has(id.scheme)));
+  // put in as it is: an identifier may hold "$&", which String.replace would read as a pattern
+  const template = scheme.resolverTemplate;
+  const at = template.indexOf('{id}');
+  if (at < 0) return template;
+  return template.slice(0, at) + encodePath(path, PERCENT_IS_TEXT.has(id.scheme)) + template.slice(at + 4);
 }
 
 const BY_NAME = new Map<string, DefinedScheme>(schemes.map((s) => [s.name, s as DefinedScheme]));
@@ -42,11 +46,18 @@ const SPECIAL: Partial<Record<AnyIdentifier['scheme'], (id: AnyIdentifier) => st
   purl: (id) => (id.normalized.startsWith('https://') ? id.normalized : undefined),
   pwid: (id) => {
     if (id.scheme !== 'pwid') return undefined;
-    const r = resolvePwid(id.components);
-    return r.ok && r.value.kind === 'replay' && /^https?:\/\//i.test(r.value.url) ? r.value.url : undefined;
+    // resolvePwid's replay URL, built alone (a list of PWIDs asks it for every line)
+    const url = pwidReplayUrl(id.components);
+    return url !== undefined && isHttpUrl(url) ? url : undefined;
   },
   pdi: () => undefined,
 };
+
+/** Does `url` start with `http://` or `https://` (any case)? */
+function isHttpUrl(url: string): boolean {
+  const head = url.slice(0, 8).toLowerCase();
+  return head.startsWith('https://') || head.startsWith('http://');
+}
 
 /** The names of the schemes no URL is given for. */
 export const SCHEMES_WITHOUT_URL: readonly string[] = ['pdi'];
@@ -70,8 +81,16 @@ function encodePath(path: string, percentIsText: boolean): string {
 
 const UTF8 = new TextEncoder();
 
+/** The ASCII characters a URL path holds as they are (RFC 3986 unreserved, sub-delims, ":", "@", "/"): 1. */
+const URL_CHAR = (() => {
+  const table = new Uint8Array(128);
+  for (const ch of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@/")
+    table[ch.charCodeAt(0)] = 1;
+  return table;
+})();
+
 function isUrlChar(c: number, percentIsText: boolean): boolean {
-  if ((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39)) return true;
   if (c === 0x25) return !percentIsText;
-  return "-._~!$&'()*+,;=:@/".includes(String.fromCharCode(c)) && c < 0x80;
+  // a table, not a string search: every character of every ARK, DOI and handle of a list is looked at here
+  return c < 0x80 && URL_CHAR[c] === 1;
 }

@@ -11,14 +11,25 @@ describe('urnResolverUrl: the resolver of a URN namespace', () => {
     ['urn:issn:0259-000X', 'https://portal.issn.org/resource/ISSN/0259-000X'],
     ['urn:doi:10.1000/182', 'https://doi.org/10.1000/182'],
     ['urn:nbn:de:x y', 'https://nbn-resolving.org/urn:nbn:de:x%20y'],
+    // "$&" and "$'" are text in an NSS, not String.replace's replacement patterns
+    ["urn:nbn:de:a$&b$'c", "https://nbn-resolving.org/urn:nbn:de:a$&b$'c"],
+    ['urn:ietf:rfc:$&', 'https://www.rfc-editor.org/rfc/rfc$&'],
+    // the longest prefix wins, and an NSS prefix ends at ":" or "-"
+    ['urn:ietf:id:draft-x', 'https://datatracker.ietf.org/doc/draft-x'],
+    ['urn:NBN:DE:x', 'https://nbn-resolving.org/urn:NBN:DE:x'],
   ])('%s → %s', (urn, url) => {
     expect(urnResolverUrl(urn)).toBe(url);
   });
 
-  it.each(['urn:example:a', 'urn:nbn:first:1', 'urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6', 'ark:/1/x'])(
-    '%s has none',
-    (urn) => {
-      expect(urnResolverUrl(urn)).toBeUndefined();
-    },
-  );
+  it.each([
+    'urn:example:a',
+    'urn:nbn:first:1',
+    'urn:ietf:rfcx:1',
+    'urn:nbn:',
+    'urn:',
+    'urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6',
+    'ark:/1/x',
+  ])('%s has none', (urn) => {
+    expect(urnResolverUrl(urn)).toBeUndefined();
+  });
 });

@@ -62,22 +62,42 @@ export function urnResolverUrl(urn: string): string | undefined {
   const key = lower.slice(4);
   const colon = key.indexOf(':');
   if (colon < 0) return undefined;
+  const candidates = BY_NID.get(key.slice(0, colon));
+  if (candidates === undefined) return undefined;
   let best: UrnNamespaceResolver | undefined;
-  for (const r of URN_NAMESPACE_RESOLVERS) {
+  for (const r of candidates) {
     if (best !== undefined && r.prefix.length <= best.prefix.length) continue;
     if (r.prefix.includes(':')) {
       if (!key.startsWith(r.prefix)) continue;
       const after = key.charCodeAt(r.prefix.length);
       if (key.length > r.prefix.length && after !== 58 && after !== 45) continue;
-    } else if (key.slice(0, colon) !== r.prefix) continue;
+    }
     best = r;
   }
   if (best === undefined) return undefined;
   const nss = urn.slice(4 + colon + 1);
   const prefixNss = best.prefix.includes(':') ? best.prefix.slice(best.prefix.indexOf(':') + 1) : '';
   const rest = prefixNss === '' ? nss : nss.slice(Math.min(nss.length, prefixNss.length + 1));
-  return best.template
-    .replace('{urn}', encodeForUrl(urn))
-    .replace('{nss}', encodeForUrl(nss))
-    .replace('{rest}', encodeForUrl(rest));
+  // Each placeholder's text is made only when the template holds it, and put in as it is (no `$&`-style
+  // replacement patterns: an NSS may hold "$"). An encoded value holds no "{", so none makes a placeholder.
+  let url = fill(best.template, '{urn}', urn);
+  url = fill(url, '{nss}', nss);
+  return fill(url, '{rest}', rest);
 }
+
+/** `template` with its first `placeholder` replaced by `value` made fit for a URL (`encodeForUrl`). */
+function fill(template: string, placeholder: string, value: string): string {
+  const at = template.indexOf(placeholder);
+  if (at < 0) return template;
+  return template.slice(0, at) + encodeForUrl(value) + template.slice(at + placeholder.length);
+}
+
+/** The resolvers of each NID (a prefix's part before its first ":"), in the table's order. */
+const BY_NID: ReadonlyMap<string, readonly UrnNamespaceResolver[]> = (() => {
+  const map = new Map<string, UrnNamespaceResolver[]>();
+  for (const r of URN_NAMESPACE_RESOLVERS) {
+    const nid = r.prefix.split(':')[0] as string;
+    map.set(nid, [...(map.get(nid) ?? []), r]);
+  }
+  return map;
+})();

@@ -1,4 +1,4 @@
-import { err, Grouper, isLineTooLong, normalizeRecord, trimSurroundingSpace } from '@pidgate/core';
+import { equivalenceKey, err, Grouper, isLineTooLong, ok, trimSurroundingSpace } from '@pidgate/core';
 import { registry, urlOf } from '@pidgate/schemes';
 import { type Command, levelOption, parseCommandArgs, profileOption, readLevel, readProfile } from '../command.ts';
 import { encodingOption, encodingUsage, openTextSources } from '../decode.ts';
@@ -8,6 +8,7 @@ import { maxLineOption, maxLineUsage, readMaxLineLength, tooLongMessage } from '
 import { progress } from '../progress-bar.ts';
 import { readTableSpec, runTable, tableOptions, tableUsage } from '../table.ts';
 import { Tally } from '../tally.ts';
+import { warningCodes } from '../warning-cells.ts';
 import { xlsxHelp } from '../xlsx.ts';
 import { ACCOUNT_ACTIONS, GROUP_ACCOUNTS_USAGE } from './group-words.ts';
 
@@ -22,16 +23,19 @@ class, in order of first appearance:
   {"normalized":"...","members":[{"line":N,"input":"..."}]}
 followed by one line per input that failed:
   {"line":N,"input":"...","error":{"code":"...","message":"...","offset":N|null}}
-Line numbers count from 1 across all files.
+Line numbers count from 1 across all files. A member read with a finding that is no error (a
+Unicode dash or space read in an ISBN or ISSN, an ISBN in a range the ISBN agency has not
+allocated, a URN namespace IANA has not registered) has a last field
+"warnings":[{"code":"...","message":"..."}], as normalize writes it; the others have none.
 
 --level standard groups identifiers that name the same thing under their scheme's own standard
 (an ISBN-10 with its ISBN-13); the default, lexical, groups by the normalized form.
 
 With --format csv, tsv or ndjson it reads a table as normalize does and writes one row per input
 row, in input order (streaming: memory holds one row per class, not the rows), the input's cells
-first, then six columns:
-  scheme, normalized, url, group, error_code, error_message
-where "group" numbers the equivalence classes 1, 2, 3... in order of first appearance (the order
+first, then seven columns:
+  scheme, normalized, url, group, error_code, error_message, warnings
+(warnings: the warnings' codes, separated by spaces, as normalize writes them) where "group" numbers the equivalence classes 1, 2, 3... in order of first appearance (the order
 of the JSON output): rows with the same number are equivalent; sort by it to see the classes. A
 row that fails has no group and its error.
 
@@ -73,7 +77,7 @@ file literally named create (or list, show, add, remove), write it as a path: pi
       const numbers = new Map<string, number>();
       let finished = false;
       try {
-        const columns = ['scheme', 'normalized', 'url', 'group', 'error_code', 'error_message'];
+        const columns = ['scheme', 'normalized', 'url', 'group', 'error_code', 'error_message', 'warnings'];
         await runTable(
           io,
           sources,
@@ -81,16 +85,15 @@ file literally named create (or list, show, add, remove), write it as a path: pi
           bar,
           columns,
           (value) => {
-            const key = registry.normalize(value, profile, level);
-            const r = normalizeRecord(registry, value, profile, undefined, urlOf);
-            tally.add(r);
-            if (!key.ok || !r.ok)
-              return r.ok
-                ? [r.scheme, r.normalized, r.url ?? null, null, null, null]
-                : [null, null, null, null, r.error.code, r.error.message];
-            const n = numbers.get(key.value) ?? numbers.size + 1;
-            numbers.set(key.value, n);
-            return [r.scheme, r.normalized, r.url ?? null, n, null, null];
+            // One parse gives the class (its key at --level), the cells and the warnings.
+            const parsed = registry.parse(value, profile);
+            tally.add(parsed);
+            if (!parsed.ok) return [null, null, null, null, parsed.error.code, parsed.error.message, null];
+            const id = parsed.value;
+            const key = equivalenceKey(id, level);
+            const n = numbers.get(key) ?? numbers.size + 1;
+            numbers.set(key, n);
+            return [id.scheme, id.normalized, urlOf(id) ?? null, n, null, null, warningCodes(id.warnings)];
           },
           maxLineLength,
           { parses: (value) => registry.parse(value, profile).ok },
@@ -114,9 +117,10 @@ file literally named create (or list, show, add, remove), write it as a path: pi
               continue;
             }
             const input = spec.trim ? trimSurroundingSpace(raw) : raw;
-            const result = registry.normalize(input, profile, level);
+            const parsed = registry.parse(input, profile);
+            const result = parsed.ok ? ok(equivalenceKey(parsed.value, level)) : parsed;
             tally.add(result);
-            grouper.add(++line, input, result);
+            grouper.add(++line, input, result, parsed.ok ? parsed.value.warnings : undefined);
           }
           bar.lines(lines.length);
         }

@@ -13,6 +13,7 @@ import { type Job, NormalizePool, workerScript } from '../pool.ts';
 import { openProgress, type Progress } from '../progress.ts';
 import { readTableSpec, tableOptions, tableUsage } from '../table-spec.ts';
 import { Tally } from '../tally.ts';
+import { warningCodes } from '../warning-cells.ts';
 import { xlsxHelp } from '../xlsx.ts';
 
 export const normalizeCommand: Command = {
@@ -160,11 +161,6 @@ On a terminal, standard error shows a progress bar and, at the end, a summary li
 normalized, distinct normalized identifiers (groups) and errors by code.
 Exit status 0, or 2 when the command itself cannot run (a missing file, a bad option, malformed
 CSV or NDJSON: the message names the line). Output already written stays written.`;
-}
-
-/** The `warnings` cell of a table: the warnings' codes separated by spaces (null: none). */
-function warningCodes(warnings: readonly { readonly code: string }[] | undefined): string | null {
-  return warnings === undefined ? null : warnings.map((w) => w.code).join(' ');
 }
 
 /** `text` in lines of at most `width` characters, broken at spaces. */

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { schemes, schemesInWords } from '@pidgate/schemes';
 import type { Context } from 'hono';
 import { inspectRoutes } from 'hono/dev';
 import type { Config } from '../config/index.ts';
@@ -21,7 +22,8 @@ export type OpenApiDocument = ReturnType<OpenAPIHono<GatewayEnv>['getOpenAPI31Do
 /** The gateway's version (its package.json). */
 export const VERSION = (JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as { version: string }).version;
 
-const DESCRIPTION = `The pidgate gateway resolves and describes persistent identifiers: ARKs, PWIDs, PDIs and generic URNs.
+const DESCRIPTION = `The pidgate gateway resolves and describes persistent identifiers: ${schemesInWords(schemes)} (ARKs,
+PWIDs, PDIs and URNs by its own resolvers and bindings, the others through their registration authority's resolver).
 
 - \`GET /{identifier}\` redirects to where the identifier leads; \`/{identifier}?\`, \`??\` and \`?info\` describe it
   (THUMP text, JSON or HTML by \`Accept\`).

@@ -21,6 +21,39 @@ export interface HomeProps {
   readonly batchLimit?: number;
 }
 
+/**
+ * The text encodings a file may be read in (the page's "Text encoding" control): those `pidgate normalize
+ * --encoding` accepts (iconv-lite's names) that the browser's TextDecoder decodes too; ISO-8859-1 is decoded
+ * by the page itself (TextDecoder reads that label as Windows-1252, iconv-lite as the bytes' own code points).
+ */
+export const FILE_ENCODINGS: readonly (readonly [value: string, label: string])[] = [
+  ['utf-8', 'UTF-8'],
+  ['utf-16le', 'UTF-16 (little-endian, as Windows saves it)'],
+  ['utf-16be', 'UTF-16 (big-endian)'],
+  ['windows-1252', 'Windows-1252 (Western Europe, Americas: Excel on Windows)'],
+  ['iso-8859-1', 'ISO-8859-1 (Latin-1)'],
+  ['iso-8859-15', 'ISO-8859-15 (Latin-9, with €)'],
+  ['windows-1250', 'Windows-1250 (Central Europe)'],
+  ['iso-8859-2', 'ISO-8859-2 (Latin-2)'],
+  ['windows-1251', 'Windows-1251 (Cyrillic)'],
+  ['iso-8859-5', 'ISO-8859-5 (Cyrillic)'],
+  ['koi8-r', 'KOI8-R (Russian)'],
+  ['koi8-u', 'KOI8-U (Ukrainian)'],
+  ['windows-1253', 'Windows-1253 (Greek)'],
+  ['iso-8859-7', 'ISO-8859-7 (Greek)'],
+  ['windows-1254', 'Windows-1254 (Turkish)'],
+  ['windows-1255', 'Windows-1255 (Hebrew)'],
+  ['windows-1256', 'Windows-1256 (Arabic)'],
+  ['windows-1257', 'Windows-1257 (Baltic)'],
+  ['windows-1258', 'Windows-1258 (Vietnamese)'],
+  ['windows-874', 'Windows-874 (Thai)'],
+  ['shift_jis', 'Shift_JIS (Japanese)'],
+  ['euc-jp', 'EUC-JP (Japanese)'],
+  ['gb18030', 'GB18030 (Chinese, simplified)'],
+  ['big5', 'Big5 (Chinese, traditional)'],
+  ['euc-kr', 'EUC-KR (Korean)'],
+];
+
 /** The resolve box: a plain GET form to `/lookup` that the page script enhances in place. */
 /** What pidgate reads, in words, from the list of schemes (a new scheme is named here by its definition). */
 export const SCHEMES_IN_WORDS = schemesInWords(allSchemes);
@@ -83,10 +116,11 @@ const Home: FC<HomeProps> = ({ base, schemes, profile, batchLimit = 10_000 }) =>
         />
         <p class="hint" id="normalize-hint">
           Paste a list, or choose a file below: a text file with one identifier per line, a spreadsheet saved as CSV or
-          TSV, or an Excel workbook (.xlsx, its first sheet; you pick the column; the downloads keep your other
-          columns). Files are read and sent in pieces, so lists of millions of lines work. A file that is not UTF-8 (a
-          CSV saved by Excel on Windows, say) is read in the encoding it looks like, and the page says which. Each line
-          gets its normalized form or the reason it is not an identifier; equivalent identifiers are grouped.
+          TSV, or an Excel workbook (.xlsx; you pick the sheet and the column; the downloads keep your other columns).
+          Text files are read and sent in pieces, so lists of millions of lines work; a workbook is read whole in the
+          page (100,000 rows work). A file that is not UTF-8 (a CSV saved by Excel on Windows, say) is read in the
+          encoding it looks like, and the page says which; choose its encoding under Options to read it otherwise. Each
+          line gets its normalized form or the reason it is not an identifier; equivalent identifiers are grouped.
         </p>
         <div class="row">
           <div>
@@ -128,6 +162,17 @@ const Home: FC<HomeProps> = ({ base, schemes, profile, batchLimit = 10_000 }) =>
               </select>
             </div>
             <div>
+              <label for="file-encoding">Text encoding of a file</label>
+              <select id="file-encoding" aria-describedby="encoding-hint">
+                <option value="" selected>
+                  detect (UTF-8, UTF-16 by its mark, else a guess)
+                </option>
+                {FILE_ENCODINGS.map(([value, label]) => (
+                  <option value={value}>{label}</option>
+                ))}
+              </select>
+            </div>
+            <div>
               <input type="checkbox" id="normalize-trim" />{' '}
               <label for="normalize-trim" class="inline">
                 Remove spaces around each identifier (--trim)
@@ -155,13 +200,24 @@ const Home: FC<HomeProps> = ({ base, schemes, profile, batchLimit = 10_000 }) =>
             so that a spreadsheet shows it as text instead of running it; CSV downloads start with a byte-order mark, so
             that spreadsheet programs read them as UTF-8. <code>pidgate normalize</code> does the same.
           </p>
+          <p class="hint" id="encoding-hint">
+            Text encoding: how the bytes of a text, CSV or TSV file are read (<code>--encoding</code>). Detect reads
+            UTF-8, or UTF-16 when the file starts with its byte-order mark, and otherwise guesses the legacy encoding
+            the file looks like (Windows-1252 for Excel's “CSV (Comma delimited)”), and says so. Choosing one reads the
+            file again in it. A byte that is not text in the encoding read is never replaced: the page stops there,
+            naming the line.
+          </p>
         </fieldset>
         <fieldset id="csv-options" hidden>
           <legend>
             Spreadsheet <span id="csv-file" />
           </legend>
           <div class="row">
-            <div>
+            <div id="sheet-choice" hidden>
+              <label for="csv-sheet">Sheet</label>
+              <select id="csv-sheet" aria-describedby="csv-hint" />
+            </div>
+            <div id="delimiter-choice">
               <label for="csv-delimiter">Separator</label>
               <select id="csv-delimiter">
                 <option value="" selected>
@@ -188,14 +244,16 @@ const Home: FC<HomeProps> = ({ base, schemes, profile, batchLimit = 10_000 }) =>
             </button>
           </div>
           <p class="hint" id="csv-hint">
-            The column chosen at first is the one whose cells (in the first 100 rows) are identifiers most often; a tie
-            goes to a column named like <code>doi</code>, <code>identifier</code>, <code>id</code> or <code>isbn</code>,
-            then to the leftmost. The first row is taken as a header when its cell is no identifier while a cell below
-            it is. Normalize reads the chosen column of every row. The CSV download holds your rows as they are, then
-            the columns <code>scheme</code>, <code>normalized</code>, <code>url</code>, <code>group</code>,{' '}
-            <code>error_code</code> and <code>error_message</code>, as <code>pidgate group --format csv</code> writes
-            them, and <code>warnings</code>: the codes of what was read but is worth a look (a Unicode dash read in an
-            ISBN, an ISBN in a range the ISBN agency has not allocated, a URN namespace IANA has not registered).
+            A workbook's first sheet is read at first; choosing another sheet reads that one, and the column is chosen
+            again. The column chosen at first is the one whose cells (in the first 100 rows) are identifiers most often;
+            a tie goes to a column named like <code>doi</code>, <code>identifier</code>, <code>id</code> or{' '}
+            <code>isbn</code>, then to the leftmost. The first row is taken as a header when its cell is no identifier
+            while a cell below it is. Normalize reads the chosen column of every row. The CSV download holds your rows
+            as they are, then the columns <code>scheme</code>, <code>normalized</code>, <code>url</code>,{' '}
+            <code>group</code>, <code>error_code</code> and <code>error_message</code>, as{' '}
+            <code>pidgate group --format csv</code> writes them, and <code>warnings</code>: the codes of what was read
+            but is worth a look (a Unicode dash read in an ISBN, an ISBN in a range the ISBN agency has not allocated, a
+            URN namespace IANA has not registered).
           </p>
         </fieldset>
       </form>

@@ -105,6 +105,139 @@ describe.skipIf(!CHROMIUM_AVAILABLE)('the list normalizer with legacy encodings 
     expect(await page.locator('#normalize-encoding').isHidden()).toBe(true);
   });
 
+  it('reads a file again in the encoding chosen, showing the guess and the choice', async () => {
+    await page.goto(server.url);
+    const encoding = page.getByLabel('Text encoding of a file');
+    expect(await encoding.inputValue()).toBe('');
+    // 0xE9 is é in both; 0x80 is € in Windows-1252 and the control U+0080 in ISO-8859-1
+    await page.getByLabel('Or a file').setInputFiles({
+      name: 'prices.txt',
+      mimeType: 'text/plain',
+      buffer: bytes('Caf\xe9 \x80\nurn:nbn:de:bvb:19-146642\n'),
+    });
+    await done();
+    const inputs = page.locator('#rows-body tr td:nth-child(2)');
+    const note = page.locator('#normalize-encoding');
+    // two letters outside ASCII are little to go by: jschardet's guess is shown, whichever it is
+    expect(await note.isVisible()).toBe(true);
+    const guess = (await note.getAttribute('data-encoding')) as string;
+    expect(await note.textContent()).toContain(`prices.txt is not UTF-8: it was read as ${guess} (encoding-guessed`);
+
+    await encoding.selectOption({ label: 'Windows-1252 (Western Europe, Americas: Excel on Windows)' });
+    await page.locator('#normalize-encoding[data-encoding="windows-1252"]').waitFor();
+    await done();
+    expect(await inputs.allTextContents()).toEqual(['Café €', 'urn:nbn:de:bvb:19-146642']);
+    expect(await note.textContent()).toBe(
+      `prices.txt was read as windows-1252, as chosen under Options (detection guessed ${guess} from its first 32 bytes).`,
+    );
+
+    await encoding.selectOption({ label: 'ISO-8859-1 (Latin-1)' });
+    await page.locator('#normalize-encoding[data-encoding="iso-8859-1"]').waitFor();
+    await done();
+    expect(await inputs.allTextContents()).toEqual(['Café \u0080', 'urn:nbn:de:bvb:19-146642']);
+    expect(await note.isVisible()).toBe(true);
+    expect(await note.getAttribute('data-detected')).toBe(guess);
+    expect(await note.getAttribute('data-chosen')).toBe('true');
+
+    // UTF-8 said of a file that is not: it stops, replacing nothing
+    await encoding.selectOption({ label: 'UTF-8' });
+    const failed = page.locator('#normalize-status[data-state="failed"]');
+    await failed.waitFor();
+    expect(await failed.textContent()).toContain('line 1 is not utf-8 text (invalid-encoding)');
+    expect(await page.locator('#rows-body').textContent()).not.toContain('\ufffd');
+    expect(await axeViolations(page)).toEqual([]);
+    await encoding.selectOption({ label: 'detect (UTF-8, UTF-16 by its mark, else a guess)' });
+  });
+
+  it("reads a CSV's header again in the encoding chosen", async () => {
+    await page.goto(server.url);
+    // 0xA4: ¤ in Windows-1252, € in ISO-8859-15
+    await page.getByLabel('Or a file').setInputFiles({
+      name: 'preise.csv',
+      mimeType: 'text/csv',
+      buffer: bytes('Titel;Preis \xa4;DOI\r\nCaf\xe9;5;10.1000/182\r\nTh\xe9;4;10.1000/183\r\n'),
+    });
+    const column = page.getByLabel('Column with the identifiers');
+    await page.locator('#csv-column option').first().waitFor({ state: 'attached' });
+    expect(await column.locator('option').allTextContents()).toEqual(['Titel', 'Preis ¤', 'DOI']);
+    await page.getByLabel('Text encoding of a file').selectOption({ label: 'ISO-8859-15 (Latin-9, with €)' });
+    await page.locator('#csv-column option', { hasText: 'Preis €' }).waitFor({ state: 'attached' });
+    expect(await column.locator('option').allTextContents()).toEqual(['Titel', 'Preis €', 'DOI']);
+    expect(await column.inputValue()).toBe('2');
+    await page.getByRole('button', { name: 'Normalize' }).click();
+    await done();
+    expect(await page.locator('#count-ok').textContent()).toBe('2');
+    expect(await page.locator('#normalize-encoding').getAttribute('data-encoding')).toBe('iso-8859-15');
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.locator('#download-csv').click()]);
+    expect(readFileSync(await csv.path(), 'utf8')).toContain('Titel;Preis €;DOI;scheme');
+    await page
+      .getByLabel('Text encoding of a file')
+      .selectOption({ label: 'detect (UTF-8, UTF-16 by its mark, else a guess)' });
+  });
+
+  it("lists a workbook's sheets and reads the one chosen, the column picker following", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pidgate-sheets-'));
+    const input = join(dir, 'library.xlsx');
+    const book = new ExcelJS.Workbook();
+    const notes = book.addWorksheet('Notes');
+    notes.addRow(['Books bought in 2024, see the second sheet']);
+    notes.addRow(['Checked by the acquisitions team']);
+    book.addWorksheet('Empty');
+    const books = book.addWorksheet('Books');
+    books.addRow(['Title', 'ISBN', 'Copies']);
+    books.addRow(['Ærø, a history', '978-0-395-36341-6', 2]);
+    books.addRow(['Another', '0-395-36341-1', 1]);
+    books.addRow(['Not one', 'pending', 1]);
+    await book.xlsx.writeFile(input);
+
+    await page.goto(server.url);
+    await page.getByLabel('Or a file').setInputFiles(input);
+    const sheet = page.getByLabel('Sheet');
+    await page.locator('#sheet-choice:not([hidden])').waitFor();
+    expect(await sheet.locator('option').allTextContents()).toEqual(['Notes', 'Empty', 'Books']);
+    expect(await sheet.inputValue()).toBe('Notes');
+    expect(await page.locator('#csv-file').textContent()).toBe(
+      'library.xlsx (Excel workbook, sheet “Notes”, one of 3)',
+    );
+    // a workbook has no separator to choose
+    expect(await page.locator('#delimiter-choice').isHidden()).toBe(true);
+
+    await sheet.selectOption('Empty');
+    await page.locator('#normalize-status', { hasText: 'is empty: choose another sheet' }).waitFor();
+
+    await sheet.selectOption('Books');
+    const column = page.getByLabel('Column with the identifiers');
+    await page.locator('#csv-column option', { hasText: 'ISBN' }).waitFor({ state: 'attached' });
+    expect(await column.locator('option').allTextContents()).toEqual(['Title', 'ISBN', 'Copies']);
+    // chosen by content, as pidgate normalize --sheet Books chooses it
+    expect(await column.inputValue()).toBe('1');
+    expect(await page.locator('#csv-file').textContent()).toBe(
+      'library.xlsx (Excel workbook, sheet “Books”, one of 3)',
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Normalize' }).click();
+    await done();
+    expect(await page.locator('#count-lines').textContent()).toBe('3');
+    expect(await page.locator('#count-ok').textContent()).toBe('2');
+    // standard level (the page's default): the ISBN-10 and its ISBN-13 are one group
+    expect(await page.locator('#count-distinct').textContent()).toBe('1');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#download-xlsx').click()]);
+    const out = new ExcelJS.Workbook();
+    await out.xlsx.readFile(await download.path());
+    expect(out.worksheets.map((w) => w.name)).toEqual(['Books']);
+    const rows: unknown[][] = [];
+    out.worksheets[0]?.eachRow((row) => {
+      rows.push((row.values as unknown[]).slice(1, 5));
+    });
+    expect(rows).toEqual([
+      ['Title', 'ISBN', 'Copies', 'scheme'],
+      ['Ærø, a history', '978-0-395-36341-6', 2, 'isbn'],
+      ['Another', '0-395-36341-1', 1, 'isbn'],
+      ['Not one', 'pending', 1, undefined],
+    ]);
+  });
+
   it('a 100,000-row workbook in, column picked, a workbook out with every row', { timeout: 600_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pidgate-sheets-'));
     const input = join(dir, 'big.xlsx');

@@ -461,7 +461,11 @@ function setRunning(running) {
 
 /** The page's module for encodings and workbooks (sheets.js), loaded when a file is first chosen. */
 let sheetsModule = null;
-const sheets = () => (sheetsModule ??= import(settings.sheets));
+const sheets = () =>
+  (sheetsModule ??= import(settings.sheets).then((m) => {
+    sheetText = m.cellText;
+    return m;
+  }));
 
 /**
  * The text of a File as it is read, with the bytes read so far: in UTF-8, UTF-16 by its byte-order mark,
@@ -849,11 +853,18 @@ async function chooseTable(file) {
 function clearTable(keepFile = false) {
   pendingTable = null;
   $('csv-options').hidden = true;
-  if (!keepFile) $('normalize-file').value = '';
+  if (!keepFile) {
+    $('normalize-file').value = '';
+    textFile = null;
+  }
 }
 
 function runTable() {
   const t = pendingTable;
+  if (t.empty) {
+    $('normalize-status').textContent = `The sheet “${t.workbook.sheet}” is empty: choose another sheet.`;
+    return;
+  }
   const column = Number($('csv-column').value);
   const header = $('csv-header').checked ? t.firstRow : null;
   const table = { file: t.file, delimiter: t.delimiter, newline: t.newline, header, workbook: t.workbook };
@@ -862,31 +873,71 @@ function runTable() {
   void normalize(pieces, `${t.file.name}, column “${name}”`, table, t.file.size);
 }
 
-/** An Excel workbook: its first sheet read in the page (sheets.js), then the column picked as for a CSV. */
-async function chooseWorkbook(file) {
+/**
+ * An Excel workbook: one sheet read in the page (sheets.js; the first, or `name`), the sheets listed to
+ * choose from, then the column picked as for a CSV (by content, the same rule).
+ */
+async function chooseWorkbook(file, name = null) {
+  const status = $('normalize-status');
   try {
     await loadPapa();
-    const workbook = await (await sheets()).readWorkbook(file);
+    const workbook = await (await sheets()).readWorkbook(file, name);
+    if (pendingTable && pendingTable.file !== file && name !== null) return;
     pendingTable = { file, delimiter: ',', newline: '\r\n', firstRow: workbook.firstRow, workbook };
+    const many = workbook.sheetNames.length;
     $('csv-file').textContent =
-      `${file.name} (Excel workbook, sheet “${workbook.sheet}”${workbook.sheets > 1 ? `, the first of ${workbook.sheets}` : ''})`;
+      `${file.name} (Excel workbook, sheet “${workbook.sheet}”${many > 1 ? `, one of ${many}` : ''})`;
+    const select = $('csv-sheet');
+    select.replaceChildren(...workbook.sheetNames.map((n) => el('option', { value: n }, n)));
+    select.value = workbook.sheet;
+    $('sheet-choice').hidden = false;
+    $('delimiter-choice').hidden = true;
     $('csv-options').hidden = false;
-    $('csv-header').checked = true;
+    if (workbook.rows.length === 0) {
+      // Another sheet may hold the list: the sheet control stays, Normalize waits for a sheet with rows.
+      pendingTable = { ...pendingTable, empty: true };
+      $('csv-column').replaceChildren();
+      $('normalize-result').hidden = false;
+      status.textContent = `The sheet “${workbook.sheet}” of ${file.name} is empty: choose another sheet.`;
+      select.focus();
+      return;
+    }
+    status.textContent = '';
+    const sample = workbook.rows.slice(0, SAMPLE_ROWS + 1).map((row) => row.map((c) => sheetText(c)));
+    const { column, header } = await columnByContent(sample);
+    if (pendingTable?.workbook !== workbook) return;
+    $('csv-header').checked = header;
     $('csv-column').value = '';
-    showColumns();
-    $('csv-column').focus();
+    showColumns(column);
+    (name === null ? $('csv-column') : select).focus();
   } catch (e) {
     pendingTable = null;
     $('normalize-result').hidden = false;
-    $('normalize-status').textContent = `This file cannot be read as a workbook: ${e.message}`;
+    status.textContent = `This file cannot be read as a workbook: ${e.message}`;
   }
 }
 
+/** A workbook cell's text, as the column picker and the CSV download read it (sheets.js, cellText). */
+let sheetText = (value) => (value === null || value === undefined ? '' : String(value));
+
+/** The text file last chosen (read again when another encoding is chosen). */
+let textFile = null;
+
 function chooseFile(file) {
+  textFile = null;
   if (/\.xlsx$/i.test(file.name) || file.type.includes('spreadsheetml')) return void chooseWorkbook(file);
+  $('sheet-choice').hidden = true;
+  $('delimiter-choice').hidden = false;
   if (isTable(file)) return void chooseTable(file);
   clearTable(true);
+  textFile = file;
   void normalize(linePieces(fileText(file)), file.name, null, file.size);
+}
+
+/** Another encoding chosen: the file read again in it (a text file normalized again, a CSV's header read again). */
+function encodingChanged() {
+  if (pendingTable && !pendingTable.workbook) return void chooseTable(pendingTable.file);
+  if (textFile && !pendingTable) void normalize(linePieces(fileText(textFile)), textFile.name, null, textFile.size);
 }
 
 // Downloads: built when asked for, from the parts, with a UTF-8 byte-order mark so that spreadsheet
@@ -971,9 +1022,14 @@ function start() {
     chooseFile(file);
   });
   text.addEventListener('input', () => {
+    textFile = null;
     if (pendingTable) clearTable();
   });
   $('csv-header').addEventListener('change', () => showColumns());
+  $('csv-sheet').addEventListener('change', () => {
+    if (pendingTable?.workbook) void chooseWorkbook(pendingTable.file, $('csv-sheet').value);
+  });
+  $('file-encoding').addEventListener('change', encodingChanged);
   $('csv-delimiter').addEventListener('change', () => {
     if (pendingTable) void chooseTable(pendingTable.file);
   });

@@ -100,31 +100,74 @@ export async function encodingOf(file) {
   return { encoding: 'windows-1252', guessed: true };
 }
 
-/** Tell the person what the file was read as, when it was not UTF-8. */
-function showEncoding(file, { encoding, guessed }) {
-  const note = document.getElementById('normalize-encoding');
-  if (!note) return;
-  note.hidden = !guessed;
-  note.dataset.encoding = encoding;
-  note.textContent = guessed
-    ? `${file.name} is not UTF-8: it was read as ${encoding} (encoding-guessed, from its first ${fmt.format(Math.min(file.size, HEAD))} bytes). If letters look wrong, save the file as UTF-8 and choose it again.`
-    : '';
-}
-
-/** The text of `file` in its first piece (for the header and the delimiter), its encoding found. */
-export async function headText(file) {
-  const { encoding } = await encodingOf(file);
-  return new TextDecoder(encoding).decode(await file.slice(0, HEAD).arrayBuffer(), { stream: true });
+/** The encoding chosen on the page ("Text encoding of a file"), or null for "detect". */
+function chosenEncoding() {
+  const value = document.getElementById('file-encoding')?.value ?? '';
+  return value === '' ? null : value;
 }
 
 /**
- * The text of a File as it is read, { text, position } (position: bytes read), in the encoding found
- * (a byte-order mark dropped); a byte that is not text in it stops with invalid-encoding and its line.
+ * How `file` is read: the encoding chosen on the page, else the one found (`encodingOf`); with what
+ * detection found in either case, so that the page can show both. { encoding, guessed, chosen, detected }.
+ */
+export async function readingOf(file) {
+  const detected = await encodingOf(file);
+  const chosen = chosenEncoding();
+  return chosen === null
+    ? { encoding: detected.encoding, guessed: detected.guessed, chosen: false, detected }
+    : { encoding: chosen, guessed: false, chosen: true, detected };
+}
+
+/**
+ * ISO-8859-1 as `pidgate normalize --encoding iso-8859-1` reads it (iconv-lite): each byte the code point of
+ * its value. (TextDecoder reads the label iso-8859-1 as Windows-1252.) No byte is invalid.
+ */
+class Latin1Decoder {
+  decode(input = new Uint8Array(0)) {
+    const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
+    let text = '';
+    for (let i = 0; i < bytes.length; i += 8192) text += String.fromCharCode(...bytes.subarray(i, i + 8192));
+    return text;
+  }
+}
+
+/** A decoder of `encoding` that throws on a byte that is not text in it (`fatal`), never replacing one. */
+function decoderOf(encoding, fatal = true) {
+  return encoding === 'iso-8859-1' ? new Latin1Decoder() : new TextDecoder(encoding, { fatal });
+}
+
+/** Tell the person what the file was read as: when guessed (not UTF-8) or chosen, with what detection found. */
+function showEncoding(file, reading) {
+  const note = document.getElementById('normalize-encoding');
+  if (!note) return;
+  const { encoding, guessed, chosen, detected } = reading;
+  note.hidden = !guessed && !chosen;
+  note.dataset.encoding = encoding;
+  note.dataset.detected = detected.encoding;
+  note.dataset.chosen = String(chosen);
+  const sample = `its first ${fmt.format(Math.min(file.size, HEAD))} bytes`;
+  const found = detected.guessed ? `guessed ${detected.encoding} from ${sample}` : `found ${detected.encoding}`;
+  note.textContent = chosen
+    ? `${file.name} was read as ${encoding}, as chosen under Options (detection ${found}).`
+    : guessed
+      ? `${file.name} is not UTF-8: it was read as ${encoding} (encoding-guessed, from ${sample}). If letters look wrong, choose its encoding under Options, or save the file as UTF-8 and choose it again.`
+      : '';
+}
+
+/** The text of `file` in its first piece (for the header and the delimiter), in the encoding it is read in. */
+export async function headText(file) {
+  const { encoding } = await readingOf(file);
+  return decoderOf(encoding, false).decode(await file.slice(0, HEAD).arrayBuffer(), { stream: true });
+}
+
+/**
+ * The text of a File as it is read, { text, position } (position: bytes read), in the encoding chosen or
+ * found (a byte-order mark dropped); a byte that is not text in it stops with invalid-encoding and its line.
  */
 export async function* decodedText(file) {
-  const found = await encodingOf(file);
+  const found = await readingOf(file);
   showEncoding(file, found);
-  const decoder = new TextDecoder(found.encoding, { fatal: true });
+  const decoder = decoderOf(found.encoding);
   const reader = file.stream().getReader();
   let position = 0;
   let line = 1;
@@ -133,10 +176,10 @@ export async function* decodedText(file) {
   };
   const invalid = (bytes) => {
     // Where: the piece decoded again with replacement, its first U+FFFD.
-    const text = new TextDecoder(found.encoding).decode(bytes);
+    const text = decoderOf(found.encoding, false).decode(bytes);
     lines(text.slice(0, Math.max(0, text.indexOf('\ufffd'))));
     return new Error(
-      `line ${fmt.format(line)} is not ${found.encoding} text (invalid-encoding); nothing was replaced. Save the file as UTF-8 and choose it again`,
+      `line ${fmt.format(line)} is not ${found.encoding} text (invalid-encoding); nothing was replaced. Choose the file's encoding under Options, or save it as UTF-8 and choose it again`,
     );
   };
   try {
@@ -166,8 +209,10 @@ export async function* decodedText(file) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Workbooks: the first sheet read whole in the page by exceljs (as `pidgate normalize --format xlsx`
-// reads a sheet: each cell as its value, empty rows skipped), and the results written as a workbook.
+// Workbooks: one sheet (the first, or the one chosen) read whole in the page by exceljs (as `pidgate
+// normalize --format xlsx --sheet NAME` reads a sheet: each cell as its value, empty rows skipped), and the
+// results written as a workbook. exceljs' browser build cannot stream: the workbook is loaded whole, its
+// sheet's rows kept, the rest let go (docs/cli.md, "The page and large workbooks").
 
 export function isWorkbook(file) {
   return (
@@ -202,8 +247,12 @@ function plainValue(value) {
   return value;
 }
 
-/** A workbook's first sheet: { sheet, sheets, rows, firstRow } with each row's values (from column A), empty rows left out. */
-export async function readWorkbook(file) {
+/**
+ * A workbook's sheet `name` (default: its first): { sheet, sheetNames, rows, firstRow } with each row's
+ * values (from column A), empty rows left out. The workbook itself is not kept: choosing another sheet reads
+ * the file again, so that memory holds one sheet's rows.
+ */
+export async function readWorkbook(file, name = null) {
   const ExcelJS = await load(settings.exceljs, 'ExcelJS');
   const workbook = new ExcelJS.Workbook();
   try {
@@ -211,16 +260,16 @@ export async function readWorkbook(file) {
   } catch (e) {
     throw new Error(`it is not an .xlsx workbook (not-a-workbook: ${e.message})`);
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new Error('the workbook has no sheet');
+  const sheetNames = workbook.worksheets.map((w) => w.name);
+  const sheet = name === null ? workbook.worksheets[0] : workbook.getWorksheet(name);
+  if (!sheet) throw new Error(name === null ? 'the workbook has no sheet' : `the workbook has no sheet “${name}”`);
   const rows = [];
   sheet.eachRow({ includeEmpty: false }, (row) => {
     const cells = row.values.slice(1);
     for (let i = 0; i < cells.length; i++) if (cells[i] === undefined) cells[i] = null;
     if (cells.some((c) => cellText(c) !== '')) rows.push(cells);
   });
-  if (rows.length === 0) throw new Error(`its first sheet, “${sheet.name}”, is empty`);
-  return { sheet: sheet.name, sheets: workbook.worksheets.length, rows, firstRow: rows[0].map(cellText) };
+  return { sheet: sheet.name, sheetNames, rows, firstRow: rows[0]?.map(cellText) ?? [] };
 }
 
 /**
