@@ -16,6 +16,13 @@ import { runImport } from './import.ts';
 import { type LinkChecks, linkChecks } from './links.ts';
 import { checkNaan, checkNaanName, checkShoulder, MAX_RESERVATION } from './minter.ts';
 import { checkErc, checkFormat, checkPdiList, checkSerial, checkVersion } from './pdi.ts';
+import {
+  checkBatch,
+  type ResolutionCountBatch,
+  type ResolutionCountQuery,
+  type ResolutionCounts,
+  resolutionCounts,
+} from './resolution-counts.ts';
 import { type HistoryRowDb, isoTime, type TokenRow, toHistory } from './rows.ts';
 import { type ErcRecord, IDENTIFIER_STATUSES, MAX_OWNER_LENGTH, TargetUrl } from './schema.ts';
 import { scopeAllows, scopeRanges } from './scope.ts';
@@ -84,6 +91,7 @@ export class GuardedStore implements Store {
   readonly backend: 'sqlite' | 'postgres';
   readonly downloads: DownloadJobs = downloadJobs((fn) => this.#run((b) => fn(b.downloadQuery)));
   readonly links: LinkChecks;
+  readonly #counts: ResolutionCounts = resolutionCounts((fn) => this.#run((b) => fn(b.resolutionQuery)));
   readonly #accounts: GuardedAccounts;
 
   constructor(backend: Backend) {
@@ -105,6 +113,20 @@ export class GuardedStore implements Store {
 
   migrate() {
     return this.#run((b) => b.migrate());
+  }
+
+  addResolutionCounts(batch: ResolutionCountBatch) {
+    const checked = checkBatch(batch);
+    if (!checked.ok) return Promise.resolve(checked);
+    return this.#run(async (b) => ok(await b.addResolutionCounts(checked.value)));
+  }
+
+  resolutionCounts(query: ResolutionCountQuery) {
+    return this.#counts.query(query);
+  }
+
+  pruneResolutionCounts(before: string) {
+    return this.#counts.prune(before);
   }
 
   async close(): Promise<void> {

@@ -4,6 +4,7 @@ import type { StoreError, StoreResult } from './codes.ts';
 import type { Commitment } from './commitments.ts';
 import type { DownloadJobs } from './downloads.ts';
 import type { LinkChecks } from './links.ts';
+import type { ResolutionCountBatch, ResolutionCountQuery, ResolutionCountRow } from './resolution-counts.ts';
 import type { BindingInput, ErcRecord, IdentifierStatus, OtherMetadata, RedirectStatus } from './schema.ts';
 import type { SearchQueryInput, SearchResult } from './search.ts';
 import type { BindingStats, FindOptions, PurgeOutcome, StatsOptions, StatsScope } from './stats.ts';
@@ -256,6 +257,15 @@ export interface Store {
   readonly downloads: DownloadJobs;
   /** Link checking: per-target state, history, leases (links.ts). */
   readonly links: LinkChecks;
+  /**
+   * Usage statistics (resolution-counts.ts): add a batch of per-day counts of identifiers and shoulders in
+   * one transaction, adding to what is stored (several gateways on one database add up).
+   */
+  addResolutionCounts(batch: ResolutionCountBatch): Promise<StoreResult<void>>;
+  /** Resolutions per identifier or shoulder and per day or month (reports, the console's charts). */
+  resolutionCounts(query: ResolutionCountQuery): Promise<StoreResult<ResolutionCountRow[]>>;
+  /** Remove the counts of days before `before` (`YYYY-MM-DD`): the retention. How many rows went. */
+  pruneResolutionCounts(before: string): Promise<StoreResult<number>>;
 
   /** Apply pending schema migrations (also run by `openStore`). */
   migrate(): Promise<StoreResult<MigrationReport>>;
