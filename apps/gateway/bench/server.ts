@@ -23,11 +23,18 @@ if (mode === 'bare') {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   port = (server.address() as { port: number }).port;
 } else if (mode === 'bound') {
-  // The gateway over the SQLite file the parent filled (argv[3] is its data directory).
+  // The gateway over the SQLite file the parent filled (argv[3] is its data directory); argv[4] `stats-off`
+  // turns usage statistics off, a number sets their flush interval in seconds (stats-overhead.ts).
+  const statsArg = process.argv[4];
   const config = loadConfig({ PIDGATE_DATA_DIR: process.argv[3] }, null, {
     port: 0,
     host: '127.0.0.1',
     maptr: { enabled: false },
+    ...(statsArg === 'stats-off'
+      ? { stats: { enabled: false } }
+      : statsArg
+        ? { stats: { enabled: true, flushSeconds: Number(statsArg) } }
+        : {}),
   });
   const registry = createRegistry([arkScheme, pwidScheme, pdiScheme, urnScheme]);
   running = await startServer({ config, deps: await createDeps(config, { registry }) });
