@@ -501,7 +501,7 @@ export const ConfigSchema = z
           .boolean()
           .default(true)
           .describe(
-            'Count resolutions per identifier, shoulder and day (UTC) in the store ([console.md](console.md#resolution-statistics), `GET /api/v1/reports/resolutions`). Counted in memory and written in one batch every `stats.flushSeconds`; nothing is sent anywhere. Without a store nothing is counted.',
+            'Count resolutions per identifier, shoulder and day (UTC) in the store ([statistics.md](statistics.md), `GET /api/v1/reports/resolutions`). Counted in memory and written in one batch every `stats.flushSeconds`; nothing is sent anywhere. Without a store nothing is counted.',
           ),
         flushSeconds: z.coerce
           .number()
