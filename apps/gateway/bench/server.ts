@@ -62,4 +62,9 @@ process.send?.({ port, startupMs, naans, depsMs });
 // The parent asks for the resident set size after the runs.
 process.on('message', (m) => {
   if (m === 'rss') process.send?.({ rss: process.memoryUsage().rss });
+  // stats-overhead.ts: the CPU time this process has used (microseconds, user + system).
+  if (m === 'cpu') {
+    const u = process.cpuUsage();
+    process.send?.({ cpu: u.user + u.system });
+  }
 });
