@@ -74,12 +74,12 @@ describe.skipIf(!existsSync(CHROMIUM))('resolution charts in Chromium', () => {
       await page.getByRole('img', { name: new RegExp(`^${key}: 3 resolutions in the last 30 days`) }).count(),
     ).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
-    const fits = await page.evaluate(
-      // biome-ignore lint/suspicious/noExplicitAny: the page's document
-      () =>
-        (globalThis as any).document.documentElement.scrollWidth <=
-        (globalThis as any).document.documentElement.clientWidth,
-    );
+    const fits = await page.evaluate(() => {
+      const root = (
+        globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }
+      ).document.documentElement;
+      return root.scrollWidth <= root.clientWidth;
+    });
     expect(fits).toBe(true);
   }, 120_000);
 });

@@ -57,8 +57,8 @@ export async function dailyCounts(
   if (!found.ok) return null;
   const byKey = new Map<string, Map<string, number>>();
   for (const r of found.value) {
-    let m = byKey.get(r.key);
-    if (!m) byKey.set(r.key, (m = new Map()));
+    const m = byKey.get(r.key) ?? new Map<string, number>();
+    byKey.set(r.key, m);
     m.set(r.period, r.count);
   }
   for (const key of keys)
