@@ -352,3 +352,4 @@ try {
   await new Promise((r) => setTimeout(r, 200));
   rmSync(dir, { recursive: true, force: true });
 }
+await (await import('./stats-overhead.ts')).statsOverhead(); // usage statistics on vs off (issue 25)

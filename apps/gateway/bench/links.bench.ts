@@ -73,3 +73,4 @@ try {
   for (const s of servers) await s.close();
   rmSync(dir, { recursive: true, force: true });
 }
+await (await import('./stats-overhead.ts')).statsOverhead(); // usage statistics on vs off (issue 25)

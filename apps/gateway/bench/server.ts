@@ -32,11 +32,18 @@ if (mode === 'node') {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   port = (server.address() as { port: number }).port;
 } else if (mode === 'bound') {
-  // The gateway over the SQLite file the parent filled (argv[3] is its data directory).
+  // The gateway over the SQLite file the parent filled (argv[3] is its data directory); argv[4] `stats-off`
+  // turns usage statistics off, a number sets their flush interval in seconds (stats-overhead.ts).
+  const statsArg = process.argv[4];
   const config = loadConfig({ PIDGATE_DATA_DIR: process.argv[3] }, null, {
     port: 0,
     host: '127.0.0.1',
     maptr: { enabled: false },
+    ...(statsArg === 'stats-off'
+      ? { stats: { enabled: false } }
+      : statsArg
+        ? { stats: { enabled: true, flushSeconds: Number(statsArg) } }
+        : {}),
   });
   const registry = createRegistry([arkScheme, pwidScheme, pdiScheme, urnScheme]);
   running = await startServer({ config, deps: await createDeps(config, { registry }) });
@@ -64,4 +71,9 @@ process.send?.({ port, startupMs, naans, depsMs });
 // The parent asks for the resident set size after the runs.
 process.on('message', (m) => {
   if (m === 'rss') process.send?.({ rss: process.memoryUsage().rss });
+  // stats-overhead.ts: the CPU time this process has used (microseconds, user + system).
+  if (m === 'cpu') {
+    const u = process.cpuUsage();
+    process.send?.({ cpu: u.user + u.system });
+  }
 });

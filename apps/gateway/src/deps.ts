@@ -22,6 +22,7 @@ import {
   ShoulderFallbacks,
   selfHosts,
 } from './resolution/index.ts';
+import { ResolutionCounter } from './stats/index.ts';
 import { openConfiguredStore, openReadReplica } from './store/index.ts';
 
 /** Everything the app needs, built once at start. Tests build one with a local config. */
@@ -42,6 +43,8 @@ export interface AppDeps extends PipelineDeps {
   readonly cache: ResolutionReads | null;
   /** What the gateway knows of itself, to refuse targets that point back at it (no loops). */
   readonly self: SelfView;
+  /** Usage statistics' in-memory counter (stats/), null when `stats.enabled` is off or there is no store. */
+  readonly tally: ResolutionCounter | null;
   /** Reload the NAAN table and forget cached discovery answers. */
   reload(): Promise<ReloadReport>;
   /** Release what createDeps opened (the store, unless it was passed in). */
@@ -139,11 +142,13 @@ export async function createDeps(config: Config, options: DepsOptions = {}): Pro
       } else logger.event('reload-failed', { message: error?.message ?? 'unknown', trigger: 'file-watch' });
     });
   }
+  const tally = store && config.stats.enabled ? new ResolutionCounter({ maxKeys: config.stats.maxKeys }) : null;
   return {
     config,
     store: cache?.writer ?? store,
     ...(cache ? { reads: cache.store } : {}),
     cache,
+    tally,
     own,
     rules,
     commitments,

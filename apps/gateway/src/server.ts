@@ -15,6 +15,7 @@ import {
   withProblemBase,
 } from './http/index.ts';
 import { LinkChecker, WebhookDeliverer } from './links/index.ts';
+import { StatsFlusher, statsMetricLines } from './stats/index.ts';
 
 export interface StartOptions {
   readonly config: Config;
@@ -128,6 +129,24 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       : null;
   hooks?.start();
 
+  // Usage statistics (stats/): the counts written every stats.flushSeconds, and once more at shutdown.
+  const stats =
+    deps.store && deps.tally
+      ? new StatsFlusher({
+          store: deps.store,
+          counter: deps.tally,
+          flushSeconds: config.stats.flushSeconds,
+          retentionDays: config.stats.retentionDays,
+          maxKeys: config.stats.maxKeys,
+          log: (event, fields) => deps.logger.event(event, fields),
+        })
+      : null;
+  stats?.start();
+  if (stats && deps.tally) {
+    const counter = deps.tally;
+    deps.metrics.addCollector(async () => statsMetricLines(counter, stats));
+  }
+
   let resolveClosed!: () => void;
   const closed = new Promise<void>((r) => {
     resolveClosed = r;
@@ -147,7 +166,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         clearTimeout(force);
         deps.logger.event('stopped');
         // Close the store only when startServer built the deps (a caller's deps are the caller's to close).
-        const done = linksStopped.then(() => (options.deps ? undefined : deps.close()));
+        // The last counts are written after the last request was answered, before the store closes.
+        const done = linksStopped.then(() => stats?.stop()).then(() => (options.deps ? undefined : deps.close()));
         void done.finally(() => {
           resolveClosed();
           resolve();

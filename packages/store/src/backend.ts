@@ -8,6 +8,7 @@ import type { Commitment } from './commitments.ts';
 import type { DownloadQuery } from './downloads.ts';
 import type { LinkQuery } from './links.ts';
 import type { PdiFilter } from './pdi.ts';
+import type { ResolutionCountBatch, ResolutionQuery } from './resolution-counts.ts';
 import type { SessionRow, TokenRow } from './rows.ts';
 import type { ErcRecord } from './schema.ts';
 import type { SearchQuery, SearchResult, SearchWord } from './search.ts';
@@ -110,4 +111,8 @@ export interface Backend {
   downloadQuery: DownloadQuery;
   /** Run one statement of links.ts (`$n` parameters) and give back its rows. */
   linkQuery: LinkQuery;
+  /** Add a checked batch of resolution counts to what is stored, in one transaction (resolution-counts.ts). */
+  addResolutionCounts(batch: ResolutionCountBatch): Promise<void>;
+  /** Run one statement of resolution-counts.ts (`$n` parameters) and give back its rows. */
+  resolutionQuery: ResolutionQuery;
 }

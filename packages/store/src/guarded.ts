@@ -18,6 +18,13 @@ import { runImport } from './import.ts';
 import { type LinkChecks, linkChecks } from './links.ts';
 import { checkNaan, checkNaanName, checkShoulder, MAX_RESERVATION } from './minter.ts';
 import { checkErc, checkFormat, checkPdiList, checkSerial, checkVersion } from './pdi.ts';
+import {
+  checkBatch,
+  type ResolutionCountBatch,
+  type ResolutionCountQuery,
+  type ResolutionCounts,
+  resolutionCounts,
+} from './resolution-counts.ts';
 import { type HistoryRowDb, isoTime, type TokenRow, toHistory } from './rows.ts';
 import { type ErcRecord, IDENTIFIER_STATUSES, MAX_OWNER_LENGTH, TargetUrl } from './schema.ts';
 import { scopeAllows, scopeRanges } from './scope.ts';
@@ -89,6 +96,7 @@ export class GuardedStore implements Store {
   readonly links: LinkChecks;
   readonly webhooks: Webhooks;
   readonly fallbacks: ShoulderFallbacks = shoulderFallbacks((fn) => this.#run((b) => fn(b.linkQuery)));
+  readonly #counts: ResolutionCounts = resolutionCounts((fn) => this.#run((b) => fn(b.resolutionQuery)));
   readonly #accounts: GuardedAccounts;
 
   constructor(backend: Backend) {
@@ -120,6 +128,20 @@ export class GuardedStore implements Store {
     } catch {
       return null;
     }
+  }
+
+  addResolutionCounts(batch: ResolutionCountBatch) {
+    const checked = checkBatch(batch);
+    if (!checked.ok) return Promise.resolve(checked);
+    return this.#run(async (b) => ok(await b.addResolutionCounts(checked.value)));
+  }
+
+  resolutionCounts(query: ResolutionCountQuery) {
+    return this.#counts.query(query);
+  }
+
+  pruneResolutionCounts(before: string) {
+    return this.#counts.prune(before);
   }
 
   async close(): Promise<void> {

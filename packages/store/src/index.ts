@@ -58,6 +58,15 @@ export {
   shoulderGroupOf,
 } from './ownership.ts';
 export {
+  type IdentifierDayCount,
+  isDay,
+  MAX_COUNT_BATCH,
+  type ResolutionCountBatch,
+  type ResolutionCountQuery,
+  type ResolutionCountRow,
+  type ShoulderDayCount,
+} from './resolution-counts.ts';
+export {
   type BindingData,
   BindingInput,
   ErcRecord,

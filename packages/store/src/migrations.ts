@@ -8,6 +8,7 @@ import {
   POSTGRES_PDI_OWNER_MIGRATION,
   SQLITE_PDI_OWNER_MIGRATION,
 } from './pdi-owner-migration.ts';
+import { POSTGRES_COUNTS_SQL, SQLITE_COUNTS_SQL } from './resolution-counts.ts';
 
 /**
  * Versioned schema migrations, one list per dialect, applied in order and recorded in
@@ -166,6 +167,11 @@ CREATE TABLE commitments (
     version: 11,
     name: 'Manage search: covering indexes for counts (status, owner, group, dates, live keys)',
     sql: SQLITE_SEARCH_COVERING_MIGRATION,
+  },
+  {
+    version: 12,
+    name: 'usage statistics: resolutions per identifier and per shoulder per day',
+    sql: SQLITE_COUNTS_SQL,
   },
   {
     version: 13,
@@ -329,6 +335,11 @@ CREATE TABLE commitments (
     version: 11,
     name: 'Manage search: covering indexes for counts (status, owner, group, dates, live keys)',
     sql: POSTGRES_SEARCH_COVERING_MIGRATION,
+  },
+  {
+    version: 12,
+    name: 'usage statistics: resolutions per identifier and per shoulder per day',
+    sql: POSTGRES_COUNTS_SQL,
   },
   {
     version: 13,

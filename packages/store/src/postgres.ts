@@ -14,6 +14,7 @@ import { LATEST_VERSION, POSTGRES_MIGRATIONS } from './migrations.ts';
 import type { PdiFilter } from './pdi.ts';
 import { PgChangeFeed } from './pg-changes.ts';
 import { PostgresAccounts } from './postgres-accounts.ts';
+import { type ResolutionCountBatch, type ResolutionQuery, upsertSql } from './resolution-counts.ts';
 import {
   type BindingRow,
   type HistoryRowDb,
@@ -620,6 +621,22 @@ export class PostgresBackend implements Backend {
   }
   downloadQuery: DownloadQuery = async (sql, params) => (await this.#q(sql, params)).rows as DownloadJobRow[];
   linkQuery: LinkQuery = async (sql, params) => (await this.#q(sql, params)).rows;
+  async addResolutionCounts(batch: ResolutionCountBatch): Promise<void> {
+    // One transaction, one INSERT … SELECT FROM unnest … ON CONFLICT DO UPDATE per table: each gateway adds.
+    await this.#tx(async (q) => {
+      const i = batch.identifiers;
+      if (i.length > 0)
+        await q(upsertSql('postgres', 'identifier'), [i.map((c) => c.day), i.map((c) => c.key), i.map((c) => c.count)]);
+      const s = batch.shoulders;
+      if (s.length > 0)
+        await q(upsertSql('postgres', 'shoulder'), [
+          s.map((c) => c.day),
+          s.map((c) => c.shoulder),
+          s.map((c) => c.count),
+        ]);
+    });
+  }
+  resolutionQuery: ResolutionQuery = async (sql, params) => (await this.#q(sql, params)).rows;
 }
 
 /** The fifteen binding columns as parallel arrays, for unnest. */

@@ -12,6 +12,7 @@ import type { DownloadJobRow, DownloadQuery } from './downloads.ts';
 import type { LinkQuery } from './links.ts';
 import { LATEST_VERSION, SQLITE_MIGRATIONS } from './migrations.ts';
 import type { PdiFilter } from './pdi.ts';
+import { type ResolutionCountBatch, type ResolutionQuery, upsertSql } from './resolution-counts.ts';
 import {
   type BindingRow,
   type HistoryRowDb,
@@ -683,4 +684,14 @@ export class SqliteBackend implements Backend {
     return [];
   };
   linkQuery: LinkQuery = (sql, params) => this.downloadQuery(sql, params) as Promise<never>;
+  async addResolutionCounts(batch: ResolutionCountBatch): Promise<void> {
+    // One BEGIN IMMEDIATE transaction, one prepared statement per table, run once per row.
+    const ids = this.#stmt(upsertSql('sqlite', 'identifier'));
+    const shoulders = this.#stmt(upsertSql('sqlite', 'shoulder'));
+    this.#write(() => {
+      for (const c of batch.identifiers) ids.run(c.day, c.key, c.count);
+      for (const c of batch.shoulders) shoulders.run(c.day, c.shoulder, c.count);
+    });
+  }
+  resolutionQuery: ResolutionQuery = (sql, params) => this.downloadQuery(sql, params) as Promise<never>;
 }

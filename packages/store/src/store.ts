@@ -6,6 +6,7 @@ import type { Commitment } from './commitments.ts';
 import type { DownloadJobs } from './downloads.ts';
 import type { ShoulderFallbacks } from './fallbacks.ts';
 import type { LinkChecks } from './links.ts';
+import type { ResolutionCountBatch, ResolutionCountQuery, ResolutionCountRow } from './resolution-counts.ts';
 import type { BindingInput, ErcRecord, IdentifierStatus, OtherMetadata, RedirectStatus } from './schema.ts';
 import type { SearchQueryInput, SearchResult } from './search.ts';
 import type { BindingStats, FindOptions, PurgeOutcome, StatsOptions, StatsScope } from './stats.ts';
@@ -263,6 +264,15 @@ export interface Store {
   readonly webhooks: Webhooks;
   /** The shoulders' web-archive fallback settings (fallbacks.ts). */
   readonly fallbacks: ShoulderFallbacks;
+  /**
+   * Usage statistics (resolution-counts.ts): add a batch of per-day counts of identifiers and shoulders in
+   * one transaction, adding to what is stored (several gateways on one database add up).
+   */
+  addResolutionCounts(batch: ResolutionCountBatch): Promise<StoreResult<void>>;
+  /** Resolutions per identifier or shoulder and per day or month (reports, the console's charts). */
+  resolutionCounts(query: ResolutionCountQuery): Promise<StoreResult<ResolutionCountRow[]>>;
+  /** Remove the counts of days before `before` (`YYYY-MM-DD`): the retention. How many rows went. */
+  pruneResolutionCounts(before: string): Promise<StoreResult<number>>;
 
   /** Apply pending schema migrations (also run by `openStore`). */
   migrate(): Promise<StoreResult<MigrationReport>>;

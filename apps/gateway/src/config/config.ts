@@ -648,6 +648,41 @@ export const ConfigSchema = z
       .describe(
         'The web-archive fallback of broken targets: which archives `?info` and the per-shoulder fallback ask for captures.',
       ),
+    stats: z
+      .object({
+        enabled: z
+          .boolean()
+          .default(true)
+          .describe(
+            'Count resolutions per identifier, shoulder and day (UTC) in the store ([statistics.md](statistics.md), `GET /api/v1/reports/resolutions`). Counted in memory and written in one batch every `stats.flushSeconds`; nothing is sent anywhere. Without a store nothing is counted.',
+          ),
+        flushSeconds: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(3600)
+          .default(60)
+          .describe(
+            'Seconds between two writes of the counts (also written at shutdown). A crash loses at most this many seconds of counts.',
+          ),
+        retentionDays: z.coerce
+          .number()
+          .int()
+          .min(0)
+          .max(36_600)
+          .default(400)
+          .describe('Days of counts kept (pruned once a day, beside a flush); 0 keeps them forever.'),
+        maxKeys: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(1_000_000)
+          .default(100_000)
+          .describe(
+            'Distinct identifiers counted in memory between two flushes; past it, resolutions of identifiers not yet counted are counted only in `pidgate_stats_dropped_total` until the next flush.',
+          ),
+      })
+      .prefault({}),
     /** Milliseconds in-flight requests get to finish on SIGTERM before connections are closed. */
     shutdownGraceMs: z.coerce.number().int().min(0).default(10_000),
   })
@@ -729,6 +764,9 @@ const ENV_KEYS: readonly [string, readonly string[], 'string' | 'boolean' | 'nul
   ['PIDGATE_LINKS_ENABLED', ['links', 'enabled'], 'boolean'],
   ['PIDGATE_LINKS_PERIOD_DAYS', ['links', 'periodDays'], 'string'],
   ['PIDGATE_LINKS_WINDOW_DAYS', ['links', 'windowDays'], 'string'],
+  ['PIDGATE_STATS_ENABLED', ['stats', 'enabled'], 'boolean'],
+  ['PIDGATE_STATS_FLUSH_SECONDS', ['stats', 'flushSeconds'], 'string'],
+  ['PIDGATE_STATS_RETENTION_DAYS', ['stats', 'retentionDays'], 'string'],
 ];
 
 /** The environment variables `loadConfig` reads (for the README and `pidgate serve --help`). */

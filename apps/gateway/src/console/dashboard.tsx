@@ -20,6 +20,7 @@ import { diffBindings } from './history.ts';
 import { collectIssues, type Issue, LONG_RESERVED_DAYS } from './issues.ts';
 import { identifierPath, PageScript } from './parts.tsx';
 import { consolePage, Time } from './shell.tsx';
+import { dailyCounts, lastDays, ShoulderUsage, usageRange } from './usage.tsx';
 
 /** Whose identifiers the dashboard counts: everyone's for an administrator, else owned, co-owned or the groups'. */
 export function dashboardScope(p: Principal): StatsScope {
@@ -115,6 +116,10 @@ export function dashboardPages(deps: AppDeps, options: { now?: () => Date } = {}
     if (!stats.ok) return errorPage(c, 503, 'internal-error', 'The database did not answer. Try again in a moment.');
     const recent = await store.recentChanges(scope, 15);
     const issues = await collectIssues(store, scope, at);
+    // Resolutions per day of each shoulder the user can see (usage.tsx), when the gateway counts them.
+    const range = usageRange(c.req.query('days'));
+    const counting = deps.tally !== null;
+    const usage = counting ? await dailyCounts(store, 'shoulder', shoulders.slice(0, 20), lastDays(at, range)) : null;
     const s = stats.value;
     const body = (
       <>
@@ -160,6 +165,8 @@ export function dashboardPages(deps: AppDeps, options: { now?: () => Date } = {}
         )}
         <h2>Created per month</h2>
         <MonthChart series={monthSeries(s.byMonth, at)} />
+        <h2 id="resolutions">Resolutions</h2>
+        <ShoulderUsage enabled={counting} path={base} range={range} shoulders={shoulders} counts={usage} />
         <h2>Latest changes</h2>
         <Recent base={base} entries={recent.ok ? recent.value : []} />
         <h2>Identifier issues</h2>

@@ -34,6 +34,7 @@ import {
 } from './parts.tsx';
 import { type FieldError, mergeProfile, profileOf, profileValues } from './profiles.ts';
 import { consolePage, type Flash, Time } from './shell.tsx';
+import { DayChart, dailyCounts, lastDays, RangeLinks, UsageOff, usageRange } from './usage.tsx';
 import { checkEdit, formValues } from './validation.ts';
 
 /** The edit form's values for a binding. */
@@ -248,6 +249,12 @@ export function identifierPages(deps: AppDeps): Hono<ConsoleEnv> {
     const changes = history.ok ? historyView(history.value) : [];
     const publicUrl = `${serverUrl(c, deps.config)}/${b.key}`;
     const editable = mayChange(p, b);
+    // Resolutions of this identifier per day (usage.tsx), when the gateway counts them.
+    const range = usageRange(c.req.query('days'));
+    const usage =
+      deps.tally !== null
+        ? await dailyCounts(c.get('store'), 'identifier', [b.key], lastDays(new Date(), range))
+        : null;
     const values = form?.values ?? editValues(b);
     const body = (
       <>
@@ -256,6 +263,17 @@ export function identifierPages(deps: AppDeps): Hono<ConsoleEnv> {
         <Facts b={b} />
         <h2>Resolution</h2>
         <Links publicUrl={publicUrl} />
+        <h2 id="resolutions">Resolutions</h2>
+        {deps.tally === null ? (
+          <UsageOff />
+        ) : usage === null ? (
+          <p>The database did not answer: no statistics this time.</p>
+        ) : (
+          <>
+            <RangeLinks path={identifierPath(base, b.key)} range={range} anchor="resolutions" />
+            <DayChart series={usage.get(b.key) ?? []} id="usage-identifier" what={b.key} />
+          </>
+        )}
         <h2 id="edit">Edit</h2>
         {editable ? (
           <EditForm

@@ -19,7 +19,13 @@ export { CachedMaptr, type MaptrLookup } from './maptr.ts';
 export { describeRecord, type MetadataRecord, type ResolutionReport, resolutionReport } from './metadata.ts';
 export { installNaanTable, NaanTableError, naanSource, ReloadableNaanTable, type ReloadReport } from './naan.ts';
 export { OwnNaans } from './own-naans.ts';
-export { type PipelineDeps, type Resolution, resolveTarget, resolveTargetNow } from './pipeline.ts';
+export {
+  type PipelineDeps,
+  type Resolution,
+  type ResolutionTally,
+  resolveTarget,
+  resolveTargetNow,
+} from './pipeline.ts';
 export { keyIdentifier, PrefixRules, prefixRuleKey } from './prefix-rules.ts';
 export { loadResolverTable } from './resolver-table.ts';
 export { maptrFailureStatus, naanOnly } from './resolvers/ark.ts';

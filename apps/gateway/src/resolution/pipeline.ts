@@ -17,7 +17,8 @@ import { type Inflection, parseRequest, splitInflection } from './target.ts';
  * (`/ark:/12345`) goes to that scheme's resolver (`Resolver.prefix`) and is described, never redirected.
  *
  * It reads nothing of the request but the target (and, for the loop check, the Host header), and writes
- * nothing: metrics, the log line and the Response are the caller's.
+ * nothing but one in-memory count (`deps.tally`, usage statistics): metrics, the log line and the
+ * Response are the caller's.
  */
 export type Resolution =
   /** Not an identifier of any scheme (`unknown-scheme`), or a malformed one: the parser's error. */
@@ -62,6 +63,13 @@ export interface PipelineDeps extends ResolverServices {
   readonly resolvers: Resolvers;
   /** What the gateway knows of itself, for the loop check. */
   readonly self: SelfView;
+  /** Usage statistics (stats/): counts each counted resolution (`countResolution`); absent or null: off. */
+  readonly tally?: ResolutionTally | null;
+}
+
+/** Where the pipeline counts resolutions: one call per counted resolution, in memory (stats/counter.ts). */
+export interface ResolutionTally {
+  count(key: string): void;
 }
 
 export interface ResolveOptions {
@@ -202,6 +210,8 @@ function resolved(
   const { identifier, id, inflection } = read;
   const outcome = options.loopCheck ? refuseLoop(found, deps.self, options.loopCheck.host) : found;
   if (inflection === null || (outcome.kind === 'failed' && outcome.status === 503)) {
+    if (deps.tally && outcome.kind === 'redirect' && options.form !== 'identifier')
+      countResolution(deps.tally, outcome);
     const plain: Resolution = { kind: 'outcome', identifier, id, resolver, outcome };
     const fallback = inflection === null ? fallbackFor(deps, outcome) : null;
     return fallback
@@ -211,4 +221,18 @@ function resolved(
   const describe: Resolution = { kind: 'describe', identifier, id, resolver, inflection, outcome };
   const health = inflection === '?info' ? infoHealth(deps, outcome) : null;
   return health ? health.then((h) => (h ? { ...describe, health: h } : describe)) : describe;
+}
+
+/**
+ * Usage statistics count a request for an identifier at the gateway (`form: 'path'`: the identifier route
+ * and the fast path, not the batch API nor the lookup form) that redirects through a binding of this
+ * gateway: under the binding's key (an exact binding, the bound ancestor of a suffix passthrough, a prefix
+ * rule), or a PDI's resource. Not counted: misses, redirects found elsewhere (NAAN table, Maptr, resolver
+ * table, PWID archives), tombstones, reserved and unavailable identifiers, `?`/`??`/`?info`, loops refused.
+ */
+function countResolution(tally: ResolutionTally, outcome: Extract<Outcome, { kind: 'redirect' }>): void {
+  const about = outcome.record?.about;
+  if (!about) return;
+  const key = about['boundAs'] ?? about['resource'];
+  if (typeof key === 'string') tally.count(key);
 }

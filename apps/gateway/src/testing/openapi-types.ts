@@ -339,6 +339,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/resolutions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Usage statistics: resolutions per identifier or shoulder, per day or month (JSON, or CSV for Excel)
+         * @description Counted by the gateway when a request for an identifier redirects through one of its bindings, written in batches (`stats.flushSeconds`), kept `stats.retentionDays`. An administrator's token sees every row, any other token the identifiers it may view and the shoulders within its scopes. CSV (RFC 4180, CRLF) starts with a UTF-8 byte order mark.
+         */
+        get: operations["getApiV1ReportsResolutions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -935,6 +955,24 @@ export interface components {
             lastFailure: string | null;
             lastChecked: string | null;
             brokenSince: string | null;
+        };
+        ResolutionReport: {
+            /** @enum {string} */
+            by: "identifier" | "shoulder";
+            /** @enum {string} */
+            group: "day" | "month";
+            from: string;
+            to: string;
+            items: components["schemas"]["ResolutionCount"][];
+            /** @description pass as `cursor` for the next page; null on the last (also a `Link: rel="next"` header) */
+            next: string | null;
+        };
+        ResolutionCount: {
+            /** @description the identifier (stored key) or the shoulder */
+            key: string;
+            /** @description `YYYY-MM-DD` or `YYYY-MM` (UTC) */
+            period: string;
+            resolutions: number;
         };
         MetadataRecord: {
             identifier: string;
@@ -3197,6 +3235,120 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LinkReport"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A bad query (`invalid-report-query`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (`unauthorized`, `invalid-token`, `token-revoked`, `token-expired`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's scopes do not cover the identifier (`out-of-scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (`not-found`, `unknown-naan`), or a gateway without a store (`store-disabled`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A precondition failed or the thing exists (`conflict`, `mint-exhausted`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Deleted: the tombstone, never bound again (`tombstoned`) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Longer than any key the store holds (`key-too-long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The store failed (`storage-error`, `store-closed`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApiV1ReportsResolutions: {
+        parameters: {
+            query?: {
+                /** @description count per identifier (the default) or per shoulder */
+                by?: "identifier" | "shoulder";
+                /** @description first day (UTC); by default 29 days before `to` */
+                from?: string;
+                /** @description last day (UTC), included; by default today */
+                to?: string;
+                /** @description one row per day (the default) or per month */
+                group?: "day" | "month";
+                /** @description only this identifier (its stored key; by=identifier) */
+                identifier?: string;
+                /** @description by=identifier: only identifiers whose key starts with this; by=shoulder: only this shoulder */
+                shoulder?: string;
+                /** @description only this owner's identifiers (by=identifier) */
+                owner?: string;
+                /** @description json or csv (with a UTF-8 BOM); by default by Accept (text/csv), else json */
+                format?: "json" | "csv";
+                /** @description at most this many rows (1 to 10000, the default) */
+                limit?: string;
+                /** @description the `next` of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts, by key and then period; periods without resolutions are left out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResolutionReport"];
                     "text/csv": string;
                 };
             };
