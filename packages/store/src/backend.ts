@@ -5,7 +5,7 @@ import type { BatchEntry, EntryOutcome, OnExisting } from './batch.ts';
 import type { StoreResult } from './codes.ts';
 import type { Commitment } from './commitments.ts';
 import type { DownloadQuery } from './downloads.ts';
-import type { LinkQuery } from './links.ts';
+import type { LinkBatch, LinkQuery } from './links.ts';
 import type { PdiFilter } from './pdi.ts';
 import type { SessionRow, TokenRow } from './rows.ts';
 import type { ErcRecord } from './schema.ts';
@@ -107,4 +107,6 @@ export interface Backend {
   downloadQuery: DownloadQuery;
   /** Run one statement of links.ts (`$n` parameters) and give back its rows. */
   linkQuery: LinkQuery;
+  /** Run statements of links.ts in one transaction and give back each one's rows. */
+  linkBatch: LinkBatch;
 }

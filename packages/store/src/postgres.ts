@@ -8,7 +8,7 @@ import { planDelete, planDeleteReserved } from './binding.ts';
 import type { StoreResult } from './codes.ts';
 import { type CommitmentRow, toCommitment } from './commitments.ts';
 import type { DownloadJobRow, DownloadQuery } from './downloads.ts';
-import type { LinkQuery } from './links.ts';
+import type { LinkBatch, LinkQuery } from './links.ts';
 import { LATEST_VERSION, POSTGRES_MIGRATIONS } from './migrations.ts';
 import type { PdiFilter } from './pdi.ts';
 import { PostgresAccounts } from './postgres-accounts.ts';
@@ -597,6 +597,13 @@ export class PostgresBackend implements Backend {
   }
   downloadQuery: DownloadQuery = async (sql, params) => (await this.#q(sql, params)).rows as DownloadJobRow[];
   linkQuery: LinkQuery = async (sql, params) => (await this.#q(sql, params)).rows;
+  /** One transaction on one connection. */
+  linkBatch: LinkBatch = (statements) =>
+    this.#tx(async (q) => {
+      const out: Record<string, unknown>[][] = [];
+      for (const s of statements) out.push((await q(s.sql, s.params)).rows);
+      return out;
+    });
 }
 
 /** The fifteen binding columns as parallel arrays, for unnest. */

@@ -8,7 +8,7 @@ import { planDelete, planDeleteReserved } from './binding.ts';
 import type { StoreResult } from './codes.ts';
 import { type CommitmentRow, toCommitment } from './commitments.ts';
 import type { DownloadJobRow, DownloadQuery } from './downloads.ts';
-import type { LinkQuery } from './links.ts';
+import type { LinkBatch, LinkQuery } from './links.ts';
 import { LATEST_VERSION, SQLITE_MIGRATIONS } from './migrations.ts';
 import type { PdiFilter } from './pdi.ts';
 import {
@@ -614,7 +614,8 @@ export class SqliteBackend implements Backend {
     });
   }
   /** `$n` parameters become `?`, with the values in the order they appear. */
-  downloadQuery: DownloadQuery = async (sql, params) => {
+  downloadQuery: DownloadQuery = async (sql, params) => this.#dollar(sql, params) as unknown as DownloadJobRow[];
+  #dollar(sql: string, params: unknown[]): Record<string, unknown>[] {
     const values: unknown[] = [];
     const s = this.#stmt(
       sql.replace(/\$(\d+)/g, (_, n: string) => {
@@ -622,9 +623,11 @@ export class SqliteBackend implements Backend {
         return '?';
       }),
     );
-    if (s.reader) return s.all(...values) as DownloadJobRow[];
+    if (s.reader) return s.all(...values) as Record<string, unknown>[];
     s.run(...values);
     return [];
-  };
+  }
   linkQuery: LinkQuery = (sql, params) => this.downloadQuery(sql, params) as Promise<never>;
+  /** One write transaction (the lock taken at BEGIN), run synchronously: nothing else interleaves. */
+  linkBatch: LinkBatch = async (statements) => this.#write(() => statements.map((s) => this.#dollar(s.sql, s.params)));
 }
