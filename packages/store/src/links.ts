@@ -83,7 +83,13 @@ export interface LinkResult {
 
 /** A target whose last check failed, with the identifiers (public, live) that point at it. */
 export interface LinkReportRow extends LinkTarget {
-  readonly identifiers: readonly { readonly key: string; readonly owner: string | null }[];
+  readonly identifiers: readonly {
+    readonly key: string;
+    readonly owner: string | null;
+    readonly ownerGroup?: string | null;
+  }[];
+  /** Where the last check's redirect chain ended (null when it got no answer). */
+  readonly finalUrl?: string | null;
 }
 
 export interface LinkReportFilter {
@@ -93,6 +99,11 @@ export interface LinkReportFilter {
   readonly owner?: string;
   /** Only identifiers whose key starts with this (a shoulder). */
   readonly prefix?: string;
+  /**
+   * Only identifiers owned by one of `owners` or of one of `groups` (the console's "your identifiers");
+   * absent: everyone's.
+   */
+  readonly scope?: { readonly owners: readonly string[]; readonly groups: readonly string[] };
   readonly class?: LinkClass;
   /** Only targets whose first failure is at or before this instant (failing at least this long). */
   readonly failingSince?: string;
@@ -503,6 +514,19 @@ export function linkChecks(
           const p = `$${start + values.length}`;
           sql.push(`substr(b.key, 1, length(${p})) = ${p}`);
         }
+        if (filter.scope !== undefined) {
+          const any: string[] = [];
+          const list = (column: string, items: readonly string[]) => {
+            const marks = items.slice(0, 500).map((item) => {
+              values.push(String(item));
+              return `$${start + values.length}`;
+            });
+            if (marks.length > 0) any.push(`${column} IN (${marks.join(', ')})`);
+          };
+          list('b.owner', filter.scope.owners);
+          list('b.owner_group', filter.scope.groups);
+          sql.push(any.length > 0 ? `(${any.join(' OR ')})` : '1 = 0');
+        }
         return { sql: sql.join(' AND '), values };
       };
       const outer = ofBindings(params.length);
@@ -512,7 +536,9 @@ export function linkChecks(
         .join(', ');
       return run(async (q) => {
         const targets = await q(
-          `SELECT ${columns} FROM link_targets t
+          `SELECT ${columns},
+             (SELECT c.final_url FROM link_checks c WHERE c.target = t.target ORDER BY c.id DESC LIMIT 1) AS final_url
+           FROM link_targets t
            WHERE ${where.join(' AND ')} AND EXISTS (SELECT 1 FROM bindings b WHERE b.target = t.target AND ${outer.sql})
            ORDER BY t.target LIMIT $${params.length}`,
           params,
@@ -523,12 +549,17 @@ export function linkChecks(
           const target = toTarget(row);
           // The identifiers of each target (its own query: a report is a few targets, each a few keys).
           const keys = await q(
-            `SELECT b.key, b.owner FROM bindings b WHERE b.target = $1 AND ${inner.sql} ORDER BY b.key LIMIT 1000`,
+            `SELECT b.key, b.owner, b.owner_group FROM bindings b WHERE b.target = $1 AND ${inner.sql} ORDER BY b.key LIMIT 1000`,
             [target.target, ...inner.values],
           );
           out.push({
             ...target,
-            identifiers: keys.map((k) => ({ key: String(k['key']), owner: (k['owner'] ?? null) as string | null })),
+            identifiers: keys.map((k) => ({
+              key: String(k['key']),
+              owner: (k['owner'] ?? null) as string | null,
+              ownerGroup: (k['owner_group'] ?? null) as string | null,
+            })),
+            finalUrl: (row['final_url'] ?? null) as string | null,
           });
         }
         return ok(out);

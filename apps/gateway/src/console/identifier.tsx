@@ -22,6 +22,7 @@ import type { ConsoleEnv } from './env.ts';
 import { errorPage } from './errors.tsx';
 import { ErrorSummary } from './forms.tsx';
 import { type ChangeView, historyView } from './history.ts';
+import { LinkChecks, linkChecksOf } from './links.tsx';
 import {
   DemoNote,
   Field,
@@ -249,6 +250,7 @@ export function identifierPages(deps: AppDeps): Hono<ConsoleEnv> {
     const publicUrl = `${serverUrl(c, deps.config)}/${b.key}`;
     const editable = mayChange(p, b);
     const values = form?.values ?? editValues(b);
+    const links = await linkChecksOf(c, b);
     const body = (
       <>
         <DemoNote policy={policy} identifier={b.key} createdAt={b.createdAt} />
@@ -274,6 +276,8 @@ export function identifierPages(deps: AppDeps): Hono<ConsoleEnv> {
         )}
         <h2 id="history">History</h2>
         <History changes={changes} />
+        <h2 id="link-checks">Link checks</h2>
+        <LinkChecks state={links.state} checks={links.checks} />
         <PageScript />
       </>
     );

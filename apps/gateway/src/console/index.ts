@@ -12,6 +12,7 @@ import { downloadPages } from './download.tsx';
 import type { ConsoleEnv } from './env.ts';
 import { errorPage, notFoundPage } from './errors.tsx';
 import { identifierPages } from './identifier.tsx';
+import { linkPages } from './links.tsx';
 import { managePages } from './manage.tsx';
 import { checkForms, loadSession, prepare } from './middleware.ts';
 import { demoBanner } from './parts.tsx';
@@ -69,6 +70,7 @@ export function consoleRoutes(deps: AppDeps, options: ConsoleOptions = {}): Hono
   app.route('/', identifierPages(deps));
   app.route('/', uploadPages(deps));
   app.route('/', downloadPages(deps));
+  app.route('/', linkPages(deps));
 
   app.all('*', notFoundPage);
   return app;
