@@ -105,6 +105,8 @@ export class LinkChecker {
   #stopping = false;
   /** Checks not written yet (`settings.batchSize`), and the writes in progress. */
   #pending: Pending[] = [];
+  /** When the oldest check of the batch was made (`performance.now()`). */
+  #pendingSince = 0;
   readonly #flushing = new Set<Promise<void>>();
   /** Checks by class since the start (for metrics). */
   readonly totals = new Map<LinkClass, number>();
@@ -265,8 +267,12 @@ export class LinkChecker {
     // The state from the target as claimed: it stays leased until written, so no other check of it comes
     // between (the window rule sees every check in order).
     const next = nextState(target, result, this.#clock(), this.#rule);
+    if (this.#pending.length === 0) this.#pendingSince = performance.now();
     this.#pending.push({ target, next, tally });
-    if (this.#pending.length >= Math.max(1, this.#settings.batchSize)) await this.#flush();
+    // Written when the batch is full, or when its oldest check has waited a tick (slow checks: no result
+    // waits long, and none outlives its lease).
+    const full = this.#pending.length >= Math.max(1, this.#settings.batchSize);
+    if (full || performance.now() - this.#pendingSince >= this.#tickMs) await this.#flush();
   }
 
   /** Run passes every tick while the gateway runs, each taking its share of the round. */
