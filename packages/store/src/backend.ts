@@ -6,7 +6,7 @@ import type { ChangeFeed } from './changes.ts';
 import type { StoreResult } from './codes.ts';
 import type { Commitment } from './commitments.ts';
 import type { DownloadQuery } from './downloads.ts';
-import type { LinkQuery } from './links.ts';
+import type { LinkBatch, LinkQuery } from './links.ts';
 import type { PdiFilter } from './pdi.ts';
 import type { ResolutionCountBatch, ResolutionQuery } from './resolution-counts.ts';
 import type { SessionRow, TokenRow } from './rows.ts';
@@ -115,4 +115,6 @@ export interface Backend {
   addResolutionCounts(batch: ResolutionCountBatch): Promise<void>;
   /** Run one statement of resolution-counts.ts (`$n` parameters) and give back its rows. */
   resolutionQuery: ResolutionQuery;
+  /** Run statements of links.ts in one transaction and give back each one's rows. */
+  linkBatch: LinkBatch;
 }

@@ -102,7 +102,11 @@ export class GuardedStore implements Store {
   constructor(backend: Backend) {
     this.#backend = backend;
     this.backend = backend.name;
-    this.links = linkChecks(backend.name, (fn) => this.#run((b) => fn(b.linkQuery)));
+    this.links = linkChecks(
+      backend.name,
+      (fn) => this.#run((b) => fn(b.linkQuery)),
+      (fn) => this.#run((b) => fn(b.linkBatch)),
+    );
     this.webhooks = webhooks(backend.name, (fn) => this.#run((b) => fn(b.linkQuery)));
     this.#accounts = new GuardedAccounts((fn) => this.#run(fn));
   }

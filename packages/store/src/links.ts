@@ -85,7 +85,13 @@ export interface LinkResult {
 
 /** A target whose last check failed, with the identifiers (public, live) that point at it. */
 export interface LinkReportRow extends LinkTarget {
-  readonly identifiers: readonly { readonly key: string; readonly owner: string | null }[];
+  readonly identifiers: readonly {
+    readonly key: string;
+    readonly owner: string | null;
+    readonly ownerGroup?: string | null;
+  }[];
+  /** Where the last check's redirect chain ended (null when it got no answer). */
+  readonly finalUrl?: string | null;
 }
 
 export interface LinkReportFilter {
@@ -95,6 +101,11 @@ export interface LinkReportFilter {
   readonly owner?: string;
   /** Only identifiers whose key starts with this (a shoulder). */
   readonly prefix?: string;
+  /**
+   * Only identifiers owned by one of `owners` or of one of `groups` (the console's "your identifiers");
+   * absent: everyone's.
+   */
+  readonly scope?: { readonly owners: readonly string[]; readonly groups: readonly string[] };
   readonly class?: LinkClass;
   /** Only targets whose first failure is at or before this instant (failing at least this long). */
   readonly failingSince?: string;
@@ -120,6 +131,17 @@ export interface LinkChecks {
   claim(holder: string, limit: number, now: string, leaseSeconds: number): Promise<StoreResult<LinkTarget[]>>;
   /** Record a check of a target leased to `holder`, keep its last `keep` checks; `not-found` when the lease is lost. */
   finish(holder: string, result: LinkResult, keep: number): Promise<StoreResult<void>>;
+  /**
+   * Record several checks in ONE transaction (the checker's batch): each result as `finish` would, in order,
+   * each target's history trimmed to its last `keep` once at the end. The outer result fails only when the
+   * database did (then nothing of the batch is written); each entry says whether its result was written
+   * (`not-found`: the lease was lost; a validation error: that result alone is left out). At most 10,000.
+   */
+  finishMany(
+    holder: string,
+    results: readonly LinkResult[],
+    keep: number,
+  ): Promise<StoreResult<readonly StoreResult<void>[]>>;
   /** The target's state, or `not-found`. */
   get(target: string): Promise<StoreResult<LinkTarget>>;
   /** The target's checks, newest first. */
@@ -143,6 +165,10 @@ export interface LinkTally {
 }
 
 export type LinkQuery = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+/** Statements run in one transaction; each one's rows. */
+export type LinkBatch = (
+  statements: readonly { readonly sql: string; readonly params: unknown[] }[],
+) => Promise<Record<string, unknown>[][]>;
 
 const TARGET_COLUMNS =
   'target, state, last_class, last_status, last_checked_at, first_failure_at, last_failure_at, failures, broken_at, due_at, checks';
@@ -193,6 +219,76 @@ function text(value: unknown, max: number, what: string): StoreResult<string> {
     : err('invalid-binding', `the ${what} is 1 to ${max} characters`);
 }
 
+interface CheckedResult {
+  readonly target: string;
+  readonly at: string;
+  readonly due: string;
+  readonly chain: string;
+}
+
+/** A result's fields checked as `finish` checks them. */
+function checkResult(result: LinkResult): StoreResult<CheckedResult> {
+  const c = result.check;
+  const t = text(c.target, MAX_TARGET, 'target');
+  if (!t.ok) return t;
+  const at = instant(c.at, 'check time');
+  if (!at.ok) return at;
+  const due = instant(result.dueAt, 'due time');
+  if (!due.ok) return due;
+  if (!(LINK_STATES as readonly string[]).includes(result.state)) {
+    return err('invalid-binding', `no such link state ${String(result.state).slice(0, 40)}`);
+  }
+  if (!(LINK_CLASSES as readonly string[]).includes(c.class)) {
+    return err('invalid-binding', `no such link class ${String(c.class).slice(0, 40)}`);
+  }
+  const chain = JSON.stringify(c.chain.slice(0, 50)).slice(0, 65_536);
+  return ok({ target: t.value, at: at.value, due: due.value, chain });
+}
+
+/** The statements of one result in a batch: the check (only while the lease is held), then the state. */
+function resultStatements(holder: string, result: LinkResult, v: CheckedResult) {
+  const c = result.check;
+  return [
+    {
+      sql: `INSERT INTO link_checks (target, at, class, status, final_url, chain, duration_ms, detail)
+            SELECT $1, $2, $3, $4, $5, $6, $7, $8 FROM link_targets WHERE target = $1 AND lease_holder = $9`,
+      params: [
+        v.target,
+        v.at,
+        c.class,
+        c.status,
+        c.finalUrl?.slice(0, MAX_TARGET) ?? null,
+        v.chain,
+        Math.max(0, Math.round(c.durationMs)),
+        c.detail.slice(0, 2000),
+        holder,
+      ],
+    },
+    {
+      sql: `UPDATE link_targets SET state = $3, last_class = $4, last_status = $5, last_checked_at = $6,
+              first_failure_at = $7, last_failure_at = $8, failures = $9, broken_at = $10, due_at = $11,
+              checks = checks + 1, lease_holder = NULL, lease_until = NULL
+            WHERE target = $1 AND lease_holder = $2 RETURNING target`,
+      params: [
+        v.target,
+        holder,
+        result.state,
+        c.class,
+        c.status,
+        v.at,
+        result.firstFailureAt,
+        result.lastFailureAt,
+        result.failures,
+        result.brokenAt,
+        v.due,
+      ],
+    },
+  ];
+}
+
+const TRIM = `DELETE FROM link_checks WHERE target = $1 AND id NOT IN
+  (SELECT id FROM link_checks WHERE target = $1 ORDER BY id DESC LIMIT $2)`;
+
 /** The live public identifiers' http(s) targets (`b` is bindings). */
 const LIVE_PUBLIC = `b.identifier_status = 'public' AND NOT b.tombstoned AND (b.target LIKE 'http://%' OR b.target LIKE 'https://%')`;
 
@@ -200,11 +296,18 @@ const LIVE_PUBLIC = `b.identifier_status = 'public' AND NOT b.tombstoned AND (b.
 export function linkChecks(
   dialect: 'sqlite' | 'postgres',
   run: <T>(fn: (query: LinkQuery) => Promise<StoreResult<T>>) => Promise<StoreResult<T>>,
+  runBatch: <T>(fn: (batch: LinkBatch) => Promise<StoreResult<T>>) => Promise<StoreResult<T>>,
 ): LinkChecks {
   const skipLocked = dialect === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
   // A random number per target, the second sort key of a claim: targets due at one time (those a sync added)
   // are taken in an order that mixes their hosts, not one host's after another's (their text order).
   const random = dialect === 'postgres' ? 'floor(random() * 2147483647)::integer' : 'abs(random() % 2147483647)';
+  // The live public bindings of ONE target (a correlated or `b.target = $n` lookup). On SQLite the unary `+`
+  // keeps the planner off the status index, which it otherwise picks: a scan of every public binding per
+  // target, quadratic (100,000 targets: hours for one sync). With it, the target index
+  // (bindings_search_target) finds each target's bindings.
+  const liveOfTarget =
+    dialect === 'sqlite' ? LIVE_PUBLIC.replace('b.identifier_status', '+b.identifier_status') : LIVE_PUBLIC;
   return {
     sync(now) {
       const at = instant(now, 'time');
@@ -217,7 +320,7 @@ export function linkChecks(
            WHERE true ON CONFLICT (target) DO NOTHING RETURNING target`,
           [at.value],
         );
-        const gone = `NOT EXISTS (SELECT 1 FROM bindings b WHERE b.target = link_targets.target AND ${LIVE_PUBLIC})`;
+        const gone = `NOT EXISTS (SELECT 1 FROM bindings b WHERE b.target = link_targets.target AND ${liveOfTarget})`;
         await q(
           `DELETE FROM link_checks WHERE target IN (SELECT target FROM link_targets WHERE ${gone}) RETURNING target`,
           [],
@@ -319,6 +422,39 @@ export function linkChecks(
         return ok(undefined);
       });
     },
+    finishMany(holder, results, keep) {
+      const h = text(holder, MAX_HOLDER, 'holder');
+      if (!h.ok) return Promise.resolve(h);
+      const k = checkInt(keep, 1, 1000, 'history length', 'invalid-limit');
+      if (!k.ok) return Promise.resolve(k);
+      if (results.length > 10_000) return Promise.resolve(err('invalid-limit', 'at most 10000 results at a time'));
+      const checked = results.map(checkResult);
+      const statements: { sql: string; params: unknown[] }[] = [];
+      /** The index of each valid result's UPDATE among the statements. */
+      const updates: number[] = [];
+      const targets = new Set<string>();
+      checked.forEach((v, i) => {
+        const result = results[i];
+        if (!v.ok || !result) return;
+        const [insert, update] = resultStatements(h.value, result, v.value);
+        statements.push(insert as (typeof statements)[number]);
+        updates[i] = statements.length;
+        statements.push(update as (typeof statements)[number]);
+        targets.add(v.value.target);
+      });
+      for (const t of targets) statements.push({ sql: TRIM, params: [t, k.value] });
+      if (statements.length === 0) return Promise.resolve(ok(checked.map((v) => (v.ok ? ok(undefined) : v))));
+      return runBatch(async (batch) => {
+        const rows = await batch(statements);
+        return ok(
+          checked.map((v, i): StoreResult<void> => {
+            if (!v.ok) return v;
+            const written = (rows[updates[i] as number]?.length ?? 0) > 0;
+            return written ? ok(undefined) : err('not-found', `${v.value.target} is not leased to ${h.value}`);
+          }),
+        );
+      });
+    },
     get(target) {
       return run(async (q) => {
         const rows = await q(`SELECT ${TARGET_COLUMNS} FROM link_targets WHERE target = $1`, [target]);
@@ -375,7 +511,7 @@ export function linkChecks(
       }
       /** The identifiers a report names: live, public, and the owner's and under the prefix when asked. */
       const ofBindings = (start: number) => {
-        const sql = [LIVE_PUBLIC];
+        const sql = [liveOfTarget];
         const values: unknown[] = [];
         if (filter.owner !== undefined) {
           values.push(filter.owner);
@@ -386,6 +522,19 @@ export function linkChecks(
           const p = `$${start + values.length}`;
           sql.push(`substr(b.key, 1, length(${p})) = ${p}`);
         }
+        if (filter.scope !== undefined) {
+          const any: string[] = [];
+          const list = (column: string, items: readonly string[]) => {
+            const marks = items.slice(0, 500).map((item) => {
+              values.push(String(item));
+              return `$${start + values.length}`;
+            });
+            if (marks.length > 0) any.push(`${column} IN (${marks.join(', ')})`);
+          };
+          list('b.owner', filter.scope.owners);
+          list('b.owner_group', filter.scope.groups);
+          sql.push(any.length > 0 ? `(${any.join(' OR ')})` : '1 = 0');
+        }
         return { sql: sql.join(' AND '), values };
       };
       const outer = ofBindings(params.length);
@@ -395,7 +544,9 @@ export function linkChecks(
         .join(', ');
       return run(async (q) => {
         const targets = await q(
-          `SELECT ${columns} FROM link_targets t
+          `SELECT ${columns},
+             (SELECT c.final_url FROM link_checks c WHERE c.target = t.target ORDER BY c.id DESC LIMIT 1) AS final_url
+           FROM link_targets t
            WHERE ${where.join(' AND ')} AND EXISTS (SELECT 1 FROM bindings b WHERE b.target = t.target AND ${outer.sql})
            ORDER BY t.target LIMIT $${params.length}`,
           params,
@@ -406,12 +557,17 @@ export function linkChecks(
           const target = toTarget(row);
           // The identifiers of each target (its own query: a report is a few targets, each a few keys).
           const keys = await q(
-            `SELECT b.key, b.owner FROM bindings b WHERE b.target = $1 AND ${inner.sql} ORDER BY b.key LIMIT 1000`,
+            `SELECT b.key, b.owner, b.owner_group FROM bindings b WHERE b.target = $1 AND ${inner.sql} ORDER BY b.key LIMIT 1000`,
             [target.target, ...inner.values],
           );
           out.push({
             ...target,
-            identifiers: keys.map((k) => ({ key: String(k['key']), owner: (k['owner'] ?? null) as string | null })),
+            identifiers: keys.map((k) => ({
+              key: String(k['key']),
+              owner: (k['owner'] ?? null) as string | null,
+              ownerGroup: (k['owner_group'] ?? null) as string | null,
+            })),
+            finalUrl: (row['final_url'] ?? null) as string | null,
           });
         }
         return ok(out);

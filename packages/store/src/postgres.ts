@@ -9,7 +9,7 @@ import type { ChangeFeed } from './changes.ts';
 import type { StoreResult } from './codes.ts';
 import { type CommitmentRow, toCommitment } from './commitments.ts';
 import type { DownloadJobRow, DownloadQuery } from './downloads.ts';
-import type { LinkQuery } from './links.ts';
+import type { LinkBatch, LinkQuery } from './links.ts';
 import { LATEST_VERSION, POSTGRES_MIGRATIONS } from './migrations.ts';
 import type { PdiFilter } from './pdi.ts';
 import { PgChangeFeed } from './pg-changes.ts';
@@ -637,6 +637,13 @@ export class PostgresBackend implements Backend {
     });
   }
   resolutionQuery: ResolutionQuery = async (sql, params) => (await this.#q(sql, params)).rows;
+  /** One transaction on one connection. */
+  linkBatch: LinkBatch = (statements) =>
+    this.#tx(async (q) => {
+      const out: Record<string, unknown>[][] = [];
+      for (const s of statements) out.push((await q(s.sql, s.params)).rows);
+      return out;
+    });
 }
 
 /** The fifteen binding columns as parallel arrays, for unnest. */

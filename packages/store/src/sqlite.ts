@@ -9,7 +9,7 @@ import type { ChangeFeed } from './changes.ts';
 import type { StoreResult } from './codes.ts';
 import { type CommitmentRow, toCommitment } from './commitments.ts';
 import type { DownloadJobRow, DownloadQuery } from './downloads.ts';
-import type { LinkQuery } from './links.ts';
+import type { LinkBatch, LinkQuery } from './links.ts';
 import { LATEST_VERSION, SQLITE_MIGRATIONS } from './migrations.ts';
 import type { PdiFilter } from './pdi.ts';
 import { type ResolutionCountBatch, type ResolutionQuery, upsertSql } from './resolution-counts.ts';
@@ -671,7 +671,8 @@ export class SqliteBackend implements Backend {
     });
   }
   /** `$n` parameters become `?`, with the values in the order they appear. */
-  downloadQuery: DownloadQuery = async (sql, params) => {
+  downloadQuery: DownloadQuery = async (sql, params) => this.#dollar(sql, params) as unknown as DownloadJobRow[];
+  #dollar(sql: string, params: unknown[]): Record<string, unknown>[] {
     const values: unknown[] = [];
     const s = this.#stmt(
       sql.replace(/\$(\d+)/g, (_, n: string) => {
@@ -679,10 +680,10 @@ export class SqliteBackend implements Backend {
         return '?';
       }),
     );
-    if (s.reader) return s.all(...values) as DownloadJobRow[];
+    if (s.reader) return s.all(...values) as Record<string, unknown>[];
     s.run(...values);
     return [];
-  };
+  }
   linkQuery: LinkQuery = (sql, params) => this.downloadQuery(sql, params) as Promise<never>;
   async addResolutionCounts(batch: ResolutionCountBatch): Promise<void> {
     // One BEGIN IMMEDIATE transaction, one prepared statement per table, run once per row.
@@ -694,4 +695,6 @@ export class SqliteBackend implements Backend {
     });
   }
   resolutionQuery: ResolutionQuery = (sql, params) => this.downloadQuery(sql, params) as Promise<never>;
+  /** One write transaction (the lock taken at BEGIN), run synchronously: nothing else interleaves. */
+  linkBatch: LinkBatch = async (statements) => this.#write(() => statements.map((s) => this.#dollar(s.sql, s.params)));
 }

@@ -543,6 +543,15 @@ export const ConfigSchema = z
           .max(1000)
           .default(20)
           .describe('Checks kept per target (the newest).'),
+        batchSize: z.coerce
+          .number()
+          .int()
+          .min(0)
+          .max(10_000)
+          .default(100)
+          .describe(
+            'Check results written in one transaction (and at the end of every pass); 0 writes each on its own. A crash loses at most the results not yet written (their targets are checked again when their leases run out).',
+          ),
         allowPrivateAddresses: z
           .boolean()
           .default(false)

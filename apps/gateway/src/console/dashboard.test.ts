@@ -68,7 +68,7 @@ describe('dashboard', () => {
     expect(page).toContain('Unavailable: withdrawn by the author');
     expect(page).toContain('ark:/99999/fk4old');
     expect(page).toContain('Reserved for more than 30 days');
-    expect(page).toContain('No target health checker runs yet');
+    expect(page).toContain('All link issues, with filters and a CSV download');
     const b = await (await t.get('/console/', bob)).text();
     expect(b).not.toContain('withdrawn by the author');
   });

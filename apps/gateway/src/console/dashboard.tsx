@@ -73,9 +73,9 @@ const Recent: FC<{ base: string; entries: readonly HistoryEntry[] }> = ({ base, 
 const Issues: FC<{ base: string; issues: readonly Issue[] }> = ({ base, issues }) => (
   <>
     <p class="hint">
-      No target health checker runs yet, so this list shows what the database knows: identifiers made unavailable, and
-      identifiers reserved for more than {LONG_RESERVED_DAYS} days. When a link checker is added, targets that fail will
-      be listed here too.
+      Identifiers whose target failed its last link check (broken: failing past the window), identifiers made
+      unavailable, and identifiers reserved for more than {LONG_RESERVED_DAYS} days.{' '}
+      <a href={`${base}links`}>All link issues, with filters and a CSV download</a>.
     </p>
     {issues.length === 0 ? (
       <p>No issues.</p>

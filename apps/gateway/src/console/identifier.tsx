@@ -22,6 +22,7 @@ import type { ConsoleEnv } from './env.ts';
 import { errorPage } from './errors.tsx';
 import { ErrorSummary } from './forms.tsx';
 import { type ChangeView, historyView } from './history.ts';
+import { LinkChecks, linkChecksOf } from './links.tsx';
 import {
   DemoNote,
   Field,
@@ -256,6 +257,7 @@ export function identifierPages(deps: AppDeps): Hono<ConsoleEnv> {
         ? await dailyCounts(c.get('store'), 'identifier', [b.key], lastDays(new Date(), range))
         : null;
     const values = form?.values ?? editValues(b);
+    const links = await linkChecksOf(c, b);
     const body = (
       <>
         <DemoNote policy={policy} identifier={b.key} createdAt={b.createdAt} />
@@ -292,6 +294,8 @@ export function identifierPages(deps: AppDeps): Hono<ConsoleEnv> {
         )}
         <h2 id="history">History</h2>
         <History changes={changes} />
+        <h2 id="link-checks">Link checks</h2>
+        <LinkChecks state={links.state} checks={links.checks} />
         <PageScript />
       </>
     );

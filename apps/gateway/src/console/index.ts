@@ -12,6 +12,7 @@ import { downloadPages } from './download.tsx';
 import type { ConsoleEnv } from './env.ts';
 import { errorPage, notFoundPage } from './errors.tsx';
 import { identifierPages } from './identifier.tsx';
+import { linkPages } from './links.tsx';
 import { managePages } from './manage.tsx';
 import { checkForms, loadSession, prepare } from './middleware.ts';
 import { demoBanner } from './parts.tsx';
@@ -71,6 +72,7 @@ export function consoleRoutes(deps: AppDeps, options: ConsoleOptions = {}): Hono
   app.route('/', uploadPages(deps));
   app.route('/', downloadPages(deps));
   app.route('/', webhookPages(deps));
+  app.route('/', linkPages(deps));
 
   app.all('*', notFoundPage);
   return app;

@@ -1,13 +1,12 @@
 /**
- * The dashboard's "identifier issues": identifiers that need someone's attention. No target-health checker
- * exists yet, so the sources today are what the store itself knows: identifiers made unavailable (with the
- * reason given) and identifiers reserved for a long time (never made public: forgotten?). A future link
- * checker adds one `IssueSource` to `ISSUE_SOURCES` (reading its own results: failing targets, redirect
- * loops, TLS errors), and the dashboard lists its issues with the others, with no change to the page.
+ * The dashboard's "identifier issues": identifiers that need someone's attention. The sources: what the
+ * store itself knows (identifiers made unavailable, with the reason given; identifiers reserved for a long
+ * time, never made public: forgotten?) and the link checker's state (`targetSource`: identifiers whose
+ * target failed its last check, broken ones apart; console/links.tsx lists them all with filters).
  */
 import type { StatsScope, Store } from '@pidgate/store';
 
-export type IssueKind = 'unavailable' | 'long-reserved' | 'target-failing';
+export type IssueKind = 'unavailable' | 'long-reserved' | 'target-failing' | 'target-broken';
 
 export interface Issue {
   readonly key: string;
@@ -55,8 +54,47 @@ export const longReservedSource: IssueSource = {
   },
 };
 
+/**
+ * The link checker's (issue 25): one issue per identifier in scope whose target failed its last check,
+ * `target-broken` when it failed past the window (links.md), else `target-failing`; broken ones first.
+ */
+export const targetSource: IssueSource = {
+  name: 'target-failing',
+  async collect(store, scope, _now, limit) {
+    const filter = scope.owners === null ? {} : { scope: { owners: scope.owners, groups: scope.groups } };
+    const broken = await store.links.report({ ...filter, broken: true, limit });
+    const all = await store.links.report({ ...filter, limit });
+    if (!broken.ok || !all.ok) return [];
+    const rows = [...broken.value, ...all.value.filter((r) => r.state !== 'broken')];
+    const issues: Issue[] = [];
+    for (const r of rows) {
+      const what = `${r.lastClass ?? 'failure'}${r.lastStatus !== null ? `, HTTP ${r.lastStatus}` : ''}`;
+      const ends = r.finalUrl && r.finalUrl !== r.target ? `; the redirects end at ${r.finalUrl}` : '';
+      for (const i of r.identifiers) {
+        if (issues.length >= limit) return issues;
+        issues.push(
+          r.state === 'broken'
+            ? {
+                key: i.key,
+                kind: 'target-broken',
+                detail: `Target broken (${what}): ${r.target}, failing since ${r.firstFailureAt ?? 'unknown'}, last failure ${r.lastFailureAt ?? 'unknown'}${ends}`,
+                since: r.brokenAt ?? r.firstFailureAt ?? r.lastCheckedAt ?? '',
+              }
+            : {
+                key: i.key,
+                kind: 'target-failing',
+                detail: `Target failing (${what}), not broken yet: ${r.target}, last failure ${r.lastFailureAt ?? 'unknown'}${ends}`,
+                since: r.firstFailureAt ?? r.lastCheckedAt ?? '',
+              },
+        );
+      }
+    }
+    return issues;
+  },
+};
+
 /** Every source of issues, in the order the dashboard lists them. */
-export const ISSUE_SOURCES: readonly IssueSource[] = [unavailableSource, longReservedSource];
+export const ISSUE_SOURCES: readonly IssueSource[] = [targetSource, unavailableSource, longReservedSource];
 
 /** The issues of every source, at most `limit` from each. */
 export async function collectIssues(

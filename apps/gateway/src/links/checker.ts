@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
-import type { LinkClass, LinkTarget, Store } from '@pidgate/store';
+import type { LinkClass, LinkResult, LinkTarget, Store } from '@pidgate/store';
 import type { Config } from '../config/index.ts';
 import { HostGate, HostPaused } from './hosts.ts';
 import { type ProbeOptions, type ProbeResult, probe } from './probe.ts';
@@ -68,6 +68,20 @@ function pausedResult(paused: HostPaused): ProbeResult {
   };
 }
 
+/** What a pass has counted so far (its checks are written in batches, so counted when written). */
+interface Tally {
+  checked: number;
+  unrecorded: number;
+  readonly byClass: Partial<Record<LinkClass, number>>;
+}
+
+/** A check waiting in the batch to be written. */
+interface Pending {
+  readonly target: LinkTarget;
+  readonly next: LinkResult;
+  readonly tally: Tally;
+}
+
 class Stopped extends Error {
   constructor() {
     super('the link checker stopped');
@@ -89,6 +103,11 @@ export class LinkChecker {
   #timer: ReturnType<typeof setTimeout> | null = null;
   #running: Promise<unknown> | null = null;
   #stopping = false;
+  /** Checks not written yet (`settings.batchSize`), and the writes in progress. */
+  #pending: Pending[] = [];
+  /** When the oldest check of the batch was made (`performance.now()`). */
+  #pendingSince = 0;
+  readonly #flushing = new Set<Promise<void>>();
   /** Checks by class since the start (for metrics). */
   readonly totals = new Map<LinkClass, number>();
 
@@ -138,16 +157,14 @@ export class LinkChecker {
   async pass(
     options: { readonly limit?: number; readonly sync?: boolean } = {},
   ): Promise<PassReport & { readonly leader: boolean }> {
-    const byClass: Partial<Record<LinkClass, number>> = {};
-    let checked = 0;
-    let unrecorded = 0;
+    const tally: Tally = { checked: 0, unrecorded: 0, byClass: {} };
     const report = (leader: boolean, added = 0, removed = 0) => ({
       leader,
       added,
       removed,
-      checked,
-      byClass,
-      unrecorded,
+      checked: tally.checked,
+      byClass: tally.byClass,
+      unrecorded: tally.unrecorded,
     });
     const start = this.#clock();
     if (this.#store.backend === 'sqlite') {
@@ -176,14 +193,8 @@ export class LinkChecker {
         if (claimed.value.length < want) exhausted = true;
         budget -= claimed.value.length;
         for (const target of claimed.value) {
-          const p: Promise<void> = this.#check(target).then((cls) => {
+          const p: Promise<void> = this.#check(target, tally).then(() => {
             inflight.delete(p);
-            if (cls === null) return;
-            if (cls === 'unrecorded') unrecorded++;
-            else {
-              checked++;
-              byClass[cls] = (byClass[cls] ?? 0) + 1;
-            }
           });
           inflight.add(p);
         }
@@ -192,11 +203,77 @@ export class LinkChecker {
       await Promise.race(inflight);
     }
     await Promise.all(inflight);
+    // Every pass ends with its results written (so a `start()` tick writes at least once a tick).
+    await this.#flush();
     return report(true, synced.value.added, synced.value.removed);
   }
 
-  /** One target: probe, the window rule, the store. null when stopped before it finished. */
-  async #check(target: LinkTarget): Promise<LinkClass | 'unrecorded' | null> {
+  /** Write the checks waiting in the batch (one transaction), and wait for the writes in progress. */
+  async #flush(): Promise<void> {
+    if (this.#pending.length > 0) {
+      const batch = this.#pending;
+      this.#pending = [];
+      const p = this.#write(batch).finally(() => this.#flushing.delete(p));
+      this.#flushing.add(p);
+    }
+    await Promise.all(this.#flushing);
+  }
+
+  /** Write checks: one transaction for the batch (or one each with `batchSize` 0), then count and log them. */
+  async #write(batch: readonly Pending[]): Promise<void> {
+    const keep = this.#settings.historyLength;
+    const links = this.#store.links;
+    let outcomes: readonly { readonly ok: boolean; readonly error?: { readonly code: string } }[];
+    if (batch.length === 1 && batch[0]) outcomes = [await links.finish(this.#holder, batch[0].next, keep)];
+    else {
+      const written = await links.finishMany(
+        this.#holder,
+        batch.map((b) => b.next),
+        keep,
+      );
+      // The transaction failed: none of the batch is written (the targets are checked again later).
+      outcomes = written.ok ? written.value : batch.map(() => written);
+    }
+    for (const [i, b] of batch.entries()) {
+      const outcome = outcomes[i];
+      const cls = b.next.check.class;
+      if (!outcome?.ok) {
+        b.tally.unrecorded++;
+        this.#log('links-record-failed', { target: b.target.target, code: outcome?.error?.code ?? 'unknown' });
+        continue;
+      }
+      b.tally.checked++;
+      b.tally.byClass[cls] = (b.tally.byClass[cls] ?? 0) + 1;
+      if (b.next.state !== b.target.state && (b.next.state === 'broken' || b.target.state === 'broken')) {
+        await this.#transition(b.target, b.next, cls);
+      }
+    }
+  }
+
+  /**
+   * A target became broken or recovered (its new state written): logged, and an event for the subscriptions of
+   * its identifiers' owners and groups written now (durable), sent by the deliverer (webhooks.ts) on its own
+   * timer, never here.
+   */
+  async #transition(target: LinkTarget, next: Pending['next'], cls: string): Promise<void> {
+    const event = next.state === 'broken' ? 'broken' : 'recovered';
+    this.#log(`link-${event}`, { target: target.target, class: cls });
+    const queued = await this.#store.webhooks.enqueue(
+      {
+        event,
+        target: target.target,
+        class: cls,
+        firstFailure: event === 'broken' ? next.firstFailureAt : target.firstFailureAt,
+        lastFailure: event === 'broken' ? next.lastFailureAt : target.lastFailureAt,
+        checkedAt: next.check.at,
+      },
+      next.check.at,
+    );
+    if (!queued.ok) this.#log('webhook-enqueue-failed', { target: target.target, code: queued.error.code });
+  }
+
+  /** One target: probe, the window rule, then into the batch (written when full; nothing when stopped). */
+  async #check(target: LinkTarget, tally: Tally): Promise<void> {
     let result: ProbeResult;
     try {
       result = await probe(target.target, this.#probe);
@@ -204,34 +281,18 @@ export class LinkChecker {
       // The host asked (Retry-After) to be left alone for a while: "try later", no request sent.
       if (e instanceof HostPaused) result = pausedResult(e);
       // Stopped (the abort or the closed gate): the lease runs out and the next pass checks it.
-      else return null;
+      else return;
     }
     this.totals.set(result.class, (this.totals.get(result.class) ?? 0) + 1);
+    // The state from the target as claimed: it stays leased until written, so no other check of it comes
+    // between (the window rule sees every check in order).
     const next = nextState(target, result, this.#clock(), this.#rule);
-    const written = await this.#store.links.finish(this.#holder, next, this.#settings.historyLength);
-    if (!written.ok) {
-      this.#log('links-record-failed', { target: target.target, code: written.error.code });
-      return 'unrecorded';
-    }
-    if (next.state !== target.state && (next.state === 'broken' || target.state === 'broken')) {
-      const event = next.state === 'broken' ? 'broken' : 'recovered';
-      this.#log(`link-${event}`, { target: target.target, class: result.class });
-      // The subscriptions of the identifiers' owners and groups: events written now (durable), sent by the
-      // deliverer (webhooks.ts) on its own timer, never here.
-      const queued = await this.#store.webhooks.enqueue(
-        {
-          event,
-          target: target.target,
-          class: result.class,
-          firstFailure: event === 'broken' ? next.firstFailureAt : target.firstFailureAt,
-          lastFailure: event === 'broken' ? next.lastFailureAt : target.lastFailureAt,
-          checkedAt: next.check.at,
-        },
-        next.check.at,
-      );
-      if (!queued.ok) this.#log('webhook-enqueue-failed', { target: target.target, code: queued.error.code });
-    }
-    return result.class;
+    if (this.#pending.length === 0) this.#pendingSince = performance.now();
+    this.#pending.push({ target, next, tally });
+    // Written when the batch is full, or when its oldest check has waited a tick (slow checks: no result
+    // waits long, and none outlives its lease).
+    const full = this.#pending.length >= Math.max(1, this.#settings.batchSize);
+    if (full || performance.now() - this.#pendingSince >= this.#tickMs) await this.#flush();
   }
 
   /** Run passes every tick while the gateway runs, each taking its share of the round. */

@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify/sync';
 /**
  * The link report: every target whose last check failed, with the identifiers that point at it, as CSV
  * (one row per target, its identifiers separated by spaces; a byte order mark on request, for Excel) or
- * JSON. `pidgate links report` writes it; `GET /api/v1/reports/links` will serve the same rows.
+ * JSON. `pidgate links report` writes it; `GET /api/v1/reports/links` and the console serve the same rows.
  */
 
 export const REPORT_FORMATS = ['csv', 'json'] as const;
