@@ -112,10 +112,12 @@ try {
     `pidgate CLI benchmark: ${fmt.format(LINES)} lines, ${availableParallelism()} cores, Node ${process.version}`,
   );
   if (baseline) console.log(`baseline: ${baseline}`);
-  for (const [what, path] of STARTUP_ONLY ? [] : ([
-    ['bench list', list],
-    ['with DOIs, Handles and ISBNs', newList],
-  ] as const)) {
+  for (const [what, path] of STARTUP_ONLY
+    ? []
+    : ([
+        ['bench list', list],
+        ['with DOIs, Handles and ISBNs', newList],
+      ] as const)) {
     const lines = readFileSync(path, 'utf8').split('\n').slice(0, -1);
     const { dispatch, every, differ } = recognizerCalls(lines);
     console.log(

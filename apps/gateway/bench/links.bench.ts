@@ -41,7 +41,13 @@ async function run(name: string, store: Store, hosts: BenchHosts, batchSize: num
     if (!imported.ok) throw new Error(imported.error.message);
   }
   const settings = ConfigSchema.parse({
-    links: { minDelayMs: MIN_DELAY_MS, concurrency: CONCURRENCY, perHost: PER_HOST, batchSize, allowPrivateAddresses: true },
+    links: {
+      minDelayMs: MIN_DELAY_MS,
+      concurrency: CONCURRENCY,
+      perHost: PER_HOST,
+      batchSize,
+      allowPrivateAddresses: true,
+    },
   }).links;
   const checker = new LinkChecker({ store, settings, baseUrl: 'https://bench.test/', lookup: hosts.lookup });
   const before = hosts.asked();

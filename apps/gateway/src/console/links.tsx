@@ -48,6 +48,7 @@ export const CLASS_LABEL: Record<LinkClass, string> = {
   'too-many-redirects': 'too many redirects',
   'soft-404': 'a page that says "not found"',
   invalid: 'not a valid http(s) answer',
+  'blocked-address': 'not asked: a private or special address (links.allowPrivateAddresses)',
 };
 
 const LinksQuery = z.strictObject({
