@@ -325,7 +325,8 @@ describe('the ownership rule over every route that shows or changes an identifie
     rmSync(downloads, { recursive: true, force: true });
   });
   const idle = async () => {
-    await downloadService({ config: t.deps.config, store })?.idle();
+    // The gateway's own store object (deps.store: the cache's writer over the opened store), whose service ran the job.
+    await downloadService({ config: t.deps.config, store: t.deps.store })?.idle();
   };
 
   /** A new identifier of alice's (group lib) with the given status. */

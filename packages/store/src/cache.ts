@@ -244,6 +244,7 @@ export class ResolutionReads {
     const bulk = new Set<PropertyKey>(['importBindings', 'purgeCreatedBefore']);
     return new Proxy(this.#primary, {
       get: (target, property) => {
+        if (property === UNDERLYING) return target;
         const value = Reflect.get(target, property, target) as unknown;
         if (typeof value !== 'function') return value;
         const fn = value as (...args: unknown[]) => unknown;
@@ -269,6 +270,7 @@ export class ResolutionReads {
     const routed = new Set<PropertyKey>(['listBindings', 'listNaans', 'listCommitments', 'getPdi', 'listPdi']);
     return new Proxy(this.#primary, {
       get: (target, property) => {
+        if (property === UNDERLYING) return target;
         if (property === 'longestBound') return (candidates: readonly string[]) => this.longestBound(candidates);
         const from = routed.has(property) ? this.#listSource() : target;
         const value = Reflect.get(from, property, from) as unknown;
@@ -276,4 +278,14 @@ export class ResolutionReads {
       },
     });
   }
+}
+
+const UNDERLYING = Symbol('pidgate.store.underlying');
+
+/**
+ * The store a cache's `store` or `writer` stands for (the opened store itself for any other): what to key
+ * per-store singletons on (the download service), so a wrapper and the store it wraps share one.
+ */
+export function underlyingStore(store: Store): Store {
+  return ((store as unknown as Record<symbol, Store | undefined>)[UNDERLYING] ?? store) as Store;
 }

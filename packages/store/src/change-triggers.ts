@@ -1,5 +1,5 @@
 /**
- * Migration 16 (PostgreSQL): every change to `bindings`, `naans` and `commitments` sends a NOTIFY on
+ * Migration 15 (PostgreSQL): every change to `bindings`, `naans` and `commitments` sends a NOTIFY on
  * `pidgate_changes` (changes.ts), delivered at commit to every instance listening (pg-changes.ts). Triggers,
  * so no write path (admin, EZID, console, batch upload, import, purge, a hand-written SQL statement) can
  * forget one. Payload: `<schema> key <key>` for a binding row (both keys when an UPDATE renames one),

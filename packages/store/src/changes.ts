@@ -1,7 +1,7 @@
 /**
  * The changes to what resolution reads, as a feed each instance listens to: the binding keys written, the
  * NAAN and commitment lists, or `flush` (too many keys in one transaction, a truncate, a change from a
- * connection that cannot name its keys). PostgreSQL sends them with NOTIFY from triggers (migration 16,
+ * connection that cannot name its keys). PostgreSQL sends them with NOTIFY from triggers (migration 15,
  * `pg-changes.ts`), so no write path can forget one; SQLite raises them in-process from temporary triggers
  * on its own connection and turns another connection's commit into `flush` (`sqlite-changes.ts`).
  */
@@ -29,11 +29,11 @@ export interface ChangeFeed {
   close(): Promise<void>;
 }
 
-/** The NOTIFY channel of migration 16's triggers; the payload starts with the table's schema. */
+/** The NOTIFY channel of migration 15's triggers; the payload starts with the table's schema. */
 export const CHANGE_CHANNEL = 'pidgate_changes';
 
 /**
- * A payload of migration 16's trigger, for the store in `schema`: `<schema> key <key>`, `<schema> naans`,
+ * A payload of migration 15's trigger, for the store in `schema`: `<schema> key <key>`, `<schema> naans`,
  * `<schema> commitments`, `<schema> flush`. Null for another schema's or an unknown payload.
  */
 export function parseChangePayload(payload: string, schema: string): StoreChange | null {

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from './open.ts';
 import type { Store } from './store.ts';
 
-// The shoulders' web-archive fallback (migration 15) on a real SQLite file and, with
+// The shoulders' web-archive fallback (migration 14) on a real SQLite file and, with
 // PIDGATE_TEST_DATABASE_URL, a real PostgreSQL schema.
 const url = process.env['PIDGATE_TEST_DATABASE_URL'];
 const dirs: string[] = [];

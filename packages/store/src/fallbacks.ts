@@ -5,7 +5,7 @@ import { isoTime } from './rows.ts';
 import { checkActor, checkKey } from './validate.ts';
 
 /**
- * The web-archive fallback of each shoulder (issue 25; migration 15, table `shoulder_settings`): what
+ * The web-archive fallback of each shoulder (issue 25; migration 14, table `shoulder_settings`): what
  * resolving an identifier under the shoulder answers when the link checker says its target is broken.
  * `none` (the default, and the answer for a shoulder with no row): the redirect, as always; `archive-page`: a
  * page that says the target is gone and links its latest capture in a web archive; `archive-redirect`: a
@@ -106,7 +106,7 @@ export function shoulderFallbacks(
   };
 }
 
-/** Migration 15: one row per shoulder with a setting (the same text in both dialects). */
+/** Migration 14: one row per shoulder with a setting (the same text in both dialects). */
 export const SHOULDER_SETTINGS_SQL = `
 CREATE TABLE shoulder_settings (
   key TEXT PRIMARY KEY,

@@ -14,7 +14,7 @@ export {
   type VerifiedUserSession,
 } from './accounts.ts';
 export { parseBindingInput } from './binding.ts';
-export { type CacheOptions, type CacheStats, ResolutionReads } from './cache.ts';
+export { type CacheOptions, type CacheStats, ResolutionReads, underlyingStore } from './cache.ts';
 export { CHANGE_CHANNEL, type ChangeEvent, type ChangeFeed, type StoreChange } from './changes.ts';
 export { STORE_ERROR_CODES, type StoreError, type StoreErrorCode, type StoreResult } from './codes.ts';
 export { type Commitment, commitmentCovers, commitmentFor } from './commitments.ts';

@@ -179,12 +179,12 @@ CREATE TABLE commitments (
     sql: SQLITE_WEBHOOKS_SQL,
   },
   {
-    version: 15,
+    version: 14,
     name: "shoulder settings: each shoulder's web-archive fallback",
     sql: SHOULDER_SETTINGS_SQL,
   },
   {
-    version: 16,
+    version: 15,
     name: CHANGE_TRIGGERS_NAME,
     // SQLite's change feed is its connection's own temporary triggers (sqlite-changes.ts): nothing to store.
     sql: 'SELECT 1;',
@@ -347,12 +347,12 @@ CREATE TABLE commitments (
     sql: POSTGRES_WEBHOOKS_SQL,
   },
   {
-    version: 15,
+    version: 14,
     name: "shoulder settings: each shoulder's web-archive fallback",
     sql: SHOULDER_SETTINGS_SQL,
   },
   {
-    version: 16,
+    version: 15,
     name: CHANGE_TRIGGERS_NAME,
     sql: POSTGRES_CHANGE_TRIGGERS_SQL,
   },

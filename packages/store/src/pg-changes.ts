@@ -16,7 +16,7 @@ const MAX_RECONNECT_MS = 5000;
 
 /**
  * The PostgreSQL change feed: one dedicated connection per instance that LISTENs on `pidgate_changes`
- * (migration 16's triggers NOTIFY there at every commit that touches bindings, NAANs or commitments).
+ * (migration 15's triggers NOTIFY there at every commit that touches bindings, NAANs or commitments).
  * `live` only while that connection listens and answers: it NOTIFYs a channel of its own every
  * `heartbeatMs`, and an error, the connection's end, or three beats in a row without an echo is `down` at once;
  * then it reconnects (with backoff), LISTENs again and says `up`. A listener that hears `down` must stop

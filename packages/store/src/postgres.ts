@@ -113,7 +113,7 @@ export class PostgresBackend implements Backend {
     return backend;
   }
 
-  /** A dedicated connection LISTENing for migration 16's notifications (pg-changes.ts). */
+  /** A dedicated connection LISTENing for migration 15's notifications (pg-changes.ts). */
   changes(): ChangeFeed {
     const source = this.#feedSource;
     if (!source) throw new Error('no connection settings for the change feed');

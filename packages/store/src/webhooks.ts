@@ -203,6 +203,9 @@ function instant(value: unknown): StoreResult<string> {
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
 
+/** What `newId('wh')` makes; anything else (a NUL, a slash, 10 kB) names no webhook and is never sent to SQL. */
+const isWebhookId = (id: unknown): id is string => typeof id === 'string' && /^wh_[A-Za-z0-9_-]{1,64}$/.test(id);
+
 /** `Webhooks` over a backend's query function, each call wrapped by the store's `run` (errors → results). */
 export function webhooks(
   dialect: 'sqlite' | 'postgres',
@@ -243,6 +246,7 @@ export function webhooks(
       });
     },
     get(id) {
+      if (!isWebhookId(id)) return Promise.resolve(err('not-found', 'no such webhook'));
       return run(async (q) => {
         const rows = await q(`SELECT ${COLUMNS} FROM webhooks WHERE id = $1`, [String(id).slice(0, MAX_NAME)]);
         return rows[0] ? ok(toWebhook(rows[0])) : err('not-found', 'no such webhook');
@@ -268,6 +272,7 @@ export function webhooks(
       });
     },
     remove(id) {
+      if (!isWebhookId(id)) return Promise.resolve(err('not-found', 'no such webhook'));
       return run(async (q) => {
         const rows = await q(`DELETE FROM webhooks WHERE id = $1 RETURNING ${COLUMNS}`, [
           String(id).slice(0, MAX_NAME),

@@ -95,7 +95,7 @@ export const commandEntries: readonly CommandEntry[] = [
   },
   {
     name: 'links',
-    summary: 'check the targets of public identifiers once, and report the ones that fail',
+    summary: 'check the targets of public identifiers once, report the ones that fail, manage their webhooks',
     load: async () => (await import('./links.ts')).linksCommand,
   },
   {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import type { DownloadJob, Principal, Store, StoreResult } from '@pidgate/store';
+import { type DownloadJob, type Principal, type Store, type StoreResult, underlyingStore } from '@pidgate/store';
 import { Zip, ZipDeflate } from 'fflate';
 import { z } from 'zod';
 import { matches } from './filters.ts';
@@ -290,12 +290,13 @@ async function* zipped(name: string, text: AsyncIterable<string>): AsyncGenerato
 
 const services = new WeakMap<Store, DownloadService>();
 
-/** The one service per store (the EZID route and the console share it). */
+/** The one service per store (the EZID route and the console share it, through the cache's wrapper or not). */
 export function downloadServiceFor(options: DownloadServiceOptions): DownloadService {
-  let s = services.get(options.store);
+  const store = underlyingStore(options.store);
+  let s = services.get(store);
   if (!s) {
     s = new DownloadService(options);
-    services.set(options.store, s);
+    services.set(store, s);
   }
   return s;
 }

@@ -151,7 +151,7 @@ const SECTIONS: Readonly<Record<string, string>> = {
   cache:
     'The binding cache of resolution, one per gateway instance (per `serve --workers` process): bindings, ' +
     'tombstones and unbound keys that resolution read, kept in memory (lru-cache) and dropped when any instance ' +
-    'changes them: on PostgreSQL through LISTEN/NOTIFY (triggers of migration 16, one listening connection per ' +
+    'changes them: on PostgreSQL through LISTEN/NOTIFY (triggers of migration 15, one listening connection per ' +
     "instance), on SQLite through the connection's own triggers and `PRAGMA data_version` for other processes. " +
     'When the listening connection is lost the cache is emptied and not used until it listens again. How it ' +
     'behaves with a read replica (`store.readUrl`): [scaling.md](scaling.md).',

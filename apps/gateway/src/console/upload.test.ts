@@ -122,7 +122,7 @@ describe('console download page', () => {
     });
     expect(res.status).toBe(303);
     const { downloadService } = await import('../batch/index.ts');
-    await downloadService({ config: f.deps.config, store: f.store })?.idle();
+    await downloadService({ config: f.deps.config, store: f.deps.store })?.idle();
     const list = await (await f.get('/console/download', alice)).text();
     const link = /href="(\/console\/download\/[0-9a-f]{32}\.csv\.gz)"/.exec(list)?.[1];
     expect(link).toBeDefined();

@@ -28,7 +28,8 @@ afterAll(async () => {
 });
 
 const settings = (links: Record<string, unknown> = {}) =>
-  ConfigSchema.parse({ links: { minDelayMs: 0, timeoutMs: 2000, perHost: 4, ...links } }).links;
+  ConfigSchema.parse({ links: { minDelayMs: 0, timeoutMs: 2000, perHost: 4, allowPrivateAddresses: true, ...links } })
+    .links;
 
 async function storeWith(count: number): Promise<{ store: Store; file: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'pidgate-linkbatch-'));

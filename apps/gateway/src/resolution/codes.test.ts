@@ -33,6 +33,7 @@ describe('outcome codes', () => {
         'no-resolver',
         'no-delegation',
         'pdi-not-bound',
+        'target-broken',
       ],
     ],
     ['gone', ['tombstoned', 'unavailable']],
